@@ -1,0 +1,270 @@
+/* pgs-cli.c: pagescope-cli, the display-less front end
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "pgs-cli.h"
+
+static const PgsCliCommand commands[] = {
+  { "memrank",  N_("Rank every process by proportional set size (PSS)"), pgs_cli_memrank },
+  { "memstats", N_("Explain the memory of one or more processes, mapping by mapping"),
+    pgs_cli_memstats },
+};
+
+static const GOptionEntry common_entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print JSON (sizes in bytes, null when unknown)"), NULL },
+  { "csv", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print CSV (sizes in bytes, empty when unknown)"), NULL },
+  { "procfs", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Read this directory instead of /proc"), N_("DIR") },
+  { NULL }
+};
+
+void
+pgs_cli_add_common_options (GOptionContext *context,
+                            PgsCliCommon   *common)
+{
+  GOptionEntry entries[G_N_ELEMENTS (common_entries)];
+
+  memcpy (entries, common_entries, sizeof entries);
+  entries[0].arg_data = &common->json;
+  entries[1].arg_data = &common->csv;
+  entries[2].arg_data = &common->procfs_root;
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+gboolean
+pgs_cli_parse (GOptionContext   *context,
+               PgsCliCommon     *common,
+               int              *argc,
+               char           ***argv,
+               PgsOutput        *output)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      pgs_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  if (common->json && common->csv)
+    {
+      pgs_cli_error ("%s", _("--json and --csv cannot be combined"));
+      return FALSE;
+    }
+  *output = common->json ? PGS_OUTPUT_JSON : common->csv ? PGS_OUTPUT_CSV : PGS_OUTPUT_HUMAN;
+  return TRUE;
+}
+
+void
+pgs_cli_error (const char *format,
+               ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "pagescope-cli: %s\n", msg);
+}
+
+/* One line on stderr per process that could not be measured. Returns the exit code the
+ * report deserves: exits mid-scan are routine, anything else is worth a non-zero code. */
+int
+pgs_cli_report_skipped (PgsSnapshot *snapshot)
+{
+  int code = PGS_EXIT_OK;
+
+  for (guint i = 0; i < pgs_snapshot_get_n_skipped (snapshot); i++)
+    {
+      const PgsSkipped *s = pgs_snapshot_get_skipped (snapshot, i);
+
+      pgs_cli_error (_("PID %d: %s"), s->pid, s->error->message);
+      if (!g_error_matches (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE))
+        code = PGS_EXIT_PARTIAL;
+    }
+  return code;
+}
+
+gboolean
+pgs_cli_parse_metric (const char *name,
+                      PgsMetric  *metric)
+{
+  static const struct { const char *name; PgsMetric metric; } names[] = {
+    { "vss", PGS_METRIC_VSS }, { "rss", PGS_METRIC_RSS }, { "pss", PGS_METRIC_PSS },
+    { "uss", PGS_METRIC_USS }, { "swap", PGS_METRIC_SWAP },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (name, names[i].name) == 0)
+      {
+        *metric = names[i].metric;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+pgs_cli_write (GString *out)
+{
+  if (fwrite (out->str, 1, out->len, stdout) != out->len || fflush (stdout) != 0)
+    {
+      /* A closed pipe (| head) is not worth a message. */
+      if (errno != EPIPE)
+        pgs_cli_error (_("writing the report: %s"), g_strerror (errno));
+    }
+}
+
+char *
+pgs_cli_size_cell (gboolean known,
+                   guint64  bytes)
+{
+  return known ? pgs_format_size (bytes) : g_strdup ("—");
+}
+
+struct _PgsTable
+{
+  guint      n_columns;
+  guint64    left_mask;
+  GPtrArray *rows;     /* char ** (NULL for a rule) */
+};
+
+PgsTable *
+pgs_table_new (guint               n_columns,
+               const char *const  *headers,
+               guint64             left_mask)
+{
+  PgsTable *table = g_new0 (PgsTable, 1);
+  char **row = g_new0 (char *, n_columns + 1);
+
+  table->n_columns = n_columns;
+  table->left_mask = left_mask;
+  table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < n_columns; i++)
+    row[i] = g_strdup (_(headers[i]));
+  g_ptr_array_add (table->rows, row);
+  return table;
+}
+
+/* Takes @cells, a NULL-terminated vector of n_columns strings. */
+void
+pgs_table_add_row (PgsTable  *table,
+                   char     **cells)
+{
+  g_assert (g_strv_length (cells) == table->n_columns);
+  g_ptr_array_add (table->rows, cells);
+}
+
+void
+pgs_table_add_rule (PgsTable *table)
+{
+  g_ptr_array_add (table->rows, NULL);
+}
+
+void
+pgs_table_print (PgsTable *table,
+                 GString  *out)
+{
+  g_autofree guint *widths = g_new0 (guint, table->n_columns);
+  guint total = 0;
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (table->rows, r);
+
+      for (guint c = 0; row != NULL && c < table->n_columns; c++)
+        widths[c] = MAX (widths[c], (guint) g_utf8_strlen (row[c], -1));
+    }
+  for (guint c = 0; c < table->n_columns; c++)
+    total += widths[c] + (c ? 2 : 0);
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **row = g_ptr_array_index (table->rows, r);
+
+      if (row == NULL)
+        {
+          for (guint i = 0; i < total; i++)
+            g_string_append (out, "─");
+          g_string_append_c (out, '\n');
+          continue;
+        }
+
+      for (guint c = 0; c < table->n_columns; c++)
+        {
+          guint pad = widths[c] - g_utf8_strlen (row[c], -1);
+          gboolean left = (table->left_mask >> c) & 1;
+          gboolean last = c + 1 == table->n_columns;
+
+          if (c > 0)
+            g_string_append (out, "  ");
+          if (!left)
+            for (guint i = 0; i < pad; i++)
+              g_string_append_c (out, ' ');
+          g_string_append (out, row[c]);
+          if (left && !last)
+            for (guint i = 0; i < pad; i++)
+              g_string_append_c (out, ' ');
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+void
+pgs_table_free (PgsTable *table)
+{
+  g_ptr_array_unref (table->rows);
+  g_free (table);
+}
+
+static void
+print_usage (FILE *stream)
+{
+  fprintf (stream, "%s\n\n", _("Usage: pagescope-cli COMMAND [OPTION…] [ARGUMENT…]"));
+  fprintf (stream, "%s\n", _("Commands:"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (stream, "\n%s\n", _("Run “pagescope-cli COMMAND --help” for a command’s options."));
+  fprintf (stream, "%s\n", _("Run as root for every process; as a normal user, other users’ "
+                             "PSS and USS are unknown."));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
+      g_str_equal (argv[1], "help"))
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? PGS_EXIT_USAGE : PGS_EXIT_OK;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("pagescope-cli %s\n", PACKAGE_VERSION);
+      return PGS_EXIT_OK;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+
+  pgs_cli_error (_("unknown command “%s”"), argv[1]);
+  print_usage (stderr);
+  return PGS_EXIT_USAGE;
+}

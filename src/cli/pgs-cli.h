@@ -1,0 +1,80 @@
+/* pgs-cli.h: shared pieces of pagescope-cli
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <pagescope.h>
+
+G_BEGIN_DECLS
+
+/* Exit codes a script can rely on (also in pagescope-cli(1)). */
+enum
+{
+  PGS_EXIT_OK       = 0,  /* the report is complete (processes that exited mid-scan are
+                             * listed on stderr and in "skipped") */
+  PGS_EXIT_PARTIAL  = 1,  /* the report came out, but a PID asked for, or a file, could not
+                             * be read */
+  PGS_EXIT_USAGE    = 2,  /* bad arguments */
+  PGS_EXIT_FAILED   = 3,  /* nothing could be reported */
+};
+
+typedef enum
+{
+  PGS_OUTPUT_HUMAN,
+  PGS_OUTPUT_JSON,
+  PGS_OUTPUT_CSV,
+} PgsOutput;
+
+typedef struct
+{
+  const char *name;
+  const char *summary;
+  int       (*run) (int argc, char **argv);
+} PgsCliCommand;
+
+int  pgs_cli_memrank  (int argc, char **argv);
+int  pgs_cli_memstats (int argc, char **argv);
+
+/* Options every command takes. */
+typedef struct
+{
+  char     *procfs_root;
+  gboolean  json;
+  gboolean  csv;
+} PgsCliCommon;
+
+void      pgs_cli_add_common_options (GOptionContext  *context,
+                                      PgsCliCommon    *common);
+gboolean  pgs_cli_parse              (GOptionContext  *context,
+                                      PgsCliCommon    *common,
+                                      int             *argc,
+                                      char          ***argv,
+                                      PgsOutput       *output);
+void      pgs_cli_error              (const char      *format,
+                                      ...) G_GNUC_PRINTF (1, 2);
+int       pgs_cli_report_skipped     (PgsSnapshot     *snapshot);
+gboolean  pgs_cli_parse_metric       (const char      *name,
+                                      PgsMetric       *metric);
+void      pgs_cli_write              (GString         *out);
+
+/* An aligned text table: columns right-aligned unless marked left. */
+typedef struct _PgsTable PgsTable;
+
+PgsTable *pgs_table_new        (guint        n_columns,
+                                const char  *const *headers,
+                                guint64      left_mask);
+void      pgs_table_add_row    (PgsTable    *table,
+                                char       **cells);
+void      pgs_table_add_rule   (PgsTable    *table);
+void      pgs_table_print      (PgsTable    *table,
+                                GString     *out);
+void      pgs_table_free       (PgsTable    *table);
+char     *pgs_cli_size_cell    (gboolean     known,
+                                guint64      bytes);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsTable, pgs_table_free)
+
+G_END_DECLS

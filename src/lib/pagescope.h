@@ -1,0 +1,17 @@
+/* pagescope.h: the public headers of libpagescope
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "pgs-types.h"
+#include "pgs-error.h"
+#include "pgs-format.h"
+#include "pgs-mapping.h"
+#include "pgs-physmap.h"
+#include "pgs-process.h"
+#include "pgs-scanner.h"
+#include "pgs-snapshot.h"
+#include "pgs-report.h"

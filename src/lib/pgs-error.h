@@ -1,0 +1,30 @@
+/* pgs-error.h
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define PGS_ERROR (pgs_error_quark ())
+
+typedef enum
+{
+  PGS_ERROR_FAILED,
+  PGS_ERROR_NO_PERMISSION,   /* EACCES/EPERM: needs root or the same user */
+  PGS_ERROR_PROCESS_GONE,    /* ENOENT/ESRCH, or a read cut short by an exit */
+  PGS_ERROR_MALFORMED,       /* a line or record that does not parse */
+  PGS_ERROR_TRUNCATED,       /* a file shorter than its other files say it must be */
+  PGS_ERROR_NO_SUCH_PROCESS, /* a PID asked for by the user that does not exist */
+  PGS_ERROR_KERNEL_THREAD,   /* a PID with no user address space */
+  PGS_ERROR_UNSUPPORTED,     /* the kernel lacks an interface */
+  PGS_ERROR_BAD_SNAPSHOT,
+} PgsError;
+
+GQuark pgs_error_quark (void);
+
+G_END_DECLS

@@ -1,0 +1,428 @@
+/* pgs-parse.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pgs-error.h"
+#include "pgs-parse.h"
+
+static gboolean
+parse_hex (const char **pos,
+           const char  *end,
+           guint64     *value)
+{
+  const char *p = *pos;
+  guint64 v = 0;
+  guint digits = 0;
+
+  while (p < end && g_ascii_isxdigit (*p))
+    {
+      if (digits++ >= 16)
+        return FALSE;
+      v = (v << 4) | (guint64) g_ascii_xdigit_value (*p);
+      p++;
+    }
+  if (digits == 0)
+    return FALSE;
+  *pos = p;
+  *value = v;
+  return TRUE;
+}
+
+static gboolean
+parse_dec (const char **pos,
+           const char  *end,
+           guint64     *value)
+{
+  const char *p = *pos;
+  guint64 v = 0;
+  guint digits = 0;
+
+  while (p < end && g_ascii_isdigit (*p))
+    {
+      if (v > (G_MAXUINT64 - 9) / 10)
+        return FALSE;
+      v = v * 10 + (guint64) (*p - '0');
+      digits++;
+      p++;
+    }
+  if (digits == 0)
+    return FALSE;
+  *pos = p;
+  *value = v;
+  return TRUE;
+}
+
+static gboolean
+expect (const char **pos,
+        const char  *end,
+        char         c)
+{
+  if (*pos >= end || **pos != c)
+    return FALSE;
+  (*pos)++;
+  return TRUE;
+}
+
+static void
+skip_spaces (const char **pos,
+             const char  *end)
+{
+  while (*pos < end && (**pos == ' ' || **pos == '\t'))
+    (*pos)++;
+}
+
+/* "start-end perms offset major:minor inode   path" (fs/proc/task_mmu.c show_map_vma) */
+gboolean
+pgs_maps_parse_line (const char   *line,
+                     gsize         len,
+                     PgsMapsEntry *entry)
+{
+  const char *p = line;
+  const char *end = line + len;
+  guint64 major, minor;
+
+  memset (entry, 0, sizeof *entry);
+
+  if (!parse_hex (&p, end, &entry->start) || !expect (&p, end, '-') ||
+      !parse_hex (&p, end, &entry->end) || !expect (&p, end, ' '))
+    return FALSE;
+  if (entry->end < entry->start)
+    return FALSE;
+
+  if (end - p < 5)
+    return FALSE;
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char allowed[4][3] = { "r-", "w-", "x-", "ps" };
+
+      if (strchr (allowed[i], p[i]) == NULL || p[i] == '\0')
+        return FALSE;
+      entry->perms[i] = p[i];
+    }
+  entry->perms[4] = '\0';
+  p += 4;
+
+  if (!expect (&p, end, ' ') || !parse_hex (&p, end, &entry->offset) || !expect (&p, end, ' ') ||
+      !parse_hex (&p, end, &major) || !expect (&p, end, ':') || !parse_hex (&p, end, &minor) ||
+      !expect (&p, end, ' ') || !parse_dec (&p, end, &entry->inode))
+    return FALSE;
+  if (major > G_MAXUINT || minor > G_MAXUINT)
+    return FALSE;
+  entry->dev_major = (guint) major;
+  entry->dev_minor = (guint) minor;
+
+  if (p < end && *p != ' ')
+    return FALSE;
+  skip_spaces (&p, end);
+  entry->path = p;
+  entry->path_len = end - p;
+  return TRUE;
+}
+
+void
+pgs_line_reader_init (PgsLineReader *reader,
+                      const char    *buf,
+                      gsize          len)
+{
+  reader->pos = buf;
+  reader->end = buf + len;
+  reader->line_no = 0;
+}
+
+/* Yields each line without its newline. @complete is FALSE for a last line that has no
+ * newline: procfs always ends lines, so such a line was cut short. */
+gboolean
+pgs_line_reader_next (PgsLineReader  *reader,
+                      const char    **line,
+                      gsize          *len,
+                      gboolean       *complete)
+{
+  const char *nl;
+
+  if (reader->pos >= reader->end)
+    return FALSE;
+
+  nl = memchr (reader->pos, '\n', reader->end - reader->pos);
+  *line = reader->pos;
+  if (nl != NULL)
+    {
+      *len = nl - reader->pos;
+      *complete = TRUE;
+      reader->pos = nl + 1;
+    }
+  else
+    {
+      *len = reader->end - reader->pos;
+      *complete = FALSE;
+      reader->pos = reader->end;
+    }
+  reader->line_no++;
+  return TRUE;
+}
+
+static gboolean
+has_prefix (const char *line,
+            gsize       len,
+            const char *prefix,
+            gsize       prefix_len)
+{
+  return len >= prefix_len && memcmp (line, prefix, prefix_len) == 0;
+}
+
+/* "Key:   123 kB" → bytes */
+static gboolean
+parse_kb_value (const char *p,
+                const char *end,
+                guint64    *bytes)
+{
+  guint64 kb;
+
+  skip_spaces (&p, end);
+  if (!parse_dec (&p, end, &kb))
+    return FALSE;
+  skip_spaces (&p, end);
+  if (end - p != 2 || memcmp (p, "kB", 2) != 0)
+    return FALSE;
+  if (kb > G_MAXUINT64 / 1024)
+    return FALSE;
+  *bytes = kb * 1024;
+  return TRUE;
+}
+
+#define KEY(s) s, sizeof s - 1
+
+gboolean
+pgs_status_parse (const char  *buf,
+                  gsize        len,
+                  PgsStatus   *status,
+                  GError     **error)
+{
+  PgsLineReader reader;
+  const char *line;
+  gsize line_len;
+  gboolean complete;
+  gboolean have_name = FALSE, have_ppid = FALSE, have_uid = FALSE;
+
+  memset (status, 0, sizeof *status);
+  pgs_line_reader_init (&reader, buf, len);
+
+  while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
+    {
+      const char *end = line + line_len;
+      const char *p;
+      guint64 v;
+
+      if (!complete)
+        break;
+
+      if (has_prefix (line, line_len, KEY ("Name:")))
+        {
+          p = line + 5;
+          skip_spaces (&p, end);
+          g_strlcpy (status->name, p, MIN ((gsize) (end - p) + 1, sizeof status->name));
+          have_name = TRUE;
+        }
+      else if (has_prefix (line, line_len, KEY ("State:")))
+        {
+          p = line + 6;
+          skip_spaces (&p, end);
+          status->state = p < end ? *p : '?';
+        }
+      else if (has_prefix (line, line_len, KEY ("PPid:")))
+        {
+          p = line + 5;
+          skip_spaces (&p, end);
+          if (!parse_dec (&p, end, &v) || v > G_MAXINT)
+            goto malformed;
+          status->ppid = (int) v;
+          have_ppid = TRUE;
+        }
+      else if (has_prefix (line, line_len, KEY ("Uid:")))
+        {
+          p = line + 4;
+          skip_spaces (&p, end);
+          if (!parse_dec (&p, end, &v) || v > G_MAXUINT)
+            goto malformed;
+          status->uid = (guint) v;
+          have_uid = TRUE;
+        }
+      else if (has_prefix (line, line_len, KEY ("VmSize:")))
+        {
+          if (!parse_kb_value (line + 7, end, &status->vm_size))
+            goto malformed;
+          status->has_vm = TRUE;
+        }
+      else if (has_prefix (line, line_len, KEY ("VmRSS:")))
+        {
+          if (!parse_kb_value (line + 6, end, &status->vm_rss))
+            goto malformed;
+        }
+      else if (has_prefix (line, line_len, KEY ("VmSwap:")))
+        {
+          if (!parse_kb_value (line + 7, end, &status->vm_swap))
+            goto malformed;
+        }
+      continue;
+
+    malformed:
+      g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                   "status line %u does not parse: “%.*s”",
+                   reader.line_no, (int) MIN (line_len, 80), line);
+      return FALSE;
+    }
+
+  if (!have_name || !have_ppid || !have_uid)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
+                   "status lacks its Name, PPid or Uid line (truncated?)");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static const struct {
+  const char *key;
+  gsize       key_len;
+  gsize       offset;
+} smaps_keys[] = {
+  { KEY ("Size:"),          G_STRUCT_OFFSET (PgsSmapsFields, size) },
+  { KEY ("Rss:"),           G_STRUCT_OFFSET (PgsSmapsFields, rss) },
+  { KEY ("Pss:"),           G_STRUCT_OFFSET (PgsSmapsFields, pss) },
+  { KEY ("Private_Clean:"), G_STRUCT_OFFSET (PgsSmapsFields, private_clean) },
+  { KEY ("Private_Dirty:"), G_STRUCT_OFFSET (PgsSmapsFields, private_dirty) },
+  { KEY ("Swap:"),          G_STRUCT_OFFSET (PgsSmapsFields, swap) },
+  { KEY ("Referenced:"),    G_STRUCT_OFFSET (PgsSmapsFields, referenced) },
+  { KEY ("Anonymous:"),     G_STRUCT_OFFSET (PgsSmapsFields, anonymous) },
+};
+
+/* Returns TRUE when @line is a "Key: N kB" line (whether or not the key is one we keep),
+ * FALSE for anything else (a mapping header, VmFlags, THPeligible, garbage). */
+gboolean
+pgs_smaps_parse_field (const char     *line,
+                       gsize           len,
+                       PgsSmapsFields *fields)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (smaps_keys); i++)
+    {
+      if (has_prefix (line, len, smaps_keys[i].key, smaps_keys[i].key_len))
+        {
+          guint64 *slot = G_STRUCT_MEMBER_P (fields, smaps_keys[i].offset);
+
+          if (!parse_kb_value (line + smaps_keys[i].key_len, line + len, slot))
+            return FALSE;
+          fields->seen |= 1u << i;
+          return TRUE;
+        }
+    }
+
+  {
+    const char *colon = memchr (line, ':', len);
+    guint64 ignored;
+
+    return colon != NULL && parse_kb_value (colon + 1, line + len, &ignored);
+  }
+}
+
+gboolean
+pgs_smaps_rollup_parse (const char      *buf,
+                        gsize            len,
+                        PgsSmapsFields  *fields,
+                        GError         **error)
+{
+  PgsLineReader reader;
+  const char *line;
+  gsize line_len;
+  gboolean complete;
+
+  memset (fields, 0, sizeof *fields);
+  pgs_line_reader_init (&reader, buf, len);
+
+  while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
+    {
+      PgsMapsEntry header;
+
+      if (!complete)
+        break;
+      if (reader.line_no == 1 && pgs_maps_parse_line (line, line_len, &header))
+        continue;
+      if (!pgs_smaps_parse_field (line, line_len, fields))
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                       "smaps_rollup line %u does not parse: “%.*s”",
+                       reader.line_no, (int) MIN (line_len, 80), line);
+          return FALSE;
+        }
+    }
+
+  if ((fields->seen & PGS_SMAPS_REQUIRED_ROLLUP) != PGS_SMAPS_REQUIRED_ROLLUP)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
+                   "smaps_rollup lacks Rss, Pss, Private_* or Swap (truncated?)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+pgs_smaps_parse (const char    *buf,
+                 gsize          len,
+                 PgsSmapsFunc   func,
+                 gpointer       user_data,
+                 GError       **error)
+{
+  PgsLineReader reader;
+  const char *line;
+  gsize line_len;
+  gboolean complete;
+  PgsMapsEntry entry;
+  PgsSmapsFields fields;
+  gboolean have_entry = FALSE;
+
+  pgs_line_reader_init (&reader, buf, len);
+  while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
+    {
+      PgsMapsEntry next;
+
+      if (!complete)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
+                       "smaps is cut short at line %u", reader.line_no);
+          return FALSE;
+        }
+      if (pgs_maps_parse_line (line, line_len, &next))
+        {
+          if (have_entry)
+            func (&entry, &fields, user_data);
+          entry = next;
+          memset (&fields, 0, sizeof fields);
+          have_entry = TRUE;
+          continue;
+        }
+      if (!have_entry)
+        goto malformed;
+      if (has_prefix (line, line_len, KEY ("VmFlags:")) ||
+          has_prefix (line, line_len, KEY ("THPeligible:")) ||
+          has_prefix (line, line_len, KEY ("ProtectionKey:")))
+        continue;
+      if (!pgs_smaps_parse_field (line, line_len, &fields))
+        goto malformed;
+      continue;
+
+    malformed:
+      g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                   "smaps line %u does not parse: “%.*s”",
+                   reader.line_no, (int) MIN (line_len, 80), line);
+      return FALSE;
+    }
+
+  if (have_entry)
+    func (&entry, &fields, user_data);
+  return TRUE;
+}

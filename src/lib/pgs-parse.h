@@ -1,0 +1,100 @@
+/* pgs-parse.h: parsers for the text files of procfs
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Plain structs over a buffer: no I/O here, so tests feed them bytes.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint64     start;
+  guint64     end;
+  guint64     offset;
+  guint64     inode;
+  guint       dev_major;
+  guint       dev_minor;
+  char        perms[5];
+  const char *path;      /* points into the parsed line; not NUL-terminated */
+  gsize       path_len;
+} PgsMapsEntry;
+
+gboolean pgs_maps_parse_line (const char   *line,
+                              gsize         len,
+                              PgsMapsEntry *entry);
+
+/* Walks a NUL-terminated buffer a line at a time. */
+typedef struct
+{
+  const char *pos;
+  const char *end;
+  guint       line_no;
+} PgsLineReader;
+
+void     pgs_line_reader_init (PgsLineReader  *reader,
+                               const char     *buf,
+                               gsize           len);
+gboolean pgs_line_reader_next (PgsLineReader  *reader,
+                               const char    **line,
+                               gsize          *len,
+                               gboolean       *complete);
+
+typedef struct
+{
+  char    name[64];
+  char    state;       /* R, S, D, Z, X… */
+  int     ppid;
+  guint   uid;
+  gboolean has_vm;     /* kernel threads have no Vm* lines */
+  guint64 vm_size;     /* bytes */
+  guint64 vm_rss;
+  guint64 vm_swap;
+} PgsStatus;
+
+gboolean pgs_status_parse (const char  *buf,
+                           gsize        len,
+                           PgsStatus   *status,
+                           GError     **error);
+
+/* The fields of one smaps record or of smaps_rollup, in bytes. */
+typedef struct
+{
+  guint64 size;
+  guint64 rss;
+  guint64 pss;
+  guint64 private_clean;
+  guint64 private_dirty;
+  guint64 swap;
+  guint64 referenced;
+  guint64 anonymous;
+  guint   seen;          /* a bit per field above, in that order */
+} PgsSmapsFields;
+
+#define PGS_SMAPS_REQUIRED_ROLLUP 0x3e  /* rss, pss, private_clean, private_dirty, swap */
+
+gboolean pgs_smaps_parse_field (const char     *line,
+                                gsize           len,
+                                PgsSmapsFields *fields);
+gboolean pgs_smaps_rollup_parse (const char      *buf,
+                                 gsize            len,
+                                 PgsSmapsFields  *fields,
+                                 GError         **error);
+
+/* Parses a full /proc/PID/smaps: calls @func once per mapping. */
+typedef void (*PgsSmapsFunc) (const PgsMapsEntry   *entry,
+                              const PgsSmapsFields *fields,
+                              gpointer              user_data);
+
+gboolean pgs_smaps_parse (const char    *buf,
+                          gsize          len,
+                          PgsSmapsFunc   func,
+                          gpointer       user_data,
+                          GError       **error);
+
+G_END_DECLS

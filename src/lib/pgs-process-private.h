@@ -1,0 +1,90 @@
+/* pgs-process-private.h: the packed data behind PgsProcess and PgsMapping
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "pgs-process.h"
+
+G_BEGIN_DECLS
+
+/* One mapping as read from maps, with its metrics. */
+typedef struct
+{
+  guint64  start;
+  guint64  end;
+  guint64  offset;
+  guint64  inode;
+  guint    dev_major;
+  guint    dev_minor;
+  char     perms[5];
+  char    *path;       /* GRefString; "" for an anonymous mapping */
+  guint64  rss;
+  guint64  pss_fp;     /* PSS << PGS_PSS_SHIFT, as the kernel accumulates it */
+  guint64  uss;
+  guint64  swap;
+  guint    known;      /* PgsMetric */
+} PgsMappingData;
+
+/* A run of consecutive present or swapped virtual pages inside one mapping. Pages that are
+ * neither are not stored: address spaces are mostly holes. */
+typedef struct
+{
+  guint64 start;       /* virtual address of the first page */
+  guint32 n_pages;
+  guint32 first;       /* index of the first page in the process's page arrays */
+  guint32 mapping;     /* index into the mappings */
+  guint32 flags;       /* PgsRunFlags */
+} PgsPageRun;
+
+typedef enum
+{
+  PGS_RUN_HUGE = 1 << 0,  /* PAGEMAP_SCAN said huge (THP or hugetlb) */
+  PGS_RUN_ZERO = 1 << 1,  /* PAGEMAP_SCAN said the zero page */
+} PgsRunFlags;
+
+#define PGS_COUNT_UNKNOWN G_MAXUINT32
+
+struct _PgsProcess
+{
+  GObject         parent_instance;
+
+  int             pid;
+  int             ppid;
+  guint           uid;
+  char           *user;
+  char           *name;
+  char           *cmdline;
+
+  guint64         vss;
+  guint64         rss;
+  guint64         pss_fp;
+  guint64         uss;
+  guint64         swap;
+  guint           known;
+  PgsSource       source;
+  char           *unknown_reason;
+
+  guint           page_size;
+  gboolean        pfn_hidden;    /* pagemap gave no frame numbers */
+
+  GArray         *mappings;      /* PgsMappingData, address order */
+  GArray         *runs;          /* PgsPageRun, address order */
+  guint64        *entries;       /* raw pagemap entries, one per page in runs */
+  guint32        *counts;        /* map count per page, PGS_COUNT_UNKNOWN if not read */
+  gsize           n_pages;
+
+  GListStore     *mapping_objects; /* created on first use */
+};
+
+PgsProcess *_pgs_process_new       (int          pid);
+void        _pgs_process_set_unknown (PgsProcess *self,
+                                      guint       metrics,
+                                      const char *reason);
+
+PgsMapping *_pgs_mapping_new (PgsProcess *process,
+                              guint       index);
+
+G_END_DECLS

@@ -1,0 +1,482 @@
+/* pgs-process.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A process in a snapshot. Immutable once the scanner hands the snapshot over: the metrics
+ * are plain guint64 byte properties (so GtkNumericSorter can sort on them) and the page data
+ * sits in packed arrays; PgsMapping objects are made only when someone asks for the list.
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgs-mapping.h"
+#include "pgs-pagemap.h"
+#include "pgs-process-private.h"
+
+G_DEFINE_FINAL_TYPE (PgsProcess, pgs_process, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PID,
+  PROP_PPID,
+  PROP_UID,
+  PROP_USER,
+  PROP_NAME,
+  PROP_CMDLINE,
+  PROP_VSS,
+  PROP_RSS,
+  PROP_PSS,
+  PROP_USS,
+  PROP_SWAP,
+  PROP_KNOWN,
+  PROP_UNKNOWN_REASON,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+pgs_process_finalize (GObject *object)
+{
+  PgsProcess *self = (PgsProcess *) object;
+
+  if (self->mappings != NULL)
+    {
+      for (guint i = 0; i < self->mappings->len; i++)
+        g_clear_pointer (&g_array_index (self->mappings, PgsMappingData, i).path, g_ref_string_release);
+      g_array_unref (self->mappings);
+    }
+  g_clear_pointer (&self->runs, g_array_unref);
+  g_clear_pointer (&self->entries, g_free);
+  g_clear_pointer (&self->counts, g_free);
+  g_clear_pointer (&self->user, g_free);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->cmdline, g_free);
+  g_clear_pointer (&self->unknown_reason, g_free);
+
+  G_OBJECT_CLASS (pgs_process_parent_class)->finalize (object);
+}
+
+static void
+pgs_process_dispose (GObject *object)
+{
+  PgsProcess *self = (PgsProcess *) object;
+
+  g_clear_object (&self->mapping_objects);
+
+  G_OBJECT_CLASS (pgs_process_parent_class)->dispose (object);
+}
+
+static void
+pgs_process_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  PgsProcess *self = PGS_PROCESS (object);
+
+  switch (prop_id)
+    {
+    case PROP_PID:
+      g_value_set_int (value, self->pid);
+      break;
+    case PROP_PPID:
+      g_value_set_int (value, self->ppid);
+      break;
+    case PROP_UID:
+      g_value_set_uint (value, self->uid);
+      break;
+    case PROP_USER:
+      g_value_set_string (value, self->user);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_CMDLINE:
+      g_value_set_string (value, self->cmdline);
+      break;
+    case PROP_VSS:
+      g_value_set_uint64 (value, pgs_process_get_vss (self));
+      break;
+    case PROP_RSS:
+      g_value_set_uint64 (value, pgs_process_get_rss (self));
+      break;
+    case PROP_PSS:
+      g_value_set_uint64 (value, pgs_process_get_pss (self));
+      break;
+    case PROP_USS:
+      g_value_set_uint64 (value, pgs_process_get_uss (self));
+      break;
+    case PROP_SWAP:
+      g_value_set_uint64 (value, pgs_process_get_swap (self));
+      break;
+    case PROP_KNOWN:
+      g_value_set_uint (value, self->known);
+      break;
+    case PROP_UNKNOWN_REASON:
+      g_value_set_string (value, self->unknown_reason);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GParamSpec *
+metric_pspec (const char *name)
+{
+  return g_param_spec_uint64 (name, NULL, NULL, 0, G_MAXUINT64, 0,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+}
+
+static void
+pgs_process_class_init (PgsProcessClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = pgs_process_dispose;
+  object_class->finalize = pgs_process_finalize;
+  object_class->get_property = pgs_process_get_property;
+
+  properties[PROP_PID] = g_param_spec_int ("pid", NULL, NULL, 0, G_MAXINT, 0, flags);
+  properties[PROP_PPID] = g_param_spec_int ("ppid", NULL, NULL, 0, G_MAXINT, 0, flags);
+  properties[PROP_UID] = g_param_spec_uint ("uid", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_USER] = g_param_spec_string ("user", NULL, NULL, NULL, flags);
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  properties[PROP_CMDLINE] = g_param_spec_string ("cmdline", NULL, NULL, NULL, flags);
+  /* Sizes in bytes; 0 where unknown, so always check :known before showing one. */
+  properties[PROP_VSS] = metric_pspec ("vss");
+  properties[PROP_RSS] = metric_pspec ("rss");
+  properties[PROP_PSS] = metric_pspec ("pss");
+  properties[PROP_USS] = metric_pspec ("uss");
+  properties[PROP_SWAP] = metric_pspec ("swap");
+  properties[PROP_KNOWN] = g_param_spec_uint ("known", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_UNKNOWN_REASON] = g_param_spec_string ("unknown-reason", NULL, NULL, NULL, flags);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pgs_process_init (PgsProcess *self)
+{
+  self->mappings = g_array_new (FALSE, TRUE, sizeof (PgsMappingData));
+  self->page_size = 4096;
+}
+
+PgsProcess *
+_pgs_process_new (int pid)
+{
+  PgsProcess *self = g_object_new (PGS_TYPE_PROCESS, NULL);
+
+  self->pid = pid;
+  return self;
+}
+
+void
+_pgs_process_set_unknown (PgsProcess *self,
+                          guint       metrics,
+                          const char *reason)
+{
+  self->known &= ~metrics;
+  if (self->unknown_reason == NULL)
+    self->unknown_reason = g_strdup (reason);
+}
+
+int
+pgs_process_get_pid (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->pid;
+}
+
+int
+pgs_process_get_ppid (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->ppid;
+}
+
+guint
+pgs_process_get_uid (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->uid;
+}
+
+const char *
+pgs_process_get_user (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return self->user;
+}
+
+const char *
+pgs_process_get_name (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return self->name;
+}
+
+const char *
+pgs_process_get_cmdline (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return self->cmdline;
+}
+
+guint64
+pgs_process_get_metric (PgsProcess *self,
+                        PgsMetric   metric)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+
+  if (!(self->known & metric))
+    return 0;
+
+  switch (metric)
+    {
+    case PGS_METRIC_VSS:
+      return self->vss;
+    case PGS_METRIC_RSS:
+      return self->rss;
+    case PGS_METRIC_PSS:
+      return self->pss_fp >> PGS_PSS_SHIFT;
+    case PGS_METRIC_USS:
+      return self->uss;
+    case PGS_METRIC_SWAP:
+      return self->swap;
+    default:
+      g_return_val_if_reached (0);
+    }
+}
+
+guint64
+pgs_process_get_vss (PgsProcess *self)
+{
+  return pgs_process_get_metric (self, PGS_METRIC_VSS);
+}
+
+guint64
+pgs_process_get_rss (PgsProcess *self)
+{
+  return pgs_process_get_metric (self, PGS_METRIC_RSS);
+}
+
+guint64
+pgs_process_get_pss (PgsProcess *self)
+{
+  return pgs_process_get_metric (self, PGS_METRIC_PSS);
+}
+
+/* PSS with the kernel's 12 fractional bits, for totals that add up before truncating. */
+guint64
+pgs_process_get_pss_fixed (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return (self->known & PGS_METRIC_PSS) ? self->pss_fp : 0;
+}
+
+guint64
+pgs_process_get_uss (PgsProcess *self)
+{
+  return pgs_process_get_metric (self, PGS_METRIC_USS);
+}
+
+guint64
+pgs_process_get_swap (PgsProcess *self)
+{
+  return pgs_process_get_metric (self, PGS_METRIC_SWAP);
+}
+
+gboolean
+pgs_process_is_known (PgsProcess *self,
+                      PgsMetric   metric)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), FALSE);
+  return (self->known & metric) == (guint) metric;
+}
+
+guint
+pgs_process_get_known (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->known;
+}
+
+const char *
+pgs_process_get_unknown_reason (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return self->unknown_reason;
+}
+
+PgsSource
+pgs_process_get_source (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), PGS_SOURCE_NONE);
+  return self->source;
+}
+
+guint
+pgs_process_get_n_mappings (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->mappings->len;
+}
+
+/**
+ * pgs_process_get_mappings:
+ *
+ * Returns: (transfer none): a list of PgsMapping in address order, made on first call.
+ */
+GListModel *
+pgs_process_get_mappings (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+
+  if (self->mapping_objects == NULL)
+    {
+      g_autoptr(GPtrArray) items = g_ptr_array_new_full (self->mappings->len, g_object_unref);
+
+      for (guint i = 0; i < self->mappings->len; i++)
+        g_ptr_array_add (items, _pgs_mapping_new (self, i));
+      self->mapping_objects = g_list_store_new (PGS_TYPE_MAPPING);
+      g_list_store_splice (self->mapping_objects, 0, 0, items->pdata, items->len);
+    }
+
+  return G_LIST_MODEL (self->mapping_objects);
+}
+
+gboolean
+pgs_process_has_pages (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), FALSE);
+  return self->runs != NULL;
+}
+
+gsize
+pgs_process_get_n_pages (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->n_pages;
+}
+
+static gint
+compare_mapping (gconstpointer key,
+                 gconstpointer elem)
+{
+  guint64 address = *(const guint64 *) key;
+  const PgsMappingData *m = elem;
+
+  if (address < m->start)
+    return -1;
+  if (address >= m->end)
+    return 1;
+  return 0;
+}
+
+static gint
+compare_run (gconstpointer key,
+             gconstpointer elem,
+             gpointer      user_data)
+{
+  guint64 address = *(const guint64 *) key;
+  const PgsPageRun *run = elem;
+  guint page_size = GPOINTER_TO_UINT (user_data);
+
+  if (address < run->start)
+    return -1;
+  if (address >= run->start + (guint64) run->n_pages * page_size)
+    return 1;
+  return 0;
+}
+
+gboolean
+pgs_process_lookup_page (PgsProcess  *self,
+                         guint64      address,
+                         PgsPageInfo *info)
+{
+  const PgsMappingData *m;
+  const PgsPageRun *run = NULL;
+
+  g_return_val_if_fail (PGS_IS_PROCESS (self), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
+
+  address -= address % self->page_size;
+  memset (info, 0, sizeof *info);
+  info->address = address;
+  info->count = PGS_COUNT_UNKNOWN;
+
+  m = bsearch (&address, self->mappings->data, self->mappings->len, sizeof *m, compare_mapping);
+  if (m == NULL)
+    return FALSE;
+  info->in_mapping = TRUE;
+  info->mapping = m - (const PgsMappingData *) self->mappings->data;
+
+  if (self->runs != NULL && self->runs->len > 0)
+    {
+      /* g_bsearch_array is private; a hand-rolled bisection keeps this O(log n). */
+      guint lo = 0, hi = self->runs->len;
+
+      while (lo < hi)
+        {
+          guint mid = (lo + hi) / 2;
+          const PgsPageRun *r = &g_array_index (self->runs, PgsPageRun, mid);
+          gint c = compare_run (&address, r, GUINT_TO_POINTER (self->page_size));
+
+          if (c == 0)
+            {
+              run = r;
+              break;
+            }
+          if (c < 0)
+            hi = mid;
+          else
+            lo = mid + 1;
+        }
+    }
+
+  if (run != NULL)
+    {
+      gsize i = run->first + (address - run->start) / self->page_size;
+
+      info->entry = self->entries[i];
+      info->count = self->counts != NULL ? self->counts[i] : PGS_COUNT_UNKNOWN;
+    }
+
+  return TRUE;
+}
+
+void
+pgs_process_foreach_page (PgsProcess  *self,
+                          PgsPageFunc  func,
+                          gpointer     user_data)
+{
+  g_return_if_fail (PGS_IS_PROCESS (self));
+  g_return_if_fail (func != NULL);
+
+  if (self->runs == NULL)
+    return;
+
+  for (guint r = 0; r < self->runs->len; r++)
+    {
+      const PgsPageRun *run = &g_array_index (self->runs, PgsPageRun, r);
+
+      for (guint32 j = 0; j < run->n_pages; j++)
+        {
+          PgsPageInfo info = {
+            .address = run->start + (guint64) j * self->page_size,
+            .entry = self->entries[run->first + j],
+            .count = self->counts != NULL ? self->counts[run->first + j] : PGS_COUNT_UNKNOWN,
+            .mapping = run->mapping,
+            .in_mapping = TRUE,
+          };
+
+          func (&info, user_data);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/* pgs-process.h
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pgs-types.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_PROCESS (pgs_process_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsProcess, pgs_process, PGS, PROCESS, GObject)
+
+int          pgs_process_get_pid            (PgsProcess *self);
+int          pgs_process_get_ppid           (PgsProcess *self);
+guint        pgs_process_get_uid            (PgsProcess *self);
+const char  *pgs_process_get_user           (PgsProcess *self);
+const char  *pgs_process_get_name           (PgsProcess *self);
+const char  *pgs_process_get_cmdline        (PgsProcess *self);
+guint64      pgs_process_get_vss            (PgsProcess *self);
+guint64      pgs_process_get_rss            (PgsProcess *self);
+guint64      pgs_process_get_pss            (PgsProcess *self);
+guint64      pgs_process_get_pss_fixed      (PgsProcess *self);
+guint64      pgs_process_get_uss            (PgsProcess *self);
+guint64      pgs_process_get_swap           (PgsProcess *self);
+guint64      pgs_process_get_metric         (PgsProcess *self,
+                                             PgsMetric   metric);
+gboolean     pgs_process_is_known           (PgsProcess *self,
+                                             PgsMetric   metric);
+guint        pgs_process_get_known          (PgsProcess *self);
+const char  *pgs_process_get_unknown_reason (PgsProcess *self);
+PgsSource    pgs_process_get_source         (PgsProcess *self);
+GListModel  *pgs_process_get_mappings       (PgsProcess *self);
+guint        pgs_process_get_n_mappings     (PgsProcess *self);
+gboolean     pgs_process_has_pages          (PgsProcess *self);
+gsize        pgs_process_get_n_pages        (PgsProcess *self);
+
+/* A virtual page of the process, for residency maps, tooltips and tests. */
+typedef struct
+{
+  guint64  address;
+  guint64  entry;        /* raw pagemap entry; 0 for a page that is not present or swapped */
+  guint32  count;        /* map count of its frame, PGS_COUNT_UNKNOWN where not read */
+  guint    mapping;      /* index of its mapping */
+  gboolean in_mapping;   /* FALSE for an address outside every mapping */
+} PgsPageInfo;
+
+gboolean     pgs_process_lookup_page        (PgsProcess  *self,
+                                             guint64      address,
+                                             PgsPageInfo *info);
+
+/* Visits every stored (present or swapped) page in address order. */
+typedef void (*PgsPageFunc) (const PgsPageInfo *info,
+                             gpointer           user_data);
+void         pgs_process_foreach_page       (PgsProcess  *self,
+                                             PgsPageFunc  func,
+                                             gpointer     user_data);
+
+G_END_DECLS

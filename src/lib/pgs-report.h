@@ -1,0 +1,47 @@
+/* pgs-report.h: processes and mappings as JSON and CSV
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One writer for the CLI and the app's exports, so the field names scripts depend on are
+ * spelled in one place. Sizes are integers in bytes; unknown sizes are null (JSON) or empty
+ * (CSV), never 0.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "pgs-types.h"
+
+G_BEGIN_DECLS
+
+void pgs_json_append_string    (GString     *out,
+                                const char  *str);
+
+/* One process object; with @mappings, its "mappings" list too. */
+void pgs_report_process_json   (GString     *out,
+                                PgsProcess  *process,
+                                gboolean     mappings);
+/* memrank --json: totals over all of @processes (PgsProcess), the first @n_listed of them
+ * listed in the order given. */
+void pgs_report_memrank_json   (GString     *out,
+                                PgsSnapshot *snapshot,
+                                GPtrArray   *processes,
+                                guint        n_listed);
+/* memstats --json */
+void pgs_report_memstats_json  (GString     *out,
+                                PgsSnapshot *snapshot,
+                                GPtrArray   *processes);
+
+void pgs_csv_append_field      (GString     *out,
+                                const char  *field);
+void pgs_report_processes_csv  (GString     *out,
+                                GPtrArray   *processes);
+void pgs_report_mappings_csv   (GString     *out,
+                                PgsProcess  *process,
+                                GPtrArray   *mappings);
+
+extern const char *const pgs_report_process_columns[];
+
+G_END_DECLS

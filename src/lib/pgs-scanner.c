@@ -1,0 +1,1285 @@
+/* pgs-scanner.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Turns a procfs tree into a PgsSnapshot in three phases:
+ *
+ *  1. per process: status, cmdline, maps, then pagemap for the present or swapped parts
+ *     only (found with PAGEMAP_SCAN where the kernel has it, else whole mappings), in large
+ *     preads through one reused buffer. Frame numbers go into packed per-process arrays.
+ *  2. once for all processes: the chunks of kpagecount (and, for huge-page regions, of
+ *     kpageflags) that hold any frame seen in phase 1, or the whole files when the physical
+ *     map is wanted anyway. A frame shared by 50 processes is read once, and nothing is read
+ *     per page.
+ *  3. per process: PSS, USS, RSS and swap from the entries and counts, with the kernel's
+ *     arithmetic (fs/proc/task_mmu.c smaps_account): PSS accumulates (PAGE_SIZE << 12) /
+ *     mapcount per page and is truncated once; USS counts pages with mapcount 1; the zero
+ *     page and other special mappings (map count 0) and hugetlb pages (KPF_HUGE) are not
+ *     in Rss; swapped entries count as swap.
+ *
+ * Without the privilege to read frame numbers, a process's totals come from the kernel's
+ * own smaps_rollup (and smaps per mapping) where readable, else what status says, and the
+ * rest is unknown with the reason. Never 0 for unknown.
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pgs-error.h"
+#include "pgs-kpage.h"
+#include "pgs-pagemap.h"
+#include "pgs-parse.h"
+#include "pgs-physmap.h"
+#include "pgs-process-private.h"
+#include "pgs-procfs.h"
+#include "pgs-scanner.h"
+#include "pgs-snapshot-private.h"
+
+/* 64 Ki entries (512 KiB) per pagemap read. */
+#define PAGEMAP_BATCH 65536
+/* Present regions from PAGEMAP_SCAN closer than this are read in one pread. */
+#define PAGEMAP_MERGE_GAP 64
+
+struct _PgsScanner
+{
+  GObject       parent_instance;
+  char         *procfs_root;
+  PgsScanFlags  flags;
+  GArray       *pids;
+};
+
+G_DEFINE_FINAL_TYPE (PgsScanner, pgs_scanner, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PROCFS_ROOT,
+  PROP_FLAGS,
+  N_PROPS
+};
+
+enum {
+  PROGRESS,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Progress goes from the worker to the caller's main context through one coalesced idle.
+ * Refcounted on its own: the idle may outlive the job, which can be freed on either thread. */
+typedef struct
+{
+  gatomicrefcount  ref_count;
+  GMutex           lock;
+  double           fraction;
+  gboolean         pending;
+  GMainContext    *context;
+  PgsScanner      *scanner;
+} Progress;
+
+static Progress *
+progress_new (PgsScanner *scanner)
+{
+  Progress *progress = g_new0 (Progress, 1);
+
+  g_atomic_ref_count_init (&progress->ref_count);
+  g_mutex_init (&progress->lock);
+  progress->context = g_main_context_ref_thread_default ();
+  progress->scanner = g_object_ref (scanner);
+  return progress;
+}
+
+static Progress *
+progress_ref (Progress *progress)
+{
+  g_atomic_ref_count_inc (&progress->ref_count);
+  return progress;
+}
+
+static void
+progress_unref (Progress *progress)
+{
+  if (!g_atomic_ref_count_dec (&progress->ref_count))
+    return;
+  g_mutex_clear (&progress->lock);
+  g_main_context_unref (progress->context);
+  g_object_unref (progress->scanner);
+  g_free (progress);
+}
+
+typedef struct
+{
+  char          *root;
+  PgsScanFlags   flags;
+  GArray        *pids;            /* int, or NULL for every process */
+  guint          page_size;
+  guint          page_shift;
+
+  gboolean       privileged;
+  gboolean       no_pagemap_scan;
+  int            root_fd;
+  int            count_fd;
+  int            flags_fd;
+
+  guint64       *pm_buf;
+  GArray        *regions;
+  GHashTable    *users;
+
+  GPtrArray     *processes;
+  GArray        *skipped;
+
+  /* Phase 2: one bit per kpage chunk that holds a frame we need. */
+  GByteArray    *count_chunks;
+  GByteArray    *flag_chunks;
+  guint64        max_pfn;
+
+  Progress      *progress;         /* NULL for a synchronous scan */
+} ScanJob;
+
+static void
+scan_job_free (ScanJob *job)
+{
+  pgs_close (job->root_fd);
+  pgs_close (job->count_fd);
+  pgs_close (job->flags_fd);
+  g_free (job->root);
+  g_clear_pointer (&job->pids, g_array_unref);
+  g_free (job->pm_buf);
+  g_clear_pointer (&job->regions, g_array_unref);
+  g_clear_pointer (&job->users, g_hash_table_unref);
+  g_clear_pointer (&job->processes, g_ptr_array_unref);
+  g_clear_pointer (&job->skipped, g_array_unref);
+  g_clear_pointer (&job->count_chunks, g_byte_array_unref);
+  g_clear_pointer (&job->flag_chunks, g_byte_array_unref);
+  g_clear_pointer (&job->progress, progress_unref);
+  g_free (job);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ScanJob, scan_job_free)
+
+static ScanJob *
+scan_job_new (PgsScanner *self)
+{
+  ScanJob *job = g_new0 (ScanJob, 1);
+  long page_size = sysconf (_SC_PAGESIZE);
+
+  job->root = g_strdup (self->procfs_root);
+  job->flags = self->flags;
+  if (self->pids != NULL && self->pids->len > 0)
+    {
+      job->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), self->pids->len);
+      g_array_append_vals (job->pids, self->pids->data, self->pids->len);
+    }
+  job->page_size = page_size > 0 ? (guint) page_size : 4096;
+  job->page_shift = g_bit_nth_lsf (job->page_size, -1);
+  job->root_fd = job->count_fd = job->flags_fd = -1;
+  job->regions = g_array_new (FALSE, FALSE, sizeof (PgsPageRegion));
+  job->users = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  job->processes = g_ptr_array_new_with_free_func (g_object_unref);
+  job->skipped = g_array_new (FALSE, TRUE, sizeof (PgsSkipped));
+  job->count_chunks = g_byte_array_new ();
+  job->flag_chunks = g_byte_array_new ();
+  return job;
+}
+
+static gboolean
+emit_progress (gpointer data)
+{
+  Progress *progress = data;
+  double fraction;
+
+  g_mutex_lock (&progress->lock);
+  fraction = progress->fraction;
+  progress->pending = FALSE;
+  g_mutex_unlock (&progress->lock);
+
+  g_signal_emit (progress->scanner, signals[PROGRESS], 0, fraction);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called from the worker; at most one idle is pending however often this runs. */
+static void
+report_progress (ScanJob *job,
+                 double   fraction)
+{
+  Progress *progress = job->progress;
+  gboolean schedule;
+
+  if (progress == NULL)
+    return;
+
+  g_mutex_lock (&progress->lock);
+  progress->fraction = fraction;
+  schedule = !progress->pending;
+  progress->pending = TRUE;
+  g_mutex_unlock (&progress->lock);
+
+  if (schedule)
+    {
+      g_autoptr(GSource) source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+      g_source_set_callback (source, emit_progress, progress_ref (progress),
+                             (GDestroyNotify) progress_unref);
+      g_source_set_static_name (source, "[pagescope] scan progress");
+      g_source_attach (source, progress->context);
+    }
+}
+
+static void
+add_skipped (ScanJob *job,
+             int      pid,
+             GError  *error)
+{
+  PgsSkipped skipped = { pid, error };
+
+  g_array_append_val (job->skipped, skipped);
+}
+
+static const char *
+lookup_user (ScanJob *job,
+             guint    uid)
+{
+  char *name = g_hash_table_lookup (job->users, GUINT_TO_POINTER (uid));
+
+  if (name == NULL)
+    {
+      struct passwd pwd, *result = NULL;
+      char buf[1024];
+
+      if (getpwuid_r (uid, &pwd, buf, sizeof buf, &result) == 0 && result != NULL)
+        name = g_strdup (result->pw_name);
+      else
+        name = g_strdup_printf ("%u", uid);
+      g_hash_table_insert (job->users, GUINT_TO_POINTER (uid), name);
+    }
+
+  return name;
+}
+
+static void
+mark_chunk (GByteArray *bitmap,
+            guint64     pfn)
+{
+  guint64 chunk = pfn / PGS_KPAGE_CHUNK_FRAMES;
+  guint64 byte = chunk / 8;
+
+  if (byte >= bitmap->len)
+    {
+      guint old = bitmap->len;
+
+      g_byte_array_set_size (bitmap, MAX (byte + 1, (guint64) old * 2));
+      memset (bitmap->data + old, 0, bitmap->len - old);
+    }
+  bitmap->data[byte] |= 1u << (chunk % 8);
+}
+
+static char *
+read_cmdline (int dirfd)
+{
+  gsize len = 0;
+  char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
+
+  if (buf == NULL)
+    return g_strdup ("");
+  for (gsize i = 0; i < len; i++)
+    if (buf[i] == '\0')
+      buf[i] = ' ';
+  return g_strchomp (buf);
+}
+
+static gboolean
+parse_maps (ScanJob     *job,
+            PgsProcess  *proc,
+            const char  *buf,
+            gsize        len,
+            GError     **error)
+{
+  PgsLineReader reader;
+  const char *line;
+  gsize line_len;
+  gboolean complete;
+
+  pgs_line_reader_init (&reader, buf, len);
+  while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
+    {
+      PgsMapsEntry entry;
+      PgsMappingData m = { 0 };
+      g_autofree char *path = NULL;
+
+      if (!complete || !pgs_maps_parse_line (line, line_len, &entry))
+        {
+          g_set_error (error, PGS_ERROR, complete ? PGS_ERROR_MALFORMED : PGS_ERROR_TRUNCATED,
+                       "maps line %u %s: “%.*s”", reader.line_no,
+                       complete ? "does not parse" : "is cut short",
+                       (int) MIN (line_len, 80), line);
+          return FALSE;
+        }
+
+      path = g_strndup (entry.path, entry.path_len);
+
+      /* The vsyscall page lies above the user address space: it has no pagemap entries
+       * and is not in VmSize or smaps_rollup. */
+      if (g_str_equal (path, "[vsyscall]"))
+        continue;
+
+      if (entry.start % job->page_size != 0 || entry.end % job->page_size != 0 ||
+          entry.end == entry.start)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                       "maps line %u has an empty or unaligned range", reader.line_no);
+          return FALSE;
+        }
+
+      if (proc->mappings->len > 0)
+        {
+          const PgsMappingData *prev =
+            &g_array_index (proc->mappings, PgsMappingData, proc->mappings->len - 1);
+
+          if (entry.start < prev->end)
+            {
+              g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                           "maps line %u overlaps or precedes the line before", reader.line_no);
+              return FALSE;
+            }
+        }
+
+      m.start = entry.start;
+      m.end = entry.end;
+      m.offset = entry.offset;
+      m.inode = entry.inode;
+      m.dev_major = entry.dev_major;
+      m.dev_minor = entry.dev_minor;
+      memcpy (m.perms, entry.perms, sizeof m.perms);
+      m.path = g_ref_string_new_intern (path);
+      m.known = PGS_METRIC_VSS;
+      g_array_append_val (proc->mappings, m);
+      proc->vss += entry.end - entry.start;
+    }
+
+  proc->known |= PGS_METRIC_VSS;
+  return TRUE;
+}
+
+/* The pieces of [start, end) to read: whole mappings, or with PAGEMAP_SCAN the present and
+ * swapped regions clipped to mappings. */
+typedef struct
+{
+  guint64 start;
+  guint64 end;
+  guint32 mapping;
+  guint32 flags;
+} Piece;
+
+static void
+add_piece (GArray  *pieces,
+           guint64  start,
+           guint64  end,
+           guint32  mapping,
+           guint32  flags)
+{
+  Piece piece = { start, end, mapping, flags };
+
+  g_array_append_val (pieces, piece);
+}
+
+static GArray *
+plan_pieces (ScanJob     *job,
+             PgsProcess  *proc,
+             int          pagemap_fd,
+             GError     **error)
+{
+  g_autoptr(GArray) pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
+  const PgsMappingData *maps = (const PgsMappingData *) proc->mappings->data;
+  guint n_maps = proc->mappings->len;
+
+  if (n_maps == 0)
+    return g_steal_pointer (&pieces);
+
+  if (!job->no_pagemap_scan)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      g_array_set_size (job->regions, 0);
+      if (pgs_pagemap_scan (pagemap_fd, maps[0].start, maps[n_maps - 1].end, job->regions,
+                            NULL, &local_error))
+        {
+          guint m = 0;
+
+          for (guint r = 0; r < job->regions->len; r++)
+            {
+              const PgsPageRegion *region = &g_array_index (job->regions, PgsPageRegion, r);
+              guint32 flags = 0;
+
+              if (region->categories & PGS_PAGE_IS_HUGE)
+                flags |= PGS_RUN_HUGE;
+              if (region->categories & PGS_PAGE_IS_PFNZERO)
+                flags |= PGS_RUN_ZERO;
+
+              while (m < n_maps && maps[m].end <= region->start)
+                m++;
+              for (guint k = m; k < n_maps && maps[k].start < region->end; k++)
+                add_piece (pieces, MAX (region->start, maps[k].start),
+                           MIN (region->end, maps[k].end), k, flags);
+            }
+          return g_steal_pointer (&pieces);
+        }
+
+      if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_UNSUPPORTED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      /* Remember for the rest of this scan; fixture files and old kernels land here. */
+      job->no_pagemap_scan = TRUE;
+    }
+
+  for (guint k = 0; k < n_maps; k++)
+    add_piece (pieces, maps[k].start, maps[k].end, k, 0);
+  return g_steal_pointer (&pieces);
+}
+
+typedef struct
+{
+  GArray  *runs;
+  GArray  *entries;
+  gboolean open;
+} RunBuilder;
+
+static void
+run_builder_add (RunBuilder *b,
+                 ScanJob    *job,
+                 guint64     address,
+                 guint64     entry,
+                 guint32     mapping,
+                 guint32     flags)
+{
+  PgsPageRun *last = b->runs->len ? &g_array_index (b->runs, PgsPageRun, b->runs->len - 1) : NULL;
+
+  if (!(entry & (PGS_PM_PRESENT | PGS_PM_SWAP)))
+    {
+      b->open = FALSE;
+      return;
+    }
+
+  if (b->open && last != NULL && last->mapping == mapping && last->flags == flags &&
+      last->start + ((guint64) last->n_pages << job->page_shift) == address)
+    last->n_pages++;
+  else
+    {
+      PgsPageRun run = { address, 1, b->entries->len, mapping, flags };
+
+      g_array_append_val (b->runs, run);
+      b->open = TRUE;
+    }
+  g_array_append_val (b->entries, entry);
+}
+
+/* A pagemap read that ends early means the process exited (its mm is gone) or, in a
+ * fixture, that the file is truncated. Tell the two apart by whether the process is still
+ * there. */
+static void
+set_short_read_error (int          dirfd,
+                      guint64      address,
+                      GError     **error)
+{
+  if (faccessat (dirfd, "status", R_OK, 0) < 0 && (errno == ENOENT || errno == ESRCH))
+    g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE,
+                 "the process exited while its pagemap was read");
+  else
+    g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
+                 "pagemap ends at 0x%" G_GINT64_MODIFIER "x, inside a mapping (truncated)",
+                 address);
+}
+
+static gboolean
+read_pages (ScanJob     *job,
+            PgsProcess  *proc,
+            int          dirfd,
+            int          pagemap_fd,
+            GError     **error)
+{
+  g_autoptr(GArray) pieces = NULL;
+  g_autoptr(GArray) runs = g_array_new (FALSE, FALSE, sizeof (PgsPageRun));
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint64));
+  RunBuilder b = { runs, entries, FALSE };
+  guint i = 0;
+
+  pieces = plan_pieces (job, proc, pagemap_fd, error);
+  if (pieces == NULL)
+    return FALSE;
+
+  while (i < pieces->len)
+    {
+      const Piece *first = &g_array_index (pieces, Piece, i);
+      guint64 start = first->start;
+      guint64 end = first->end;
+      guint j = i + 1;
+
+      /* Merge nearby pieces into one read, up to the buffer's size. */
+      while (j < pieces->len)
+        {
+          const Piece *next = &g_array_index (pieces, Piece, j);
+
+          if (next->start - end > (guint64) PAGEMAP_MERGE_GAP << job->page_shift ||
+              (next->end - start) >> job->page_shift > PAGEMAP_BATCH)
+            break;
+          end = next->end;
+          j++;
+        }
+
+      for (guint64 pos = start; pos < end;)
+        {
+          guint64 n = MIN ((end - pos) >> job->page_shift, PAGEMAP_BATCH);
+          gssize got = pgs_pread_full (pagemap_fd, job->pm_buf, n * 8,
+                                       (pos >> job->page_shift) * 8);
+
+          if (got < 0)
+            {
+              pgs_set_error_from_errno (error, errno, "pagemap");
+              return FALSE;
+            }
+          if ((guint64) got < n * 8)
+            {
+              set_short_read_error (dirfd, pos + ((guint64) got / 8 << job->page_shift), error);
+              return FALSE;
+            }
+
+          /* Hand each entry of the window to the piece that covers it. */
+          for (guint k = i; k < j; k++)
+            {
+              const Piece *piece = &g_array_index (pieces, Piece, k);
+              guint64 lo = MAX (piece->start, pos);
+              guint64 hi = MIN (piece->end, pos + (n << job->page_shift));
+
+              if (lo >= hi)
+                continue;
+              /* A piece continued from the previous batch may extend its open run. */
+              if (lo == piece->start)
+                b.open = FALSE;
+              for (guint64 a = lo; a < hi; a += job->page_size)
+                run_builder_add (&b, job, a, job->pm_buf[(a - pos) >> job->page_shift],
+                                 piece->mapping, piece->flags);
+            }
+          pos += n << job->page_shift;
+        }
+
+      i = j;
+    }
+
+  proc->runs = g_steal_pointer (&runs);
+  proc->n_pages = entries->len;
+  proc->entries = (guint64 *) (void *) g_array_free (g_steal_pointer (&entries), FALSE);
+  return TRUE;
+}
+
+/* Marks the kpage chunks phase 2 must read, and notices a pagemap that hides frame
+ * numbers (no CAP_SYS_ADMIN) even though kpagecount opened. */
+static void
+note_frames (ScanJob    *job,
+             PgsProcess *proc)
+{
+  for (guint r = 0; r < proc->runs->len; r++)
+    {
+      const PgsPageRun *run = &g_array_index (proc->runs, PgsPageRun, r);
+      gboolean need_flags = job->no_pagemap_scan || (run->flags & PGS_RUN_HUGE);
+
+      for (guint32 k = 0; k < run->n_pages; k++)
+        {
+          guint64 e = proc->entries[run->first + k];
+          guint64 pfn;
+
+          if (!pgs_pm_is_present (e))
+            continue;
+          pfn = pgs_pm_pfn (e);
+          if (pfn == 0)
+            {
+              proc->pfn_hidden = TRUE;
+              return;
+            }
+          job->max_pfn = MAX (job->max_pfn, pfn);
+          mark_chunk (job->count_chunks, pfn);
+          if (need_flags)
+            mark_chunk (job->flag_chunks, pfn);
+        }
+    }
+}
+
+typedef struct
+{
+  PgsProcess *proc;
+  guint       next;
+} SmapsMatch;
+
+static void
+take_smaps_mapping (const PgsMapsEntry   *entry,
+                    const PgsSmapsFields *fields,
+                    gpointer              user_data)
+{
+  SmapsMatch *match = user_data;
+  GArray *mappings = match->proc->mappings;
+
+  /* smaps lists the same mappings as maps, in the same order, unless the process changed
+   * in between: match on the start address and leave the rest unknown. */
+  while (match->next < mappings->len &&
+         g_array_index (mappings, PgsMappingData, match->next).start < entry->start)
+    match->next++;
+  if (match->next < mappings->len)
+    {
+      PgsMappingData *m = &g_array_index (mappings, PgsMappingData, match->next);
+
+      if (m->start == entry->start && m->end == entry->end)
+        {
+          m->rss = fields->rss;
+          m->pss_fp = fields->pss << PGS_PSS_SHIFT;
+          m->uss = fields->private_clean + fields->private_dirty;
+          m->swap = fields->swap;
+          m->known = PGS_METRIC_ALL;
+          match->next++;
+        }
+    }
+}
+
+/* The unprivileged path: the kernel's own figures where we may read them. */
+static void
+measure_from_kernel (ScanJob         *job,
+                     PgsProcess      *proc,
+                     int              dirfd,
+                     const PgsStatus *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *buf = NULL;
+  PgsSmapsFields fields;
+  gsize len;
+
+  buf = pgs_read_file_at (dirfd, "smaps_rollup", &len, &error);
+  if (buf != NULL && pgs_smaps_rollup_parse (buf, len, &fields, &error))
+    {
+      proc->rss = fields.rss;
+      proc->pss_fp = fields.pss << PGS_PSS_SHIFT;
+      proc->uss = fields.private_clean + fields.private_dirty;
+      proc->swap = fields.swap;
+      proc->known |= PGS_METRIC_ALL;
+      proc->source = PGS_SOURCE_KERNEL;
+
+      if (job->flags & PGS_SCAN_MAPPINGS)
+        {
+          g_autofree char *smaps = pgs_read_file_at (dirfd, "smaps", &len, NULL);
+          SmapsMatch match = { proc, 0 };
+
+          if (smaps != NULL)
+            pgs_smaps_parse (smaps, len, take_smaps_mapping, &match, NULL);
+        }
+      return;
+    }
+
+  /* status is readable for everyone: RSS and swap at least. */
+  proc->rss = status->vm_rss;
+  proc->swap = status->vm_swap;
+  proc->known |= PGS_METRIC_RSS | PGS_METRIC_SWAP;
+  proc->source = PGS_SOURCE_STATUS;
+  if (g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION) && proc->uid != geteuid ())
+    _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS,
+                              "PSS and USS of another user's process need root");
+  else if (g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+    _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS,
+                              "smaps_rollup is not readable (the process is not dumpable, "
+                              "or ptrace access is restricted)");
+  else
+    {
+      g_autofree char *reason = g_strdup_printf ("smaps_rollup: %s", error->message);
+
+      _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS, reason);
+    }
+}
+
+static PgsProcess *
+scan_process (ScanJob  *job,
+              int       pid,
+              GError  **error)
+{
+  g_autoptr(PgsProcess) proc = NULL;
+  g_auto(PgsFd) dirfd = -1;
+  g_auto(PgsFd) pagemap_fd = -1;
+  g_autofree char *status_buf = NULL;
+  g_autofree char *maps_buf = NULL;
+  g_autoptr(GError) local_error = NULL;
+  PgsStatus status;
+  gsize len;
+
+  dirfd = pgs_open_pid_dir (job->root, pid, error);
+  if (dirfd < 0)
+    return NULL;
+
+  status_buf = pgs_read_file_at (dirfd, "status", &len, error);
+  if (status_buf == NULL || !pgs_status_parse (status_buf, len, &status, error))
+    return NULL;
+
+  if (!status.has_vm)
+    {
+      if (status.state == 'Z' || status.state == 'X')
+        g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE, "the process has exited (zombie)");
+      else
+        g_set_error (error, PGS_ERROR, PGS_ERROR_KERNEL_THREAD,
+                     "a kernel thread has no user memory");
+      return NULL;
+    }
+
+  proc = _pgs_process_new (pid);
+  proc->ppid = status.ppid;
+  proc->uid = status.uid;
+  proc->name = g_strdup (status.name);
+  proc->user = g_strdup (lookup_user (job, status.uid));
+  proc->cmdline = read_cmdline (dirfd);
+  proc->page_size = job->page_size;
+
+  maps_buf = pgs_read_file_at (dirfd, "maps", &len, &local_error);
+  if (maps_buf == NULL)
+    {
+      if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      /* Another user's process: status is all we get. */
+      proc->vss = status.vm_size;
+      proc->known |= PGS_METRIC_VSS;
+      measure_from_kernel (job, proc, dirfd, &status);
+      return g_steal_pointer (&proc);
+    }
+
+  if (!parse_maps (job, proc, maps_buf, len, error))
+    return NULL;
+
+  if (proc->mappings->len == 0)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE,
+                   "the process exited (its maps are empty)");
+      return NULL;
+    }
+
+  if (job->privileged || (job->flags & PGS_SCAN_PAGES))
+    {
+      pagemap_fd = pgs_open_at (dirfd, "pagemap", O_RDONLY, &local_error);
+      if (pagemap_fd < 0 && !g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      g_clear_error (&local_error);
+    }
+
+  if (pagemap_fd >= 0 && !read_pages (job, proc, dirfd, pagemap_fd, error))
+    return NULL;
+
+  if (job->privileged && proc->runs != NULL)
+    note_frames (job, proc);
+
+  if (!job->privileged || proc->runs == NULL || proc->pfn_hidden)
+    measure_from_kernel (job, proc, dirfd, &status);
+  else
+    proc->source = PGS_SOURCE_PAGES;
+
+  /* Residency was only read to get frame numbers: drop it if nobody wants it. */
+  if (!(job->flags & PGS_SCAN_PAGES) && proc->source != PGS_SOURCE_PAGES)
+    {
+      g_clear_pointer (&proc->runs, g_array_unref);
+      g_clear_pointer (&proc->entries, g_free);
+      proc->n_pages = 0;
+    }
+
+  return g_steal_pointer (&proc);
+}
+
+static GArray *
+list_pids (ScanJob  *job,
+           GError  **error)
+{
+  g_autoptr(GArray) pids = g_array_new (FALSE, FALSE, sizeof (int));
+  DIR *dir;
+  struct dirent *de;
+  int fd;
+
+  fd = pgs_open_at (job->root_fd, ".", O_RDONLY | O_DIRECTORY, error);
+  if (fd < 0)
+    return NULL;
+  dir = fdopendir (fd);
+  if (dir == NULL)
+    {
+      pgs_set_error_from_errno (error, errno, "%s", job->root);
+      close (fd);
+      return NULL;
+    }
+
+  while ((de = readdir (dir)) != NULL)
+    {
+      int pid;
+
+      if (pgs_is_pid_name (de->d_name, &pid))
+        g_array_append_val (pids, pid);
+    }
+  closedir (dir);
+
+  return g_steal_pointer (&pids);
+}
+
+/* Whether a present page counts in Rss, given its frame's map count and flags. Mirrors
+ * smaps_pte_entry(): vm_normal_page() is NULL for the zero page and PFN mappings (map count
+ * 0, not part of a folio), and hugetlb pages go to Shared/Private_Hugetlb instead.
+ * A page of a large folio may read map count 0 under CONFIG_NO_PAGE_MAPCOUNT, where
+ * kpagecount gives the folio's rounded average: it is still mapped, and counted. */
+static inline gboolean
+page_counts_in_rss (guint32 count,
+                    guint64 flags)
+{
+  if (flags & (PGS_KPF_BIT (PGS_KPF_HUGE) | PGS_KPF_BIT (PGS_KPF_ZERO_PAGE)))
+    return FALSE;
+  if (count == 0)
+    return (flags & (PGS_KPF_BIT (PGS_KPF_COMPOUND_HEAD) | PGS_KPF_BIT (PGS_KPF_COMPOUND_TAIL))) != 0;
+  return TRUE;
+}
+
+/* Phase 3 for one process: the kernel's smaps_account(), page by page. PSS adds
+ * (PAGE_SIZE << 12) / mapcount for a shared page; a page is private (USS) when pagemap says
+ * it is exclusively mapped, which is the kernel's own test (mapcount 1, or with
+ * CONFIG_NO_PAGE_MAPCOUNT, a folio not maybe-shared). */
+static void
+account_pages (ScanJob       *job,
+               PgsProcess    *proc,
+               const guint32 *counts,
+               const guint64 *flags,
+               guint64        n_frames)
+{
+  const guint64 page_fp = (guint64) job->page_size << PGS_PSS_SHIFT;
+  PgsMappingData *maps = (PgsMappingData *) proc->mappings->data;
+  gboolean keep_counts = (job->flags & PGS_SCAN_PAGES) != 0;
+
+  if (keep_counts)
+    proc->counts = g_new (guint32, MAX (proc->n_pages, 1));
+
+  for (guint i = 0; i < proc->mappings->len; i++)
+    maps[i].known = PGS_METRIC_ALL;
+
+  for (guint r = 0; r < proc->runs->len; r++)
+    {
+      const PgsPageRun *run = &g_array_index (proc->runs, PgsPageRun, r);
+      PgsMappingData *m = &maps[run->mapping];
+
+      for (guint32 k = 0; k < run->n_pages; k++)
+        {
+          guint64 e = proc->entries[run->first + k];
+          guint32 count = PGS_COUNT_UNKNOWN;
+
+          if (pgs_pm_is_present (e))
+            {
+              guint64 pfn = pgs_pm_pfn (e);
+              guint64 fl = flags != NULL && pfn < n_frames ? flags[pfn] : 0;
+
+              count = pfn < n_frames ? counts[pfn] : 0;
+              if (page_counts_in_rss (count, fl))
+                {
+                  m->rss += job->page_size;
+                  m->pss_fp += count >= 2 ? page_fp / count : page_fp;
+                  if (e & PGS_PM_EXCLUSIVE)
+                    m->uss += job->page_size;
+                }
+            }
+          else if (pgs_pm_is_swapped (e))
+            m->swap += job->page_size;
+
+          if (keep_counts)
+            proc->counts[run->first + k] = count;
+        }
+    }
+
+  for (guint i = 0; i < proc->mappings->len; i++)
+    {
+      proc->rss += maps[i].rss;
+      proc->pss_fp += maps[i].pss_fp;
+      proc->uss += maps[i].uss;
+      proc->swap += maps[i].swap;
+    }
+  proc->known |= PGS_METRIC_ALL;
+}
+
+/* After the counts are in: the flags are needed wherever a count of 0 must be told apart
+ * (zero page, PFN mapping, or a large folio's rounded-down average). */
+static void
+note_zero_count_frames (ScanJob       *job,
+                        const guint32 *counts,
+                        guint64        n_frames)
+{
+  for (guint i = 0; i < job->processes->len; i++)
+    {
+      PgsProcess *proc = g_ptr_array_index (job->processes, i);
+
+      if (proc->source != PGS_SOURCE_PAGES)
+        continue;
+      for (gsize k = 0; k < proc->n_pages; k++)
+        {
+          guint64 e = proc->entries[k];
+          guint64 pfn = pgs_pm_pfn (e);
+
+          if (pgs_pm_is_present (e) && (pfn >= n_frames || counts[pfn] == 0))
+            mark_chunk (job->flag_chunks, pfn);
+        }
+    }
+}
+
+static gboolean
+read_frames (ScanJob       *job,
+             GCancellable  *cancellable,
+             PgsPhysMap   **physmap_out,
+             GError       **error)
+{
+  g_autoptr(PgsPhysMap) physmap = NULL;
+  g_autofree guint32 *counts = NULL;
+  g_autofree guint64 *flags = NULL;
+  const guint32 *cp;
+  const guint64 *fp;
+  guint64 n_frames;
+
+  if (job->flags & PGS_SCAN_PHYSMAP)
+    {
+      physmap = pgs_physmap_read_fds (job->count_fd, job->flags_fd, cancellable, error);
+      if (physmap == NULL)
+        return FALSE;
+      cp = pgs_physmap_get_counts (physmap);
+      fp = pgs_physmap_get_flags (physmap);
+      n_frames = pgs_physmap_get_n_frames (physmap);
+    }
+  else
+    {
+      guint64 chunks_frames;
+
+      n_frames = job->max_pfn + 1;
+      /* g_new0 is calloc: pages of the array we never touch are never committed. */
+      counts = g_new0 (guint32, n_frames);
+      chunks_frames = (guint64) job->count_chunks->len * 8 * PGS_KPAGE_CHUNK_FRAMES;
+      if (pgs_kpage_read (job->count_fd, job->count_chunks->data, MIN (n_frames, chunks_frames),
+                          counts, TRUE, NULL, error) < 0)
+        return FALSE;
+
+      note_zero_count_frames (job, counts, n_frames);
+      if (job->flag_chunks->len > 0)
+        {
+          flags = g_new0 (guint64, n_frames);
+          chunks_frames = (guint64) job->flag_chunks->len * 8 * PGS_KPAGE_CHUNK_FRAMES;
+          if (pgs_kpage_read (job->flags_fd, job->flag_chunks->data,
+                              MIN (n_frames, chunks_frames), flags, FALSE, NULL, error) < 0)
+            return FALSE;
+        }
+      cp = counts;
+      fp = flags;
+    }
+
+  for (guint i = 0; i < job->processes->len; i++)
+    {
+      PgsProcess *proc = g_ptr_array_index (job->processes, i);
+
+      if (proc->source == PGS_SOURCE_PAGES)
+        account_pages (job, proc, cp, fp, n_frames);
+    }
+
+  if (physmap_out != NULL)
+    *physmap_out = g_steal_pointer (&physmap);
+  return TRUE;
+}
+
+static PgsSnapshot *
+scan_job_run (ScanJob       *job,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(GArray) pids = NULL;
+  g_autoptr(PgsPhysMap) physmap = NULL;
+  gboolean explicit_pids = job->pids != NULL;
+
+  job->root_fd = pgs_open_at (AT_FDCWD, job->root, O_RDONLY | O_DIRECTORY, error);
+  if (job->root_fd < 0)
+    return NULL;
+
+  /* Privileged means we may read frame counts; without them everything falls back to the
+   * kernel's own rollups. */
+  job->count_fd = pgs_open_at (job->root_fd, "kpagecount", O_RDONLY, NULL);
+  if (job->count_fd >= 0)
+    job->flags_fd = pgs_open_at (job->root_fd, "kpageflags", O_RDONLY, NULL);
+  job->privileged = job->count_fd >= 0 && job->flags_fd >= 0;
+
+  if ((job->flags & PGS_SCAN_PHYSMAP) && !job->privileged)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION,
+                   "the physical memory map needs root: /proc/kpagecount and "
+                   "/proc/kpageflags are readable by root only");
+      return NULL;
+    }
+
+  job->pm_buf = g_new (guint64, PAGEMAP_BATCH);
+
+  pids = explicit_pids ? g_array_ref (job->pids) : list_pids (job, error);
+  if (pids == NULL)
+    return NULL;
+
+  for (guint i = 0; i < pids->len; i++)
+    {
+      int pid = g_array_index (pids, int, i);
+      g_autoptr(GError) local_error = NULL;
+      PgsProcess *proc;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+
+      proc = scan_process (job, pid, &local_error);
+      if (proc != NULL)
+        g_ptr_array_add (job->processes, proc);
+      else if (explicit_pids)
+        {
+          /* The user named this PID: say exactly what is wrong with it. */
+          char name[32];
+
+          g_snprintf (name, sizeof name, "%d", pid);
+          if (g_error_matches (local_error, PGS_ERROR, PGS_ERROR_PROCESS_GONE) &&
+              faccessat (job->root_fd, name, F_OK, 0) < 0)
+            {
+              g_clear_error (&local_error);
+              g_set_error (&local_error, PGS_ERROR, PGS_ERROR_NO_SUCH_PROCESS,
+                           "no process with PID %d", pid);
+            }
+          add_skipped (job, pid, g_steal_pointer (&local_error));
+        }
+      else if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_KERNEL_THREAD))
+        add_skipped (job, pid, g_steal_pointer (&local_error));
+
+      report_progress (job, 0.9 * (i + 1) / pids->len);
+    }
+
+  if (job->privileged && !read_frames (job, cancellable, &physmap, error))
+    return NULL;
+
+  report_progress (job, 1.0);
+
+  return _pgs_snapshot_new (job->processes, job->skipped, job->privileged, job->page_size,
+                            physmap);
+}
+
+static void
+pgs_scanner_finalize (GObject *object)
+{
+  PgsScanner *self = (PgsScanner *) object;
+
+  g_clear_pointer (&self->procfs_root, g_free);
+  g_clear_pointer (&self->pids, g_array_unref);
+
+  G_OBJECT_CLASS (pgs_scanner_parent_class)->finalize (object);
+}
+
+static void
+pgs_scanner_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  PgsScanner *self = PGS_SCANNER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROCFS_ROOT:
+      g_value_set_string (value, self->procfs_root);
+      break;
+    case PROP_FLAGS:
+      g_value_set_uint (value, self->flags);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_scanner_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  PgsScanner *self = PGS_SCANNER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROCFS_ROOT:
+      pgs_scanner_set_procfs_root (self, g_value_get_string (value));
+      break;
+    case PROP_FLAGS:
+      pgs_scanner_set_flags (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_scanner_class_init (PgsScannerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = pgs_scanner_finalize;
+  object_class->get_property = pgs_scanner_get_property;
+  object_class->set_property = pgs_scanner_set_property;
+
+  properties[PROP_PROCFS_ROOT] =
+    g_param_spec_string ("procfs-root", NULL, NULL, PGS_PROCFS_DEFAULT_ROOT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FLAGS] =
+    g_param_spec_uint ("flags", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * PgsScanner::progress:
+   * @fraction: 0 to 1
+   *
+   * Emitted on the main context of the caller of pgs_scanner_scan_async(), at most once
+   * per main-loop iteration however fast the worker goes.
+   */
+  signals[PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+}
+
+static void
+pgs_scanner_init (PgsScanner *self)
+{
+  self->procfs_root = g_strdup (PGS_PROCFS_DEFAULT_ROOT);
+}
+
+PgsScanner *
+pgs_scanner_new (void)
+{
+  return g_object_new (PGS_TYPE_SCANNER, NULL);
+}
+
+const char *
+pgs_scanner_get_procfs_root (PgsScanner *self)
+{
+  g_return_val_if_fail (PGS_IS_SCANNER (self), NULL);
+  return self->procfs_root;
+}
+
+void
+pgs_scanner_set_procfs_root (PgsScanner *self,
+                             const char *root)
+{
+  g_return_if_fail (PGS_IS_SCANNER (self));
+
+  if (root == NULL)
+    root = PGS_PROCFS_DEFAULT_ROOT;
+  if (g_strcmp0 (root, self->procfs_root) == 0)
+    return;
+  g_free (self->procfs_root);
+  self->procfs_root = g_strdup (root);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCFS_ROOT]);
+}
+
+PgsScanFlags
+pgs_scanner_get_flags (PgsScanner *self)
+{
+  g_return_val_if_fail (PGS_IS_SCANNER (self), 0);
+  return self->flags;
+}
+
+void
+pgs_scanner_set_flags (PgsScanner   *self,
+                       PgsScanFlags  flags)
+{
+  g_return_if_fail (PGS_IS_SCANNER (self));
+
+  if (self->flags == flags)
+    return;
+  self->flags = flags;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLAGS]);
+}
+
+void
+pgs_scanner_set_pids (PgsScanner *self,
+                      const int  *pids,
+                      guint       n_pids)
+{
+  g_return_if_fail (PGS_IS_SCANNER (self));
+  g_return_if_fail (pids != NULL || n_pids == 0);
+
+  g_clear_pointer (&self->pids, g_array_unref);
+  if (n_pids > 0)
+    {
+      self->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), n_pids);
+      g_array_append_vals (self->pids, pids, n_pids);
+    }
+}
+
+PgsSnapshot *
+pgs_scanner_scan (PgsScanner    *self,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_autoptr(ScanJob) job = NULL;
+
+  g_return_val_if_fail (PGS_IS_SCANNER (self), NULL);
+  g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), NULL);
+
+  job = scan_job_new (self);
+  return scan_job_run (job, cancellable, error);
+}
+
+static void
+scan_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  ScanJob *job = task_data;
+  GError *error = NULL;
+  PgsSnapshot *snapshot;
+
+  snapshot = scan_job_run (job, cancellable, &error);
+  if (snapshot == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, snapshot, g_object_unref);
+}
+
+void
+pgs_scanner_scan_async (PgsScanner          *self,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ScanJob *job;
+
+  g_return_if_fail (PGS_IS_SCANNER (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  job = scan_job_new (self);
+  job->progress = progress_new (self);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pgs_scanner_scan_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) scan_job_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, scan_thread);
+}
+
+PgsSnapshot *
+pgs_scanner_scan_finish (PgsScanner    *self,
+                         GAsyncResult  *result,
+                         GError       **error)
+{
+  g_return_val_if_fail (PGS_IS_SCANNER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == pgs_scanner_scan_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,51 @@
+/* pgs-scanner.h
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pgs-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  PGS_SCAN_METRICS  = 0,       /* process totals only */
+  PGS_SCAN_MAPPINGS = 1 << 0,  /* per-mapping metrics too */
+  PGS_SCAN_PAGES    = 1 << 1,  /* keep per-page data for residency maps */
+  PGS_SCAN_PHYSMAP  = 1 << 2,  /* read and keep the whole physical map */
+} PgsScanFlags;
+
+#define PGS_TYPE_SCANNER (pgs_scanner_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsScanner, pgs_scanner, PGS, SCANNER, GObject)
+
+PgsScanner   *pgs_scanner_new             (void);
+const char   *pgs_scanner_get_procfs_root (PgsScanner           *self);
+void          pgs_scanner_set_procfs_root (PgsScanner           *self,
+                                           const char           *root);
+PgsScanFlags  pgs_scanner_get_flags       (PgsScanner           *self);
+void          pgs_scanner_set_flags       (PgsScanner           *self,
+                                           PgsScanFlags          flags);
+/* Restricts the scan to these PIDs (NULL or 0 for all). A PID that does not exist or is a
+ * kernel thread is reported among the snapshot's skipped entries. */
+void          pgs_scanner_set_pids        (PgsScanner           *self,
+                                           const int            *pids,
+                                           guint                 n_pids);
+
+PgsSnapshot  *pgs_scanner_scan            (PgsScanner           *self,
+                                           GCancellable         *cancellable,
+                                           GError              **error);
+void          pgs_scanner_scan_async      (PgsScanner           *self,
+                                           GCancellable         *cancellable,
+                                           GAsyncReadyCallback   callback,
+                                           gpointer              user_data);
+PgsSnapshot  *pgs_scanner_scan_finish     (PgsScanner           *self,
+                                           GAsyncResult         *result,
+                                           GError              **error);
+
+G_END_DECLS

@@ -1,0 +1,243 @@
+/* pgs-snapshot.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The immutable result of one scan: the processes (a GListModel of PgsProcess, in PID
+ * order), what could not be measured and why, and optionally the physical map. Nothing
+ * in it points into /proc, so it could be saved and loaded later.
+ */
+
+#include "config.h"
+
+#include "pgs-physmap.h"
+#include "pgs-process-private.h"
+#include "pgs-snapshot-private.h"
+
+struct _PgsSnapshot
+{
+  GObject     parent_instance;
+
+  GPtrArray  *processes;
+  GArray     *skipped;
+  PgsPhysMap *physmap;
+  gint64      time;
+  guint       page_size;
+  guint       privileged : 1;
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (PgsSnapshot, pgs_snapshot, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+static GType
+pgs_snapshot_get_item_type (GListModel *model)
+{
+  return PGS_TYPE_PROCESS;
+}
+
+static guint
+pgs_snapshot_get_n_items (GListModel *model)
+{
+  return PGS_SNAPSHOT (model)->processes->len;
+}
+
+static gpointer
+pgs_snapshot_get_item (GListModel *model,
+                       guint       position)
+{
+  PgsSnapshot *self = PGS_SNAPSHOT (model);
+
+  if (position >= self->processes->len)
+    return NULL;
+  return g_object_ref (g_ptr_array_index (self->processes, position));
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = pgs_snapshot_get_item_type;
+  iface->get_n_items = pgs_snapshot_get_n_items;
+  iface->get_item = pgs_snapshot_get_item;
+}
+
+static void
+clear_skipped (gpointer data)
+{
+  PgsSkipped *skipped = data;
+
+  g_clear_error (&skipped->error);
+}
+
+static void
+pgs_snapshot_finalize (GObject *object)
+{
+  PgsSnapshot *self = (PgsSnapshot *) object;
+
+  g_clear_pointer (&self->processes, g_ptr_array_unref);
+  g_clear_pointer (&self->skipped, g_array_unref);
+  g_clear_pointer (&self->physmap, pgs_physmap_unref);
+
+  G_OBJECT_CLASS (pgs_snapshot_parent_class)->finalize (object);
+}
+
+static void
+pgs_snapshot_class_init (PgsSnapshotClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = pgs_snapshot_finalize;
+}
+
+static void
+pgs_snapshot_init (PgsSnapshot *self)
+{
+}
+
+static int
+compare_pid (gconstpointer a,
+             gconstpointer b)
+{
+  const PgsProcess *pa = *(PgsProcess * const *) a;
+  const PgsProcess *pb = *(PgsProcess * const *) b;
+
+  return (pa->pid > pb->pid) - (pa->pid < pb->pid);
+}
+
+PgsSnapshot *
+_pgs_snapshot_new (GPtrArray  *processes,
+                   GArray     *skipped,
+                   gboolean    privileged,
+                   guint       page_size,
+                   PgsPhysMap *physmap)
+{
+  PgsSnapshot *self = g_object_new (PGS_TYPE_SNAPSHOT, NULL);
+
+  self->processes = g_ptr_array_ref (processes);
+  g_ptr_array_sort (self->processes, compare_pid);
+  self->skipped = g_array_ref (skipped);
+  g_array_set_clear_func (self->skipped, clear_skipped);
+  self->privileged = !!privileged;
+  self->page_size = page_size;
+  self->physmap = physmap != NULL ? pgs_physmap_ref (physmap) : NULL;
+  self->time = g_get_real_time ();
+  return self;
+}
+
+gboolean
+pgs_snapshot_is_privileged (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), FALSE);
+  return self->privileged;
+}
+
+guint
+pgs_snapshot_get_page_size (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), 0);
+  return self->page_size;
+}
+
+gint64
+pgs_snapshot_get_time (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), 0);
+  return self->time;
+}
+
+guint
+pgs_snapshot_get_n_skipped (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), 0);
+  return self->skipped->len;
+}
+
+const PgsSkipped *
+pgs_snapshot_get_skipped (PgsSnapshot *self,
+                          guint        index)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  g_return_val_if_fail (index < self->skipped->len, NULL);
+  return &g_array_index (self->skipped, PgsSkipped, index);
+}
+
+guint
+pgs_snapshot_get_n_processes (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), 0);
+  return self->processes->len;
+}
+
+/* Returns: (transfer none) */
+PgsProcess *
+pgs_snapshot_get_process (PgsSnapshot *self,
+                          guint        index)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  g_return_val_if_fail (index < self->processes->len, NULL);
+  return g_ptr_array_index (self->processes, index);
+}
+
+/* Returns: (transfer none) (nullable) */
+PgsProcess *
+pgs_snapshot_lookup_pid (PgsSnapshot *self,
+                         int          pid)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+
+  hi = self->processes->len;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+      PgsProcess *p = g_ptr_array_index (self->processes, mid);
+
+      if (p->pid == pid)
+        return p;
+      if (p->pid < pid)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return NULL;
+}
+
+/* Sums @metric over the processes where it is known; @n_unknown says how many were left
+ * out, so a caller never presents a partial sum as the whole. PSS is summed in the
+ * kernel's fixed point and truncated once. */
+guint64
+pgs_snapshot_get_total (PgsSnapshot *self,
+                        PgsMetric    metric,
+                        guint       *n_unknown)
+{
+  guint64 total = 0;
+  guint unknown = 0;
+
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), 0);
+
+  for (guint i = 0; i < self->processes->len; i++)
+    {
+      PgsProcess *p = g_ptr_array_index (self->processes, i);
+
+      if (!pgs_process_is_known (p, metric))
+        unknown++;
+      else if (metric == PGS_METRIC_PSS)
+        total += p->pss_fp;
+      else
+        total += pgs_process_get_metric (p, metric);
+    }
+
+  if (n_unknown != NULL)
+    *n_unknown = unknown;
+  return metric == PGS_METRIC_PSS ? total >> PGS_PSS_SHIFT : total;
+}
+
+/* Returns: (transfer none) (nullable): the physical map, when the scan asked for it. */
+PgsPhysMap *
+pgs_snapshot_get_physmap (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->physmap;
+}

@@ -1,0 +1,43 @@
+/* pgs-snapshot.h
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pgs-types.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_SNAPSHOT (pgs_snapshot_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsSnapshot, pgs_snapshot, PGS, SNAPSHOT, GObject)
+
+/* A process that was listed but could not be measured (it exited, or a file was
+ * unreadable or malformed). */
+typedef struct
+{
+  int     pid;
+  GError *error;
+} PgsSkipped;
+
+gboolean        pgs_snapshot_is_privileged   (PgsSnapshot *self);
+guint           pgs_snapshot_get_page_size   (PgsSnapshot *self);
+gint64          pgs_snapshot_get_time        (PgsSnapshot *self);
+guint           pgs_snapshot_get_n_skipped   (PgsSnapshot *self);
+const PgsSkipped *pgs_snapshot_get_skipped   (PgsSnapshot *self,
+                                              guint        index);
+guint           pgs_snapshot_get_n_processes (PgsSnapshot *self);
+PgsProcess     *pgs_snapshot_get_process     (PgsSnapshot *self,
+                                              guint        index);
+PgsProcess     *pgs_snapshot_lookup_pid      (PgsSnapshot *self,
+                                              int          pid);
+guint64         pgs_snapshot_get_total       (PgsSnapshot *self,
+                                              PgsMetric    metric,
+                                              guint       *n_unknown);
+PgsPhysMap     *pgs_snapshot_get_physmap     (PgsSnapshot *self);
+
+G_END_DECLS
