@@ -63,7 +63,7 @@ start_layout (void)
   file = g_build_filename (layout.tmpdir, "mapped-file", NULL);
   argv[1] = file;
 
-  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
                             &layout.pid, NULL, &out_fd, NULL, &error);
   g_assert_no_error (error);
   out = fdopen (out_fd, "r");
