@@ -12,40 +12,55 @@
 #include "pgs-kpage.h"
 #include "pgs-procfs.h"
 
-gint64
+/* Neighbouring wanted chunks are read together, up to this many bytes a pread. */
+#define MAX_READ_BYTES (64 * 1024)
+
+static inline gboolean
+chunk_wanted (const guint8 *wanted,
+              guint64       chunk)
+{
+  return (wanted[chunk / 8] & (1u << (chunk % 8))) != 0;
+}
+
+gboolean
 pgs_kpage_read (int            fd,
                 const guint8  *wanted,
+                guint64        n_chunks,
+                guint          chunk_frames,
                 guint64        n_frames,
                 gpointer       dest,
                 gboolean       as_u32,
-                guint         *n_calls,
                 GError       **error)
 {
-  guint64 n_chunks = (n_frames + PGS_KPAGE_CHUNK_FRAMES - 1) / PGS_KPAGE_CHUNK_FRAMES;
-  g_autofree guint64 *buf = NULL;
-  guint64 seen = 0;
+  guint64 max_frames = MAX (chunk_frames, MAX_READ_BYTES / 8);
+  g_autofree guint64 *buf = as_u32 ? g_new (guint64, max_frames) : NULL;
+  guint64 chunk = 0;
 
-  if (as_u32)
-    buf = g_new (guint64, PGS_KPAGE_CHUNK_FRAMES);
-
-  for (guint64 chunk = 0; chunk < n_chunks; chunk++)
+  while (chunk < n_chunks && chunk * chunk_frames < n_frames)
     {
-      guint64 first = chunk * PGS_KPAGE_CHUNK_FRAMES;
-      guint64 count = MIN (PGS_KPAGE_CHUNK_FRAMES, n_frames - first);
+      guint64 first, count, end_chunk;
       guint64 *target;
       gssize n;
 
-      if (wanted != NULL && !(wanted[chunk / 8] & (1u << (chunk % 8))))
-        continue;
+      if (!chunk_wanted (wanted, chunk))
+        {
+          chunk++;
+          continue;
+        }
 
+      end_chunk = chunk + 1;
+      while (end_chunk < n_chunks && chunk_wanted (wanted, end_chunk) &&
+             (end_chunk + 1 - chunk) * chunk_frames <= max_frames)
+        end_chunk++;
+
+      first = chunk * chunk_frames;
+      count = MIN ((end_chunk - chunk) * chunk_frames, n_frames - first);
       target = as_u32 ? buf : (guint64 *) dest + first;
       n = pgs_pread_full (fd, target, count * 8, first * 8);
-      if (n_calls != NULL)
-        (*n_calls)++;
       if (n < 0)
         {
           pgs_set_error_from_errno (error, errno, "kpage read at frame %" G_GUINT64_FORMAT, first);
-          return -1;
+          return FALSE;
         }
 
       if (as_u32)
@@ -56,10 +71,11 @@ pgs_kpage_read (int            fd,
             out[i] = (guint32) MIN (buf[i], G_MAXUINT32);
         }
 
-      seen = first + n / 8;
+      /* Short: past max_pfn; nothing further can be read. */
       if ((guint64) n < count * 8)
         break;
+      chunk = end_chunk;
     }
 
-  return seen;
+  return TRUE;
 }

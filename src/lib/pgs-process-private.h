@@ -26,6 +26,7 @@ typedef struct
   guint64  uss;
   guint64  swap;
   guint    known;      /* PgsMetric */
+  guint64  probe_pfn;  /* scan only: a frame of the mapping, to tell a hugetlb one */
 } PgsMappingData;
 
 /* A run of consecutive present or swapped virtual pages inside one mapping. Pages that are
@@ -75,6 +76,7 @@ struct _PgsProcess
   guint64        *entries;       /* raw pagemap entries, one per page in runs */
   guint32        *counts;        /* map count per page, PGS_COUNT_UNKNOWN if not read */
   gsize           n_pages;
+  GArray         *pending;       /* scan only: shared pages waiting for their map count */
 
   GListStore     *mapping_objects; /* created on first use */
 };

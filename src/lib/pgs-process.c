@@ -51,6 +51,7 @@ pgs_process_finalize (GObject *object)
       g_array_unref (self->mappings);
     }
   g_clear_pointer (&self->runs, g_array_unref);
+  g_clear_pointer (&self->pending, g_array_unref);
   g_clear_pointer (&self->entries, g_free);
   g_clear_pointer (&self->counts, g_free);
   g_clear_pointer (&self->user, g_free);

@@ -45,7 +45,13 @@
 /* 64 Ki entries (512 KiB) per pagemap read. */
 #define PAGEMAP_BATCH 65536
 /* Present regions from PAGEMAP_SCAN closer than this are read in one pread. */
-#define PAGEMAP_MERGE_GAP 64
+#define PAGEMAP_MERGE_GAP 512
+/* Virtual size beyond RSS from which a process is worth a PAGEMAP_SCAN first. */
+#define SPARSE_THRESHOLD (G_GUINT64_CONSTANT (256) << 20)
+/* kpagecount/kpageflags are read in chunks of this many frames where any frame in them is
+ * needed: 8 KiB reads, the small end of what DESIGN.md measured as fastest, so that few
+ * frames are read for nothing. */
+#define SPARSE_CHUNK_FRAMES 1024
 
 struct _PgsScanner
 {
@@ -265,11 +271,14 @@ lookup_user (ScanJob *job,
 }
 
 static void
-mark_chunk (GByteArray *bitmap,
+mark_chunk (ScanJob    *job,
+            GByteArray *bitmap,
             guint64     pfn)
 {
-  guint64 chunk = pfn / PGS_KPAGE_CHUNK_FRAMES;
+  guint64 chunk = pfn / SPARSE_CHUNK_FRAMES;
   guint64 byte = chunk / 8;
+
+  job->max_pfn = MAX (job->max_pfn, pfn);
 
   if (byte >= bitmap->len)
     {
@@ -394,6 +403,7 @@ static GArray *
 plan_pieces (ScanJob     *job,
              PgsProcess  *proc,
              int          pagemap_fd,
+             gboolean     sparse,
              GError     **error)
 {
   g_autoptr(GArray) pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
@@ -403,7 +413,7 @@ plan_pieces (ScanJob     *job,
   if (n_maps == 0)
     return g_steal_pointer (&pieces);
 
-  if (!job->no_pagemap_scan)
+  if (sparse && !job->no_pagemap_scan)
     {
       g_autoptr(GError) local_error = NULL;
 
@@ -446,40 +456,112 @@ plan_pieces (ScanJob     *job,
   return g_steal_pointer (&pieces);
 }
 
+/* A shared (not exclusively mapped) present page, waiting for its frame's map count. */
 typedef struct
 {
-  GArray  *runs;
-  GArray  *entries;
-  gboolean open;
-} RunBuilder;
+  guint64 pfn;
+  guint32 mapping;
+  guint32 index;     /* its entry in the process's page arrays, or G_MAXUINT32 */
+} Pending;
+
+/* Phase 1 state for one process. Exclusively mapped pages are accounted at once: their map
+ * count is 1 by the kernel's own test, so they need no kpagecount lookup (most anonymous
+ * memory is private, so this is most pages). Only the others wait for phase 2. */
+typedef struct
+{
+  ScanJob    *job;
+  PgsProcess *proc;
+  gboolean    keep;      /* store runs and entries for residency maps */
+  gboolean    account;   /* privileged: account pages for PSS/USS */
+  GArray     *runs;
+  GArray     *entries;
+  GArray     *pending;
+  gboolean    open;
+} PageWalk;
 
 static void
-run_builder_add (RunBuilder *b,
-                 ScanJob    *job,
-                 guint64     address,
-                 guint64     entry,
-                 guint32     mapping,
-                 guint32     flags)
+walk_keep (PageWalk *w,
+           guint64   address,
+           guint64   entry,
+           guint32   mapping,
+           guint32   flags)
 {
-  PgsPageRun *last = b->runs->len ? &g_array_index (b->runs, PgsPageRun, b->runs->len - 1) : NULL;
+  PgsPageRun *last = w->runs->len ? &g_array_index (w->runs, PgsPageRun, w->runs->len - 1) : NULL;
 
-  if (!(entry & (PGS_PM_PRESENT | PGS_PM_SWAP)))
-    {
-      b->open = FALSE;
-      return;
-    }
-
-  if (b->open && last != NULL && last->mapping == mapping && last->flags == flags &&
-      last->start + ((guint64) last->n_pages << job->page_shift) == address)
+  if (w->open && last != NULL && last->mapping == mapping && last->flags == flags &&
+      last->start + ((guint64) last->n_pages << w->job->page_shift) == address)
     last->n_pages++;
   else
     {
-      PgsPageRun run = { address, 1, b->entries->len, mapping, flags };
+      PgsPageRun run = { address, 1, w->entries->len, mapping, flags };
 
-      g_array_append_val (b->runs, run);
-      b->open = TRUE;
+      g_array_append_val (w->runs, run);
+      w->open = TRUE;
     }
-  g_array_append_val (b->entries, entry);
+  g_array_append_val (w->entries, entry);
+}
+
+static void
+walk_account (PageWalk *w,
+              guint64   entry,
+              guint32   mapping)
+{
+  ScanJob *job = w->job;
+  PgsMappingData *m = &g_array_index (w->proc->mappings, PgsMappingData, mapping);
+
+  if (pgs_pm_is_present (entry))
+    {
+      guint64 pfn = pgs_pm_pfn (entry);
+
+      if (pfn == 0)
+        {
+          /* PFN 0 is never user memory: pagemap hides frame numbers (no CAP_SYS_ADMIN). */
+          w->proc->pfn_hidden = TRUE;
+          w->account = FALSE;
+          return;
+        }
+
+      /* A VMA is hugetlb or not as a whole: one frame's flags tell. */
+      if (m->probe_pfn == 0)
+        {
+          m->probe_pfn = pfn;
+          mark_chunk (job, job->flag_chunks, pfn);
+        }
+
+      if (entry & PGS_PM_EXCLUSIVE)
+        {
+          m->rss += job->page_size;
+          m->pss_fp += (guint64) job->page_size << PGS_PSS_SHIFT;
+          m->uss += job->page_size;
+        }
+      else
+        {
+          Pending p = { pfn, mapping, w->keep ? w->entries->len - 1 : G_MAXUINT32 };
+
+          g_array_append_val (w->pending, p);
+          mark_chunk (job, job->count_chunks, pfn);
+        }
+    }
+  else if (pgs_pm_is_swapped (entry))
+    m->swap += job->page_size;
+}
+
+static inline void
+walk_entry (PageWalk *w,
+            guint64   address,
+            guint64   entry,
+            guint32   mapping,
+            guint32   flags)
+{
+  if (!(entry & (PGS_PM_PRESENT | PGS_PM_SWAP)))
+    {
+      w->open = FALSE;
+      return;
+    }
+  if (w->keep)
+    walk_keep (w, address, entry, mapping, flags);
+  if (w->account)
+    walk_account (w, entry, mapping);
 }
 
 /* A pagemap read that ends early means the process exited (its mm is gone) or, in a
@@ -499,20 +581,35 @@ set_short_read_error (int          dirfd,
                  address);
 }
 
+static void
+forget_page_metrics (PgsProcess *proc)
+{
+  for (guint i = 0; i < proc->mappings->len; i++)
+    {
+      PgsMappingData *m = &g_array_index (proc->mappings, PgsMappingData, i);
+
+      m->rss = m->pss_fp = m->uss = m->swap = 0;
+      m->known = PGS_METRIC_VSS;
+    }
+}
+
 static gboolean
 read_pages (ScanJob     *job,
             PgsProcess  *proc,
             int          dirfd,
             int          pagemap_fd,
+            gboolean     sparse,
             GError     **error)
 {
   g_autoptr(GArray) pieces = NULL;
   g_autoptr(GArray) runs = g_array_new (FALSE, FALSE, sizeof (PgsPageRun));
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint64));
-  RunBuilder b = { runs, entries, FALSE };
+  g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (Pending));
+  PageWalk w = { job, proc, (job->flags & PGS_SCAN_PAGES) != 0, job->privileged,
+                 runs, entries, pending, FALSE };
   guint i = 0;
 
-  pieces = plan_pieces (job, proc, pagemap_fd, error);
+  pieces = plan_pieces (job, proc, pagemap_fd, sparse, error);
   if (pieces == NULL)
     return FALSE;
 
@@ -563,10 +660,10 @@ read_pages (ScanJob     *job,
                 continue;
               /* A piece continued from the previous batch may extend its open run. */
               if (lo == piece->start)
-                b.open = FALSE;
+                w.open = FALSE;
               for (guint64 a = lo; a < hi; a += job->page_size)
-                run_builder_add (&b, job, a, job->pm_buf[(a - pos) >> job->page_shift],
-                                 piece->mapping, piece->flags);
+                walk_entry (&w, a, job->pm_buf[(a - pos) >> job->page_shift],
+                            piece->mapping, piece->flags);
             }
           pos += n << job->page_shift;
         }
@@ -574,42 +671,20 @@ read_pages (ScanJob     *job,
       i = j;
     }
 
-  proc->runs = g_steal_pointer (&runs);
-  proc->n_pages = entries->len;
-  proc->entries = (guint64 *) (void *) g_array_free (g_steal_pointer (&entries), FALSE);
-  return TRUE;
-}
-
-/* Marks the kpage chunks phase 2 must read, and notices a pagemap that hides frame
- * numbers (no CAP_SYS_ADMIN) even though kpagecount opened. */
-static void
-note_frames (ScanJob    *job,
-             PgsProcess *proc)
-{
-  for (guint r = 0; r < proc->runs->len; r++)
+  if (w.keep)
     {
-      const PgsPageRun *run = &g_array_index (proc->runs, PgsPageRun, r);
-      gboolean need_flags = job->no_pagemap_scan || (run->flags & PGS_RUN_HUGE);
-
-      for (guint32 k = 0; k < run->n_pages; k++)
-        {
-          guint64 e = proc->entries[run->first + k];
-          guint64 pfn;
-
-          if (!pgs_pm_is_present (e))
-            continue;
-          pfn = pgs_pm_pfn (e);
-          if (pfn == 0)
-            {
-              proc->pfn_hidden = TRUE;
-              return;
-            }
-          job->max_pfn = MAX (job->max_pfn, pfn);
-          mark_chunk (job->count_chunks, pfn);
-          if (need_flags)
-            mark_chunk (job->flag_chunks, pfn);
-        }
+      proc->runs = g_steal_pointer (&runs);
+      proc->n_pages = entries->len;
+      proc->entries = (guint64 *) (void *) g_array_free (g_steal_pointer (&entries), FALSE);
     }
+  if (job->privileged && !proc->pfn_hidden)
+    {
+      proc->pending = g_steal_pointer (&pending);
+      proc->source = PGS_SOURCE_PAGES;
+    }
+  else
+    forget_page_metrics (proc);
+  return TRUE;
 }
 
 typedef struct
@@ -712,6 +787,7 @@ scan_process (ScanJob  *job,
   g_autofree char *maps_buf = NULL;
   g_autoptr(GError) local_error = NULL;
   PgsStatus status;
+  gboolean sparse;
   gsize len;
 
   dirfd = pgs_open_pid_dir (job->root, pid, error);
@@ -776,24 +852,16 @@ scan_process (ScanJob  *job,
       g_clear_error (&local_error);
     }
 
-  if (pagemap_fd >= 0 && !read_pages (job, proc, dirfd, pagemap_fd, error))
+  /* PAGEMAP_SCAN finds the present parts without reading pagemap for the holes, but walks
+   * the page tables a second time; it pays only where most of the address space is not
+   * resident (a browser's 20 GiB of reservations for 500 MiB of RSS). */
+  sparse = status.vm_size > status.vm_rss + SPARSE_THRESHOLD;
+
+  if (pagemap_fd >= 0 && !read_pages (job, proc, dirfd, pagemap_fd, sparse, error))
     return NULL;
 
-  if (job->privileged && proc->runs != NULL)
-    note_frames (job, proc);
-
-  if (!job->privileged || proc->runs == NULL || proc->pfn_hidden)
+  if (proc->source != PGS_SOURCE_PAGES)
     measure_from_kernel (job, proc, dirfd, &status);
-  else
-    proc->source = PGS_SOURCE_PAGES;
-
-  /* Residency was only read to get frame numbers: drop it if nobody wants it. */
-  if (!(job->flags & PGS_SCAN_PAGES) && proc->source != PGS_SOURCE_PAGES)
-    {
-      g_clear_pointer (&proc->runs, g_array_unref);
-      g_clear_pointer (&proc->entries, g_free);
-      proc->n_pages = 0;
-    }
 
   return g_steal_pointer (&proc);
 }
@@ -830,74 +898,73 @@ list_pids (ScanJob  *job,
   return g_steal_pointer (&pids);
 }
 
-/* Whether a present page counts in Rss, given its frame's map count and flags. Mirrors
- * smaps_pte_entry(): vm_normal_page() is NULL for the zero page and PFN mappings (map count
- * 0, not part of a folio), and hugetlb pages go to Shared/Private_Hugetlb instead.
- * A page of a large folio may read map count 0 under CONFIG_NO_PAGE_MAPCOUNT, where
- * kpagecount gives the folio's rounded average: it is still mapped, and counted. */
+/* Whether a present, shared page counts in Rss, given its frame's map count and flags.
+ * Mirrors smaps_pte_entry(): vm_normal_page() is NULL for the zero page and PFN mappings
+ * (map count 0, not part of a folio). A page of a large folio may read map count 0 under
+ * CONFIG_NO_PAGE_MAPCOUNT, where kpagecount gives the folio's rounded average: it is still
+ * mapped, and counted. */
 static inline gboolean
 page_counts_in_rss (guint32 count,
                     guint64 flags)
 {
-  if (flags & (PGS_KPF_BIT (PGS_KPF_HUGE) | PGS_KPF_BIT (PGS_KPF_ZERO_PAGE)))
+  if (flags & PGS_KPF_BIT (PGS_KPF_ZERO_PAGE))
     return FALSE;
   if (count == 0)
     return (flags & (PGS_KPF_BIT (PGS_KPF_COMPOUND_HEAD) | PGS_KPF_BIT (PGS_KPF_COMPOUND_TAIL))) != 0;
   return TRUE;
 }
 
-/* Phase 3 for one process: the kernel's smaps_account(), page by page. PSS adds
- * (PAGE_SIZE << 12) / mapcount for a shared page; a page is private (USS) when pagemap says
- * it is exclusively mapped, which is the kernel's own test (mapcount 1, or with
- * CONFIG_NO_PAGE_MAPCOUNT, a folio not maybe-shared). */
+/* Phase 3 for one process: the rest of the kernel's smaps_account(). A shared page adds
+ * (PAGE_SIZE << 12) / mapcount to PSS and nothing to USS. Hugetlb mappings are in neither
+ * Rss nor Pss (smaps_hugetlb_range counts them apart). */
 static void
-account_pages (ScanJob       *job,
-               PgsProcess    *proc,
-               const guint32 *counts,
-               const guint64 *flags,
-               guint64        n_frames)
+account_pending (ScanJob       *job,
+                 PgsProcess    *proc,
+                 const guint32 *counts,
+                 const guint64 *flags,
+                 guint64        n_frames)
 {
   const guint64 page_fp = (guint64) job->page_size << PGS_PSS_SHIFT;
   PgsMappingData *maps = (PgsMappingData *) proc->mappings->data;
-  gboolean keep_counts = (job->flags & PGS_SCAN_PAGES) != 0;
-
-  if (keep_counts)
-    proc->counts = g_new (guint32, MAX (proc->n_pages, 1));
+  g_autofree gboolean *hugetlb = g_new0 (gboolean, MAX (proc->mappings->len, 1));
 
   for (guint i = 0; i < proc->mappings->len; i++)
-    maps[i].known = PGS_METRIC_ALL;
-
-  for (guint r = 0; r < proc->runs->len; r++)
     {
-      const PgsPageRun *run = &g_array_index (proc->runs, PgsPageRun, r);
-      PgsMappingData *m = &maps[run->mapping];
+      guint64 probe = maps[i].probe_pfn;
 
-      for (guint32 k = 0; k < run->n_pages; k++)
+      maps[i].known = PGS_METRIC_ALL;
+      if (probe != 0 && flags != NULL && probe < n_frames &&
+          (flags[probe] & PGS_KPF_BIT (PGS_KPF_HUGE)))
         {
-          guint64 e = proc->entries[run->first + k];
-          guint32 count = PGS_COUNT_UNKNOWN;
-
-          if (pgs_pm_is_present (e))
-            {
-              guint64 pfn = pgs_pm_pfn (e);
-              guint64 fl = flags != NULL && pfn < n_frames ? flags[pfn] : 0;
-
-              count = pfn < n_frames ? counts[pfn] : 0;
-              if (page_counts_in_rss (count, fl))
-                {
-                  m->rss += job->page_size;
-                  m->pss_fp += count >= 2 ? page_fp / count : page_fp;
-                  if (e & PGS_PM_EXCLUSIVE)
-                    m->uss += job->page_size;
-                }
-            }
-          else if (pgs_pm_is_swapped (e))
-            m->swap += job->page_size;
-
-          if (keep_counts)
-            proc->counts[run->first + k] = count;
+          hugetlb[i] = TRUE;
+          maps[i].rss = maps[i].pss_fp = maps[i].uss = 0;
         }
     }
+
+  /* The per-page counts a residency map shows: 1 for exclusive pages, read for the rest. */
+  if (proc->entries != NULL)
+    {
+      proc->counts = g_new (guint32, MAX (proc->n_pages, 1));
+      for (gsize k = 0; k < proc->n_pages; k++)
+        proc->counts[k] = (proc->entries[k] & PGS_PM_EXCLUSIVE) && pgs_pm_is_present (proc->entries[k])
+                          ? 1 : PGS_COUNT_UNKNOWN;
+    }
+
+  for (guint k = 0; k < proc->pending->len; k++)
+    {
+      const Pending *p = &g_array_index (proc->pending, Pending, k);
+      PgsMappingData *m = &maps[p->mapping];
+      guint32 count = p->pfn < n_frames ? counts[p->pfn] : 0;
+      guint64 fl = flags != NULL && p->pfn < n_frames ? flags[p->pfn] : 0;
+
+      if (proc->counts != NULL && p->index != G_MAXUINT32)
+        proc->counts[p->index] = count;
+      if (hugetlb[p->mapping] || !page_counts_in_rss (count, fl))
+        continue;
+      m->rss += job->page_size;
+      m->pss_fp += count >= 2 ? page_fp / count : page_fp;
+    }
+  g_clear_pointer (&proc->pending, g_array_unref);
 
   for (guint i = 0; i < proc->mappings->len; i++)
     {
@@ -920,15 +987,14 @@ note_zero_count_frames (ScanJob       *job,
     {
       PgsProcess *proc = g_ptr_array_index (job->processes, i);
 
-      if (proc->source != PGS_SOURCE_PAGES)
+      if (proc->pending == NULL)
         continue;
-      for (gsize k = 0; k < proc->n_pages; k++)
+      for (guint k = 0; k < proc->pending->len; k++)
         {
-          guint64 e = proc->entries[k];
-          guint64 pfn = pgs_pm_pfn (e);
+          guint64 pfn = g_array_index (proc->pending, Pending, k).pfn;
 
-          if (pgs_pm_is_present (e) && (pfn >= n_frames || counts[pfn] == 0))
-            mark_chunk (job->flag_chunks, pfn);
+          if (pfn >= n_frames || counts[pfn] == 0)
+            mark_chunk (job, job->flag_chunks, pfn);
         }
     }
 }
@@ -957,23 +1023,19 @@ read_frames (ScanJob       *job,
     }
   else
     {
-      guint64 chunks_frames;
-
       n_frames = job->max_pfn + 1;
-      /* g_new0 is calloc: pages of the array we never touch are never committed. */
+      /* g_new0 is calloc: pages of these arrays that we never touch are never committed. */
       counts = g_new0 (guint32, n_frames);
-      chunks_frames = (guint64) job->count_chunks->len * 8 * PGS_KPAGE_CHUNK_FRAMES;
-      if (pgs_kpage_read (job->count_fd, job->count_chunks->data, MIN (n_frames, chunks_frames),
-                          counts, TRUE, NULL, error) < 0)
+      if (pgs_kpage_read (job->count_fd, job->count_chunks->data, job->count_chunks->len * 8,
+                          SPARSE_CHUNK_FRAMES, n_frames, counts, TRUE, error) < 0)
         return FALSE;
 
       note_zero_count_frames (job, counts, n_frames);
       if (job->flag_chunks->len > 0)
         {
           flags = g_new0 (guint64, n_frames);
-          chunks_frames = (guint64) job->flag_chunks->len * 8 * PGS_KPAGE_CHUNK_FRAMES;
-          if (pgs_kpage_read (job->flags_fd, job->flag_chunks->data,
-                              MIN (n_frames, chunks_frames), flags, FALSE, NULL, error) < 0)
+          if (pgs_kpage_read (job->flags_fd, job->flag_chunks->data, job->flag_chunks->len * 8,
+                              SPARSE_CHUNK_FRAMES, n_frames, flags, FALSE, error) < 0)
             return FALSE;
         }
       cp = counts;
@@ -984,8 +1046,8 @@ read_frames (ScanJob       *job,
     {
       PgsProcess *proc = g_ptr_array_index (job->processes, i);
 
-      if (proc->source == PGS_SOURCE_PAGES)
-        account_pages (job, proc, cp, fp, n_frames);
+      if (proc->pending != NULL)
+        account_pending (job, proc, cp, fp, n_frames);
     }
 
   if (physmap_out != NULL)

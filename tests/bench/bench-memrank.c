@@ -77,7 +77,9 @@ start_load (void)
 
       g_assert (read (ready[0], &c, 1) == 1);
     }
-  /* The parent's copy stays mapped too: the shared pages have N_PROCS + 1 mappers. */
+  /* Drop the parent's copy: the shared pages have N_PROCS mappers, and the CLI forked below
+   * to measure its peak RSS does not start out holding them. */
+  munmap (shared, SHARED_PAGES * ps);
 }
 
 static void
@@ -179,6 +181,9 @@ measure_cli (const char *cli,
       if (g_file_get_contents (log, &text, NULL, NULL))
         {
           lines = g_strsplit (text, "\n", -1);
+          printf ("strace -c -f of pagescope-cli memrank --json:\n");
+          for (guint i = 0; lines[i] && i < 10; i++)
+            printf ("  %s\n", lines[i]);
           for (guint i = 0; lines[i]; i++)
             if (strstr (lines[i], " total") != NULL)
               {
@@ -187,7 +192,7 @@ measure_cli (const char *cli,
                 guint n = 0;
 
                 for (guint k = 0; f[k]; k++)
-                  if (*f[k] != '\0' && ++n == 3)
+                  if (*f[k] != '\0' && ++n == 4)
                     calls = g_ascii_strtoull (f[k], NULL, 10);
                 printf ("syscalls: %" G_GUINT64_FORMAT " for %u processes = %.1f per process "
                         "(reading a rollup takes 3: open, read, close)\n",
