@@ -135,7 +135,7 @@ pgs_cli_memrank (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *sort = NULL;
   g_autofree char *user = NULL;
-  PgsCliCommon common = { 0 };
+  g_auto(PgsCliCommon) common = { 0 };
   PgsOutput output;
   int limit = -1;
   gint64 want_uid = -1;
@@ -231,6 +231,5 @@ pgs_cli_memrank (int    argc,
     }
 
   pgs_cli_write (out);
-  g_free (common.procfs_root);
   return code;
 }

@@ -107,7 +107,7 @@ pgs_cli_memstats (int    argc,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *sort = NULL;
-  PgsCliCommon common = { 0 };
+  g_auto(PgsCliCommon) common = { 0 };
   PgsOutput output;
   int code;
   const GOptionEntry entries[] = {
@@ -206,6 +206,5 @@ pgs_cli_memstats (int    argc,
     }
 
   pgs_cli_write (out);
-  g_free (common.procfs_root);
   return code;
 }

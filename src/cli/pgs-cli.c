@@ -30,6 +30,12 @@ static const GOptionEntry common_entries[] = {
 };
 
 void
+pgs_cli_common_clear (PgsCliCommon *common)
+{
+  g_clear_pointer (&common->procfs_root, g_free);
+}
+
+void
 pgs_cli_add_common_options (GOptionContext *context,
                             PgsCliCommon   *common)
 {

@@ -46,6 +46,7 @@ typedef struct
   gboolean  csv;
 } PgsCliCommon;
 
+void      pgs_cli_common_clear       (PgsCliCommon    *common);
 void      pgs_cli_add_common_options (GOptionContext  *context,
                                       PgsCliCommon    *common);
 gboolean  pgs_cli_parse              (GOptionContext  *context,
@@ -59,6 +60,8 @@ int       pgs_cli_report_skipped     (PgsSnapshot     *snapshot);
 gboolean  pgs_cli_parse_metric       (const char      *name,
                                       PgsMetric       *metric);
 void      pgs_cli_write              (GString         *out);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PgsCliCommon, pgs_cli_common_clear)
 
 /* An aligned text table: columns right-aligned unless marked left. */
 typedef struct _PgsTable PgsTable;
