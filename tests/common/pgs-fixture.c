@@ -24,6 +24,12 @@ struct _PgsFixture
   gboolean    unprivileged;
 };
 
+static void
+string_free (gpointer data)
+{
+  g_string_free (data, TRUE);
+}
+
 PgsFixture *
 pgs_fixture_new (void)
 {
@@ -34,7 +40,7 @@ pgs_fixture_new (void)
   g_assert_no_error (error);
   /* Readable by the unprivileged user a test may switch to. */
   g_assert_cmpint (chmod (fx->root, 0755), ==, 0);
-  fx->maps = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) (void (*)(void)) g_string_free);
+  fx->maps = g_hash_table_new_full (NULL, NULL, NULL, string_free);
   fx->counts = g_array_new (FALSE, TRUE, sizeof (guint64));
   fx->flags = g_array_new (FALSE, TRUE, sizeof (guint64));
   return fx;
