@@ -417,6 +417,38 @@ test_unprivileged_rollup (void)
   g_assert_nonnull (pgs_process_get_unknown_reason (p));
 }
 
+/* kpagecount readable but pagemap hiding frame numbers (root without CAP_SYS_ADMIN, as in
+ * some containers): the frames cannot be looked up, so the kernel's own rollup is used. */
+static void
+test_pfn_hidden (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  guint64 e[4] = { FX_PRESENT (0), FX_PRESENT (0), FX_PRESENT (0) | FX_FILE, 0 };
+  PgsProcess *p;
+
+  pgs_fixture_add_process (fx, 800, "contained", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 800, BASE, BASE + 4 * PS, "rw-p", NULL);
+  pgs_fixture_set_pages (fx, 800, BASE, e, 4);
+  pgs_fixture_write (fx, "800/smaps_rollup",
+                     "10000000-10004000 ---p 00000000 00:00 0 [rollup]\n"
+                     "Rss:                  12 kB\nPss:                   9 kB\n"
+                     "Private_Clean:         0 kB\nPrivate_Dirty:         8 kB\n"
+                     "Swap:                  0 kB\n", -1);
+  pgs_fixture_set_frame (fx, 0, 0, KPF (RESERVED));
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_PAGES, NULL, 0);
+  g_assert_true (pgs_snapshot_is_privileged (snap));
+  p = pgs_snapshot_lookup_pid (snap, 800);
+  g_assert_cmpint (pgs_process_get_source (p), ==, PGS_SOURCE_KERNEL);
+  g_assert_cmpuint (pgs_process_get_rss (p), ==, 12 * 1024);
+  g_assert_cmpuint (pgs_process_get_pss (p), ==, 9 * 1024);
+  g_assert_cmpuint (pgs_process_get_uss (p), ==, 8 * 1024);
+  /* Residency is still there: 3 present pages. */
+  g_assert_cmpuint (pgs_process_get_n_pages (p), ==, 3);
+}
+
 /* Unreadable files, for real: as root the test drops to nobody in a subprocess, since root
  * reads everything whatever the mode. */
 static void
@@ -581,6 +613,7 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/malformed-and-truncated", test_malformed_and_truncated);
   g_test_add_func ("/pgs/scanner/explicit-pids", test_explicit_pids);
   g_test_add_func ("/pgs/scanner/unprivileged-rollup", test_unprivileged_rollup);
+  g_test_add_func ("/pgs/scanner/pfn-hidden", test_pfn_hidden);
   g_test_add_func ("/pgs/scanner/unreadable-files", test_unreadable_files);
   g_test_add_func ("/pgs/scanner/mappings", test_mappings);
   g_test_add_func ("/pgs/scanner/async", test_async);
