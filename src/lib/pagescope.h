@@ -15,3 +15,6 @@
 #include "pgs-scanner.h"
 #include "pgs-snapshot.h"
 #include "pgs-report.h"
+#include "pgs-category.h"
+#include "pgs-palette.h"
+#include "pgs-render.h"

@@ -1,0 +1,149 @@
+/* pgs-render.h: page data into pixels (residency, sharing and page-flag maps)
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <glib-object.h>
+
+#include "pgs-category.h"
+#include "pgs-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  PGS_VIEW_RESIDENCY,  /* one process: one cell per virtual page, a band per mapping */
+  PGS_VIEW_SHARING,    /* all frames: map count on a log scale */
+  PGS_VIEW_FLAGS,      /* all frames: category from kpageflags */
+} PgsView;
+
+typedef enum
+{
+  PGS_LAYOUT_LINEAR,   /* rows in frame (or address) order, left to right, top to bottom */
+  PGS_LAYOUT_HILBERT,  /* square tiles each filled along a Hilbert curve, tiles in rows */
+} PgsLayout;
+
+/* What lies under a pixel. A pixel may aggregate several pages (see
+ * pgs_renderer_get_aggregation_rule()); the fields describe the page that decided its colour
+ * (the first one of that colour in page order), n_pages how many it stands for. */
+typedef struct
+{
+  gboolean     valid;          /* FALSE outside the map */
+  gboolean     is_frame;       /* TRUE on the physical views: pfn, count, flags are a frame's */
+  guint64      pfn;            /* frame number; residency: from the pagemap entry, 0 if none */
+  guint64      address;        /* residency: virtual address of the page */
+  guint        mapping;        /* residency: index of its mapping in the process */
+  guint64      entry;          /* residency: raw pagemap entry (0 for not present) */
+  guint32      count;          /* map count; PGS_COUNT_UNKNOWN (G_MAXUINT32) where not read */
+  guint64      flags;          /* kpageflags, 0 where not read */
+  PgsCategory  category;       /* from flags; PGS_CATEGORY_HOLE where there is no frame */
+  guint64      n_pages;        /* pages aggregated in that pixel */
+  /* Added beyond the list: */
+  guint        legend_index;   /* the legend item whose colour the pixel has */
+  guint64      first_page;     /* index of the first aggregated page: a pfn on the physical
+                                * views, a page index in the mapping on residency */
+  gboolean     highlighted;    /* physical views: the frame is mapped by the set process */
+} PgsHit;
+
+#define PGS_TYPE_RENDERER (pgs_renderer_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsRenderer, pgs_renderer, PGS, RENDERER, GObject)
+
+PgsRenderer     *pgs_renderer_new                (PgsSnapshot  *snapshot,
+                                                  PgsView       view);
+PgsSnapshot     *pgs_renderer_get_snapshot       (PgsRenderer  *self);
+PgsView          pgs_renderer_get_view           (PgsRenderer  *self);
+
+/* Residency: the process drawn (nothing is drawn without one). Physical views: its frames
+ * are highlighted and the rest dimmed. NULL for none. */
+void             pgs_renderer_set_process        (PgsRenderer  *self,
+                                                  PgsProcess   *process);
+PgsProcess      *pgs_renderer_get_process        (PgsRenderer  *self);
+void             pgs_renderer_set_layout         (PgsRenderer  *self,
+                                                  PgsLayout     layout);
+PgsLayout        pgs_renderer_get_layout         (PgsRenderer  *self);
+/* @zoom 1 fits the whole map in the output; 2 shows half of it across. The centre is given
+ * as fractions (0..1) of the map's width and height, and clamped so the map stays in view. */
+void             pgs_renderer_set_viewport       (PgsRenderer  *self,
+                                                  double        zoom,
+                                                  double        center_x,
+                                                  double        center_y);
+void             pgs_renderer_get_viewport       (PgsRenderer  *self,
+                                                  double       *zoom,
+                                                  double       *center_x,
+                                                  double       *center_y);
+/* The colour around the map (opaque 0xAARRGGBB); PGS_COLOR_BACKGROUND by default. */
+void             pgs_renderer_set_background     (PgsRenderer  *self,
+                                                  guint32       argb);
+
+/* Fills @pixels (CAIRO_FORMAT_ARGB32, native endian, opaque) of @width x @height, @stride
+ * bytes a row. No text: a GTK widget draws labels and legends itself. */
+void             pgs_renderer_render             (PgsRenderer  *self,
+                                                  guint8       *pixels,
+                                                  int           width,
+                                                  int           height,
+                                                  int           stride);
+/* The map at @width x @height; with @legend, a legend (and residency band labels) is added
+ * beside or below it, so the surface is larger than asked. */
+cairo_surface_t *pgs_renderer_render_surface     (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  gboolean      legend);
+gboolean         pgs_renderer_write_png          (PgsRenderer  *self,
+                                                  const char   *path,
+                                                  int           width,
+                                                  int           height,
+                                                  gboolean      legend,
+                                                  GError      **error);
+
+/* Same geometry as pgs_renderer_render() at @width x @height; @x, @y in pixels. */
+gboolean         pgs_renderer_hit_test           (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  double        x,
+                                                  double        y,
+                                                  PgsHit       *hit);
+/* Pixel ↔ map fractions (0..1), for zooming around the pointer. */
+gboolean         pgs_renderer_pixel_to_map       (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  double        x,
+                                                  double        y,
+                                                  double       *map_x,
+                                                  double       *map_y);
+
+/* The legend: one item per colour, with the number of pages (or frames) of that colour in
+ * the whole map (not only the part in view). Labels are translated. */
+guint            pgs_renderer_get_n_legend_items (PgsRenderer  *self);
+void             pgs_renderer_get_legend_item    (PgsRenderer  *self,
+                                                  guint         index,
+                                                  guint32      *argb,
+                                                  const char  **label,
+                                                  guint64      *n_pages);
+/* Stable untranslated id of a legend item ("anon", "3-4", "swapped"), for JSON. */
+const char      *pgs_renderer_get_legend_id      (PgsRenderer  *self,
+                                                  guint         index);
+/* Translated, e.g. "Each pixel shows the most common category of the frames it covers". */
+const char      *pgs_renderer_get_aggregation_rule (PgsRenderer *self);
+/* Pages (frames) per cell edge at the current size: 1 when zoomed in to single pages. */
+guint64          pgs_renderer_get_pages_per_pixel (PgsRenderer *self,
+                                                   int          width,
+                                                   int          height);
+
+/* Residency, linear layout: one band per mapping. Its vertical extent in pixels of a
+ * @width x @height render (clipped to it) and its label; FALSE when out of view or when the
+ * layout has no bands. */
+guint            pgs_renderer_get_n_bands        (PgsRenderer  *self);
+gboolean         pgs_renderer_get_band           (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  guint         index,
+                                                  double       *y,
+                                                  double       *band_height,
+                                                  const char  **label);
+
+G_END_DECLS
