@@ -1,0 +1,230 @@
+/* pgs-application.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pgs-application.h"
+#include "pgs-window.h"
+
+struct _PgsApplication
+{
+  GtkApplication  parent_instance;
+
+  GSettings      *settings;
+  char           *initial_view;
+  int             initial_pid;
+};
+
+G_DEFINE_FINAL_TYPE (PgsApplication, pgs_application, GTK_TYPE_APPLICATION)
+
+static const GOptionEntry options[] = {
+  { "view", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Open this view: processes, residency, sharing or flags"), N_("VIEW") },
+  { "pid", 'p', 0, G_OPTION_ARG_INT, NULL,
+    N_("Select this process once the first scan is done"), N_("PID") },
+  { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
+  { NULL }
+};
+
+static const char *const views[] = { "processes", "residency", "sharing", "flags", NULL };
+
+static int
+pgs_application_handle_local_options (GApplication *application,
+                                      GVariantDict *dict)
+{
+  PgsApplication *self = PGS_APPLICATION (application);
+  const char *view = NULL;
+
+  if (g_variant_dict_contains (dict, "version"))
+    {
+      g_print ("pagescope %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_lookup (dict, "view", "&s", &view))
+    {
+      if (!g_strv_contains (views, view))
+        {
+          g_printerr (_("Unknown view “%s”: use processes, residency, sharing or flags\n"), view);
+          return 2;
+        }
+      g_free (self->initial_view);
+      self->initial_view = g_strdup (view);
+    }
+  g_variant_dict_lookup (dict, "pid", "i", &self->initial_pid);
+  return -1;
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Close the windows first so each saves its size. */
+  while (windows != NULL)
+    {
+      GList *next = windows->next;
+
+      gtk_window_close (windows->data);
+      windows = next;
+    }
+  g_application_quit (G_APPLICATION (app));
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  static const char *developers[] = { "The Pagescope developers", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (app),
+                         "program-name", _("Pagescope"),
+                         "logo-icon-name", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("See how much memory each process really uses, and where, page by page"),
+                         "website", "https://github.com/pagescope/pagescope",
+                         "copyright", "© 2026 The Pagescope developers",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", developers,
+                         /* Translators: your name(s), one per line */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+pgs_application_startup (GApplication *application)
+{
+  PgsApplication *self = PGS_APPLICATION (application);
+  g_autoptr(GtkCssProvider) css = NULL;
+  static const GActionEntry entries[] = {
+    { "quit", quit_activated },
+    { "about", about_activated },
+  };
+  static const char *const setting_actions[] = { "refresh-interval", "units", "layout" };
+  static const struct {
+    const char *action;
+    const char *accels[4];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.refresh", { "F5", "<Control>r", NULL } },
+    { "win.export", { "<Control>e", NULL } },
+    { "win.export-csv", { "<Control><Shift>e", NULL } },
+    { "win.find", { "<Control>f", NULL } },
+    { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
+    { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
+    { "win.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
+    { "win.view::processes", { "<Alt>1", NULL } },
+    { "win.view::residency", { "<Alt>2", NULL } },
+    { "win.view::sharing", { "<Alt>3", NULL } },
+    { "win.view::flags", { "<Alt>4", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (pgs_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+
+  /* The settings the menu changes are actions made from the keys themselves, so the
+   * menu's radio items and the stored value cannot disagree. */
+  self->settings = g_settings_new (APP_ID);
+  for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
+    {
+      g_autoptr(GAction) action = g_settings_create_action (self->settings, setting_actions[i]);
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
+                                           accels[i].accels);
+
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/pagescope/Pagescope/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+pgs_application_activate (GApplication *application)
+{
+  PgsApplication *self = PGS_APPLICATION (application);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (pgs_window_new (self));
+      if (self->initial_view != NULL)
+        pgs_window_set_view (PGS_WINDOW (window), self->initial_view);
+      if (self->initial_pid > 0)
+        pgs_window_select_pid (PGS_WINDOW (window), self->initial_pid);
+    }
+  gtk_window_present (window);
+}
+
+static void
+pgs_application_dispose (GObject *object)
+{
+  PgsApplication *self = (PgsApplication *) object;
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (pgs_application_parent_class)->dispose (object);
+}
+
+static void
+pgs_application_finalize (GObject *object)
+{
+  PgsApplication *self = (PgsApplication *) object;
+
+  g_free (self->initial_view);
+
+  G_OBJECT_CLASS (pgs_application_parent_class)->finalize (object);
+}
+
+static void
+pgs_application_class_init (PgsApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = pgs_application_dispose;
+  object_class->finalize = pgs_application_finalize;
+
+  app_class->startup = pgs_application_startup;
+  app_class->activate = pgs_application_activate;
+  app_class->handle_local_options = pgs_application_handle_local_options;
+}
+
+static void
+pgs_application_init (PgsApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+PgsApplication *
+pgs_application_new (void)
+{
+  return g_object_new (PGS_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/pagescope/Pagescope",
+                       NULL);
+}
+
+GSettings *
+pgs_application_get_settings (PgsApplication *self)
+{
+  g_return_val_if_fail (PGS_IS_APPLICATION (self), NULL);
+  return self->settings;
+}

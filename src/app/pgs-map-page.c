@@ -1,0 +1,652 @@
+/* pgs-map-page.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A map page never shows an empty picture: where there is nothing to draw (no process
+ * chosen, no page data, no physical map without root) it says why instead.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pgs-map-page.h"
+#include "pgs-pagemap.h"
+
+#define EXPORT_MAX_SIDE 4096
+
+typedef struct
+{
+  int     pid;
+  guint64 address;
+} PgsFrameUser;
+
+struct _PgsMapPage
+{
+  GtkWidget     parent_instance;
+
+  PgsView       view;
+  PgsSnapshot  *snapshot;
+  PgsProcess   *process;
+  PgsUnits      units;
+  GCancellable *lookup;
+  GArray       *frame_users;   /* PgsFrameUser */
+
+  PgsMapView   *map_view;
+
+  /* template children */
+  GtkStack     *stack;
+  GtkImage     *empty_icon;
+  GtkLabel     *empty_title;
+  GtkLabel     *empty_description;
+  GtkLabel     *title_label;
+  GtkLabel     *scale_label;
+  GtkBox       *map_box;
+  GtkRevealer  *info_revealer;
+  GtkLabel     *info_label;
+  GtkLabel     *users_title;
+  GtkListBox   *users_list;
+};
+
+enum {
+  PROP_0,
+  PROP_VIEW,
+  N_PROPS
+};
+
+enum {
+  PROCESS_ACTIVATED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (PgsMapPage, pgs_map_page, GTK_TYPE_WIDGET)
+
+static void
+set_empty (PgsMapPage *self,
+           const char *icon,
+           const char *title,
+           const char *description)
+{
+  gtk_image_set_from_icon_name (self->empty_icon, icon);
+  gtk_label_set_text (self->empty_title, title);
+  gtk_label_set_text (self->empty_description, description);
+  gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+static void
+update_title (PgsMapPage *self)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *size = NULL;
+  PgsRenderer *renderer = pgs_map_view_get_renderer (self->map_view);
+  g_autofree char *scale = NULL;
+
+  if (self->snapshot == NULL)
+    return;
+
+  if (self->view == PGS_VIEW_RESIDENCY)
+    {
+      if (self->process == NULL)
+        return;
+      /* Translators: above a residency map: "Pages of firefox (PID 1234)" */
+      title = g_strdup_printf (_("Pages of %s (PID %d)"), pgs_process_get_name (self->process),
+                               pgs_process_get_pid (self->process));
+    }
+  else
+    {
+      PgsPhysMap *physmap = pgs_snapshot_get_physmap (self->snapshot);
+      guint64 n_frames = physmap ? pgs_physmap_get_n_frames (physmap) : 0;
+
+      size = pgs_units_format (self->units, n_frames * pgs_snapshot_get_page_size (self->snapshot));
+      if (self->view == PGS_VIEW_SHARING)
+        /* Translators: "Physical memory by map count: 6,291,456 frames (24.0 GiB)" */
+        title = g_strdup_printf (_("Physical memory by map count: %'" G_GUINT64_FORMAT " frames (%s)"),
+                                 n_frames, size);
+      else
+        title = g_strdup_printf (_("Physical memory by use: %'" G_GUINT64_FORMAT " frames (%s)"),
+                                 n_frames, size);
+      if (self->process != NULL)
+        {
+          g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"), title,
+                                                   pgs_process_get_name (self->process),
+                                                   pgs_process_get_pid (self->process));
+          g_free (title);
+          title = g_steal_pointer (&with);
+        }
+    }
+  gtk_label_set_text (self->title_label, title);
+
+  if (renderer != NULL)
+    {
+      graphene_rect_t area;
+      int factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+      guint64 ppp;
+
+      pgs_map_view_get_map_area (self->map_view, &area);
+      ppp = pgs_renderer_get_pages_per_pixel (renderer, area.size.width * factor,
+                                              area.size.height * factor);
+      if (ppp > 1)
+        /* Translators: the map's scale: "1 pixel = 64 pages" */
+        scale = g_strdup_printf (ngettext ("1 pixel = %" G_GUINT64_FORMAT " page",
+                                           "1 pixel = %" G_GUINT64_FORMAT " pages", ppp), ppp);
+      else
+        scale = g_strdup (_("1 pixel or more per page"));
+    }
+  gtk_label_set_text (self->scale_label, scale ? scale : "");
+}
+
+static void
+update_state (PgsMapPage *self)
+{
+  if (self->snapshot == NULL)
+    {
+      set_empty (self, "content-loading-symbolic", _("Scanning Memory…"),
+                 _("The first scan of every process is running."));
+      return;
+    }
+
+  if (self->view == PGS_VIEW_RESIDENCY)
+    {
+      if (self->process == NULL)
+        {
+          set_empty (self, "view-list-symbolic", _("No Process Selected"),
+                     _("Choose a process in the Processes view: its pages appear here, one cell per page of each mapping."));
+          return;
+        }
+      if (!pgs_process_has_pages (self->process))
+        {
+          g_autofree char *text = NULL;
+          const char *reason = pgs_process_get_unknown_reason (self->process);
+
+          if (pgs_process_get_n_mappings (self->process) == 0)
+            text = g_strdup (_("This process has no user address space (a kernel thread, or it exited)."));
+          else if (reason != NULL)
+            /* Translators: %s is why the process's pagemap could not be read */
+            text = g_strdup_printf (_("Its pagemap could not be read: %s"), reason);
+          else
+            text = g_strdup (_("Its pagemap could not be read."));
+          set_empty (self, "dialog-information-symbolic", _("No Page Data"), text);
+          return;
+        }
+    }
+  else if (pgs_snapshot_get_physmap (self->snapshot) == NULL)
+    {
+      if (!pgs_snapshot_is_privileged (self->snapshot))
+        set_empty (self, "system-lock-screen-symbolic", _("Physical Memory Needs Root"),
+                   _("This map is drawn from /proc/kpagecount and /proc/kpageflags, which the kernel lets only root read. "
+                     "Run Pagescope as root (for example with pkexec) to see every page frame of the machine."));
+      else
+        set_empty (self, "dialog-warning-symbolic", _("No Physical Map"),
+                   _("The last scan could not read /proc/kpagecount and /proc/kpageflags."));
+      return;
+    }
+
+  gtk_stack_set_visible_child_name (self->stack, "map");
+  update_title (self);
+}
+
+/* Frame users */
+
+typedef struct
+{
+  PgsSnapshot *snapshot;
+  guint64      pfn;
+} Lookup;
+
+static void
+lookup_free (Lookup *lookup)
+{
+  g_clear_object (&lookup->snapshot);
+  g_free (lookup);
+}
+
+/* The reverse index is built on first use over every page of the snapshot; a worker
+ * thread pays for it, not the main loop. */
+typedef struct
+{
+  guint64  pfn;
+  int      pid;
+  GArray  *users;
+} FindFrame;
+
+static void
+find_frame_page (const PgsPageInfo *info,
+                 gpointer           user_data)
+{
+  FindFrame *find = user_data;
+
+  if (pgs_pm_pfn (info->entry) == find->pfn)
+    {
+      PgsFrameUser user = { find->pid, info->address };
+
+      g_array_append_val (find->users, user);
+    }
+}
+
+/* Until the library's reverse index lands: one pass over the packed pages of every
+ * process, in the worker thread. */
+static GArray *
+find_frame_users (PgsSnapshot *snapshot,
+                  guint64      pfn)
+{
+  FindFrame find = { pfn, 0, g_array_new (FALSE, FALSE, sizeof (PgsFrameUser)) };
+
+  for (guint i = 0; i < pgs_snapshot_get_n_processes (snapshot); i++)
+    {
+      PgsProcess *process = pgs_snapshot_get_process (snapshot, i);
+
+      find.pid = pgs_process_get_pid (process);
+      pgs_process_foreach_page (process, find_frame_page, &find);
+    }
+  return find.users;
+}
+
+static void
+lookup_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  Lookup *lookup = task_data;
+
+  g_task_return_pointer (task, find_frame_users (lookup->snapshot, lookup->pfn),
+                         (GDestroyNotify) g_array_unref);
+}
+
+static void
+clear_users (PgsMapPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->users_list))) != NULL)
+    gtk_list_box_remove (self->users_list, child);
+  g_clear_pointer (&self->frame_users, g_array_unref);
+}
+
+static GtkWidget *
+user_row_new (PgsMapPage         *self,
+              const PgsFrameUser *user)
+{
+  PgsProcess *process = pgs_snapshot_lookup_pid (self->snapshot, user->pid);
+  g_autofree char *text = NULL;
+  GtkWidget *row, *label;
+
+  /* Translators: a process mapping a frame: "firefox (PID 1234) at 0x7f12345000" */
+  text = g_strdup_printf (_("%s (PID %d) at 0x%" G_GINT64_MODIFIER "x"),
+                          process ? pgs_process_get_name (process) : "?", user->pid, user->address);
+  label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  g_object_set_data (G_OBJECT (row), "pid", GINT_TO_POINTER (user->pid));
+  return row;
+}
+
+static void
+lookup_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  PgsMapPage *self = PGS_MAP_PAGE (object);
+  g_autoptr(GArray) users = NULL;
+  g_autofree char *title = NULL;
+
+  users = g_task_propagate_pointer (G_TASK (result), NULL);
+  if (users == NULL || g_task_had_error (G_TASK (result)))
+    return;   /* cancelled: a newer click or snapshot took over */
+  g_clear_object (&self->lookup);
+
+  clear_users (self);
+  self->frame_users = g_array_ref (users);
+  title = g_strdup_printf (ngettext ("Mapped by %u process", "Mapped by %u processes", users->len),
+                           users->len);
+  if (users->len == 0)
+    {
+      g_free (title);
+      title = g_strdup (_("No process maps this frame"));
+    }
+  gtk_label_set_text (self->users_title, title);
+  for (guint i = 0; i < users->len; i++)
+    gtk_list_box_append (self->users_list,
+                         user_row_new (self, &g_array_index (users, PgsFrameUser, i)));
+}
+
+void
+pgs_map_page_show_hit (PgsMapPage   *self,
+                       const PgsHit *hit)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GTask) task = NULL;
+  Lookup *lookup;
+  guint64 pfn;
+
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+  g_return_if_fail (hit != NULL);
+
+  if (self->lookup != NULL)
+    g_cancellable_cancel (self->lookup);
+  g_clear_object (&self->lookup);
+  clear_users (self);
+
+  text = pgs_map_view_describe_hit (self->map_view, hit);
+  gtk_label_set_text (self->info_label, text);
+  gtk_revealer_set_reveal_child (self->info_revealer, TRUE);
+
+  pfn = hit->is_frame ? hit->pfn : pgs_pm_pfn (hit->entry);
+  if (!hit->is_frame && !pgs_pm_is_present (hit->entry))
+    {
+      gtk_label_set_text (self->users_title, _("Not in memory: no frame to share"));
+      return;
+    }
+  if (pfn == 0)
+    {
+      gtk_label_set_text (self->users_title,
+                          _("Frame numbers are hidden without root, so the processes sharing this page cannot be found"));
+      return;
+    }
+
+  gtk_label_set_text (self->users_title, _("Looking for the processes that map this frame…"));
+  lookup = g_new0 (Lookup, 1);
+  lookup->snapshot = g_object_ref (self->snapshot);
+  lookup->pfn = pfn;
+  self->lookup = g_cancellable_new ();
+  task = g_task_new (self, self->lookup, lookup_done, NULL);
+  g_task_set_source_tag (task, pgs_map_page_show_hit);
+  g_task_set_task_data (task, lookup, (GDestroyNotify) lookup_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, lookup_thread);
+}
+
+GArray *
+pgs_map_page_get_frame_users (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  return self->frame_users;
+}
+
+static void
+on_page_activated (PgsMapView   *view,
+                   const PgsHit *hit,
+                   PgsMapPage   *self)
+{
+  pgs_map_page_show_hit (self, hit);
+}
+
+static void
+on_map_ready (PgsMapPage *self)
+{
+  update_title (self);
+}
+
+static void
+on_user_activated (PgsMapPage    *self,
+                   GtkListBoxRow *row)
+{
+  int pid = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "pid"));
+
+  g_signal_emit (self, signals[PROCESS_ACTIVATED], 0, pid);
+}
+
+static void
+page_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PgsMapPage *self = PGS_MAP_PAGE (widget);
+
+  if (g_str_equal (action_name, "page.close-info"))
+    gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
+  else
+    /* page.zoom-in → map.zoom-in: the buttons sit outside the map view */
+    gtk_widget_activate_action (GTK_WIDGET (self->map_view),
+                                action_name + strlen ("page."), NULL);
+}
+
+static void
+pgs_map_page_constructed (GObject *object)
+{
+  PgsMapPage *self = PGS_MAP_PAGE (object);
+
+  G_OBJECT_CLASS (pgs_map_page_parent_class)->constructed (object);
+
+  self->map_view = PGS_MAP_VIEW (pgs_map_view_new (self->view));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
+  gtk_box_append (self->map_box, GTK_WIDGET (self->map_view));
+  g_signal_connect_object (self->map_view, "page-activated", G_CALLBACK (on_page_activated), self, 0);
+  g_signal_connect_object (self->map_view, "ready", G_CALLBACK (on_map_ready), self, G_CONNECT_SWAPPED);
+  update_state (self);
+}
+
+static void
+pgs_map_page_dispose (GObject *object)
+{
+  PgsMapPage *self = (PgsMapPage *) object;
+
+  if (self->lookup != NULL)
+    g_cancellable_cancel (self->lookup);
+  g_clear_object (&self->lookup);
+  g_clear_pointer (&self->frame_users, g_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
+  g_clear_object (&self->snapshot);
+  g_clear_object (&self->process);
+
+  G_OBJECT_CLASS (pgs_map_page_parent_class)->dispose (object);
+}
+
+static void
+pgs_map_page_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  PgsMapPage *self = PGS_MAP_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      g_value_set_int (value, self->view);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_map_page_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  PgsMapPage *self = PGS_MAP_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      self->view = g_value_get_int (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_map_page_class_init (PgsMapPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = pgs_map_page_constructed;
+  object_class->dispose = pgs_map_page_dispose;
+  object_class->get_property = pgs_map_page_get_property;
+  object_class->set_property = pgs_map_page_set_property;
+
+  /* A PgsView (0 residency, 1 sharing, 2 flags): the library's enum has no GType, and
+   * templates set it as a number. */
+  properties[PROP_VIEW] =
+    g_param_spec_int ("view", NULL, NULL, PGS_VIEW_RESIDENCY, PGS_VIEW_FLAGS, PGS_VIEW_RESIDENCY,
+                      G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A process in the list of those mapping a frame was activated. */
+  signals[PROCESS_ACTIVATED] = g_signal_new ("process-activated", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                             G_TYPE_NONE, 1, G_TYPE_INT);
+
+  gtk_widget_class_install_action (widget_class, "page.zoom-in", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "page.zoom-out", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "page.zoom-reset", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "page.close-info", NULL, page_action);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pagescope/Pagescope/pgs-map-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, empty_icon);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, empty_title);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, empty_description);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, title_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, scale_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, map_box);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_user_activated);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "mappage");
+}
+
+static void
+pgs_map_page_init (PgsMapPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+PgsMapView *
+pgs_map_page_get_map_view (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  return self->map_view;
+}
+
+PgsView
+pgs_map_page_get_view (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), PGS_VIEW_RESIDENCY);
+  return self->view;
+}
+
+void
+pgs_map_page_set_snapshot (PgsMapPage  *self,
+                           PgsSnapshot *snapshot)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  if (!g_set_object (&self->snapshot, snapshot))
+    return;
+  /* The details and frame users described the old snapshot's pages. */
+  if (self->lookup != NULL)
+    g_cancellable_cancel (self->lookup);
+  g_clear_object (&self->lookup);
+  clear_users (self);
+  gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
+
+  pgs_map_view_set_snapshot (self->map_view, snapshot);
+  update_state (self);
+}
+
+void
+pgs_map_page_set_process (PgsMapPage *self,
+                          PgsProcess *process)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  if (!g_set_object (&self->process, process))
+    return;
+  if (self->view == PGS_VIEW_RESIDENCY)
+    gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
+  pgs_map_view_set_process (self->map_view, process);
+  update_state (self);
+}
+
+void
+pgs_map_page_set_layout (PgsMapPage *self,
+                         PgsLayout   layout)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+  pgs_map_view_set_layout (self->map_view, layout);
+}
+
+void
+pgs_map_page_set_units (PgsMapPage *self,
+                        PgsUnits    units)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  self->units = units;
+  pgs_map_view_set_units (self->map_view, units);
+  update_title (self);
+}
+
+gboolean
+pgs_map_page_has_map (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), FALSE);
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "map") == 0 &&
+         pgs_map_view_get_renderer (self->map_view) != NULL;
+}
+
+/* Full resolution: the view as on screen, enlarged until each page has a pixel of its own
+ * (or the image reaches EXPORT_MAX_SIDE), so detail the screen aggregates is in the file. */
+void
+pgs_map_page_get_export_size (PgsMapPage *self,
+                              int        *width,
+                              int        *height)
+{
+  PgsRenderer *renderer;
+  graphene_rect_t area;
+  int scale;
+  double factor = 1.0;
+  guint64 ppp;
+
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  renderer = pgs_map_view_get_renderer (self->map_view);
+  pgs_map_view_get_map_area (self->map_view, &area);
+  scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  *width = MAX (1, (int) area.size.width * scale);
+  *height = MAX (1, (int) area.size.height * scale);
+  if (renderer == NULL)
+    return;
+
+  /* Pages per pixel is per cell edge squared on a 2-D map: grow both sides by its root. */
+  ppp = pgs_renderer_get_pages_per_pixel (renderer, *width, *height);
+  if (ppp > 1)
+    factor = ceil (sqrt ((double) ppp));
+  factor = MIN (factor, (double) EXPORT_MAX_SIDE / MAX (*width, *height));
+  factor = MAX (factor, 1.0);
+  *width = (int) (*width * factor);
+  *height = (int) (*height * factor);
+}
+
+gboolean
+pgs_map_page_export_png (PgsMapPage  *self,
+                         const char  *path,
+                         GError     **error)
+{
+  int width, height;
+
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), FALSE);
+
+  pgs_map_page_get_export_size (self, &width, &height);
+  return pgs_map_view_write_png (self->map_view, path, width, height, error);
+}

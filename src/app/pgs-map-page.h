@@ -1,0 +1,44 @@
+/* pgs-map-page.h: one map with its toolbar, empty state and page details
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pgs-map-view.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_MAP_PAGE (pgs_map_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsMapPage, pgs_map_page, PGS, MAP_PAGE, GtkWidget)
+
+PgsMapView *pgs_map_page_get_map_view   (PgsMapPage  *self);
+PgsView     pgs_map_page_get_view       (PgsMapPage  *self);
+void        pgs_map_page_set_snapshot   (PgsMapPage  *self,
+                                         PgsSnapshot *snapshot);
+void        pgs_map_page_set_process    (PgsMapPage  *self,
+                                         PgsProcess  *process);
+void        pgs_map_page_set_layout     (PgsMapPage  *self,
+                                         PgsLayout    layout);
+void        pgs_map_page_set_units      (PgsMapPage  *self,
+                                         PgsUnits     units);
+/* TRUE when the page shows a map (not an empty state). */
+gboolean    pgs_map_page_has_map        (PgsMapPage  *self);
+/* The size in pixels of the map part of an export. */
+void        pgs_map_page_get_export_size (PgsMapPage *self,
+                                          int        *width,
+                                          int        *height);
+gboolean    pgs_map_page_export_png     (PgsMapPage  *self,
+                                         const char  *path,
+                                         GError     **error);
+/* Shows the details of the page at @hit and looks up who else maps its frame. */
+void        pgs_map_page_show_hit       (PgsMapPage   *self,
+                                         const PgsHit *hit);
+/* The PIDs listed as mapping the selected frame (after a lookup finished). */
+GArray     *pgs_map_page_get_frame_users (PgsMapPage *self);
+
+G_END_DECLS

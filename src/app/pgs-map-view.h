@@ -1,0 +1,68 @@
+/* pgs-map-view.h: a residency, sharing or page-flag map on screen
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pagescope.h"
+#include "pgs-render.h"
+#include "pgs-units.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_MAP_VIEW (pgs_map_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsMapView, pgs_map_view, PGS, MAP_VIEW, GtkWidget)
+
+#define PGS_MAP_VIEW_MAX_ZOOM 4096.0
+
+GtkWidget   *pgs_map_view_new            (PgsView      view);
+PgsView      pgs_map_view_get_view       (PgsMapView  *self);
+void         pgs_map_view_set_snapshot   (PgsMapView  *self,
+                                          PgsSnapshot *snapshot);
+void         pgs_map_view_set_process    (PgsMapView  *self,
+                                          PgsProcess  *process);
+void         pgs_map_view_set_layout     (PgsMapView  *self,
+                                          PgsLayout    layout);
+void         pgs_map_view_set_units      (PgsMapView  *self,
+                                          PgsUnits     units);
+double       pgs_map_view_get_zoom       (PgsMapView  *self);
+void         pgs_map_view_set_viewport   (PgsMapView  *self,
+                                          double       zoom,
+                                          double       center_x,
+                                          double       center_y);
+void         pgs_map_view_zoom_by        (PgsMapView  *self,
+                                          double       factor,
+                                          double       x,
+                                          double       y);
+
+/* The renderer whose pixels are on screen (NULL before the first one is ready). It is
+ * never touched by a worker thread once it is returned here. */
+PgsRenderer *pgs_map_view_get_renderer   (PgsMapView  *self);
+/* TRUE once the pixels on screen are those of the current snapshot, process, layout,
+ * viewport and size. */
+gboolean     pgs_map_view_is_ready       (PgsMapView  *self);
+/* The map's own rectangle inside the widget (the legend takes the rest). */
+void         pgs_map_view_get_map_area   (PgsMapView  *self,
+                                          graphene_rect_t *area);
+/* Widget coordinates to the page or frame drawn there: the one function hover, tooltip,
+ * click and tests share. */
+gboolean     pgs_map_view_hit_test       (PgsMapView  *self,
+                                          double       x,
+                                          double       y,
+                                          PgsHit      *hit);
+/* Tooltip text for a hit, as markup-free text lines. */
+char        *pgs_map_view_describe_hit   (PgsMapView   *self,
+                                          const PgsHit *hit);
+/* Renders the current map with its legend at @width × @height map pixels. */
+gboolean     pgs_map_view_write_png      (PgsMapView  *self,
+                                          const char  *path,
+                                          int          width,
+                                          int          height,
+                                          GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,440 @@
+/* pgs-process-detail.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The mappings come from pgs_process_get_mappings(), which creates its PgsMapping objects
+ * on first use: only the process the user looks at pays for them.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pgs-process-detail.h"
+
+typedef enum
+{
+  MCOL_START,
+  MCOL_PERMS,
+  MCOL_OFFSET,
+  MCOL_LABEL,
+  MCOL_VSS,
+  MCOL_RSS,
+  MCOL_PSS,
+  MCOL_USS,
+  MCOL_SWAP,
+  N_MCOLS
+} MappingColumn;
+
+static const struct
+{
+  const char *id;
+  const char *title;
+  const char *property;
+  PgsMetric   metric;
+} mcolumns[N_MCOLS] = {
+  [MCOL_START]  = { "start", N_("Address"), "start", 0 },
+  [MCOL_PERMS]  = { "perms", N_("Perms"), "perms", 0 },
+  [MCOL_OFFSET] = { "offset", N_("Offset"), "offset", 0 },
+  [MCOL_LABEL]  = { "label", N_("Mapping"), "label", 0 },
+  [MCOL_VSS]    = { "vss", N_("Size"), "vss", PGS_METRIC_VSS },
+  [MCOL_RSS]    = { "rss", N_("RSS"), "rss", PGS_METRIC_RSS },
+  [MCOL_PSS]    = { "pss", N_("PSS"), "pss", PGS_METRIC_PSS },
+  [MCOL_USS]    = { "uss", N_("USS"), "uss", PGS_METRIC_USS },
+  [MCOL_SWAP]   = { "swap", N_("Swap"), "swap", PGS_METRIC_SWAP },
+};
+
+static const PgsMetric metrics[] = {
+  PGS_METRIC_VSS, PGS_METRIC_RSS, PGS_METRIC_PSS, PGS_METRIC_USS, PGS_METRIC_SWAP
+};
+
+typedef struct
+{
+  PgsProcessDetail *self;
+  MappingColumn     column;
+} ColumnData;
+
+struct _PgsProcessDetail
+{
+  GtkWidget            parent_instance;
+
+  PgsProcess          *process;
+  PgsUnits             units;
+
+  GtkSortListModel    *sort_model;
+  GtkColumnViewColumn *column_objects[N_MCOLS];
+  ColumnData           column_data[N_MCOLS];
+
+  /* template children */
+  GtkStack            *stack;
+  GtkLabel            *name_label;
+  GtkLabel            *info_label;
+  GtkLabel            *cmdline_label;
+  GtkLabel            *source_label;
+  GtkLabel            *metric_labels[G_N_ELEMENTS (metrics)];
+  GtkColumnView       *column_view;
+};
+
+enum {
+  PROP_0,
+  PROP_PROCESS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, GTK_TYPE_WIDGET)
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            ColumnData               *data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  if (data->column == MCOL_LABEL || data->column == MCOL_PERMS)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+    }
+  else
+    gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  if (data->column != MCOL_LABEL)
+    gtk_widget_add_css_class (label, "numeric");
+  if (data->column == MCOL_START || data->column == MCOL_OFFSET)
+    gtk_widget_add_css_class (label, "monospace");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           ColumnData               *data)
+{
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  PgsMapping *mapping = gtk_list_item_get_item (item);
+  PgsMetric metric = mcolumns[data->column].metric;
+  g_autofree char *text = NULL;
+  const char *tooltip = NULL;
+
+  switch (data->column)
+    {
+    case MCOL_START:
+      text = g_strdup_printf ("%012" G_GINT64_MODIFIER "x", pgs_mapping_get_start (mapping));
+      break;
+    case MCOL_PERMS:
+      text = g_strdup (pgs_mapping_get_perms (mapping));
+      break;
+    case MCOL_OFFSET:
+      text = g_strdup_printf ("%" G_GINT64_MODIFIER "x", pgs_mapping_get_offset (mapping));
+      break;
+    case MCOL_LABEL:
+      text = g_strdup (pgs_mapping_get_label (mapping));
+      tooltip = text;
+      break;
+    case MCOL_VSS:
+    case MCOL_RSS:
+    case MCOL_PSS:
+    case MCOL_USS:
+    case MCOL_SWAP:
+      if (pgs_mapping_is_known (mapping, metric))
+        text = pgs_units_format (data->self->units, pgs_mapping_get_metric (mapping, metric));
+      else
+        {
+          text = g_strdup (PGS_UNKNOWN_TEXT);
+          tooltip = data->self->process ? pgs_process_get_unknown_reason (data->self->process) : NULL;
+          if (tooltip == NULL)
+            tooltip = _("Not measured for this mapping");
+        }
+      break;
+    case N_MCOLS:
+    default:
+      g_assert_not_reached ();
+    }
+
+  gtk_label_set_text (label, text ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip);
+}
+
+static GtkListItemFactory *
+column_factory_new (ColumnData *data)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), data);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), data);
+  return factory;
+}
+
+static const char *
+source_text (PgsSource source)
+{
+  switch (source)
+    {
+    case PGS_SOURCE_PAGES:
+      return _("Counted page by page from pagemap and kpagecount");
+    case PGS_SOURCE_KERNEL:
+      return _("From the kernel’s own smaps_rollup");
+    case PGS_SOURCE_STATUS:
+      return _("Only /proc/PID/status could be read: PSS and USS are unknown");
+    case PGS_SOURCE_NONE:
+    default:
+      return _("Nothing beyond the process’s name could be read");
+    }
+}
+
+static void
+update_numbers (PgsProcessDetail *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    {
+      g_autofree char *text = NULL;
+      const char *tooltip = NULL;
+
+      if (self->process == NULL)
+        text = g_strdup ("");
+      else if (pgs_process_is_known (self->process, metrics[i]))
+        text = pgs_units_format (self->units, pgs_process_get_metric (self->process, metrics[i]));
+      else
+        {
+          text = g_strdup (PGS_UNKNOWN_TEXT);
+          tooltip = pgs_process_get_unknown_reason (self->process);
+        }
+      gtk_label_set_text (self->metric_labels[i], text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->metric_labels[i]), tooltip);
+    }
+}
+
+static void
+update (PgsProcessDetail *self)
+{
+  g_autofree char *info = NULL;
+  const char *reason;
+  g_autoptr(GString) source = NULL;
+
+  update_numbers (self);
+
+  if (self->process == NULL)
+    {
+      gtk_sort_list_model_set_model (self->sort_model, NULL);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+
+  gtk_label_set_text (self->name_label, pgs_process_get_name (self->process));
+  /* Translators: under a process's name: "PID 1234 · user alice · 37 mappings" */
+  info = g_strdup_printf (ngettext ("PID %d · %s · %u mapping", "PID %d · %s · %u mappings",
+                                    pgs_process_get_n_mappings (self->process)),
+                          pgs_process_get_pid (self->process),
+                          pgs_process_get_user (self->process) ? pgs_process_get_user (self->process) : "?",
+                          pgs_process_get_n_mappings (self->process));
+  gtk_label_set_text (self->info_label, info);
+  gtk_label_set_text (self->cmdline_label, pgs_process_get_cmdline (self->process));
+  gtk_widget_set_visible (GTK_WIDGET (self->cmdline_label),
+                          pgs_process_get_cmdline (self->process) != NULL &&
+                          *pgs_process_get_cmdline (self->process) != '\0');
+
+  source = g_string_new (source_text (pgs_process_get_source (self->process)));
+  reason = pgs_process_get_unknown_reason (self->process);
+  if (pgs_process_get_known (self->process) != PGS_METRIC_ALL && reason != NULL)
+    g_string_append_printf (source, " — %s", reason);
+  gtk_label_set_text (self->source_label, source->str);
+
+  gtk_sort_list_model_set_model (self->sort_model, pgs_process_get_mappings (self->process));
+  gtk_stack_set_visible_child_name (self->stack, "detail");
+}
+
+static void
+pgs_process_detail_dispose (GObject *object)
+{
+  PgsProcessDetail *self = (PgsProcessDetail *) object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_PROCESS_DETAIL);
+  g_clear_object (&self->process);
+
+  G_OBJECT_CLASS (pgs_process_detail_parent_class)->dispose (object);
+}
+
+static void
+pgs_process_detail_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  PgsProcessDetail *self = PGS_PROCESS_DETAIL (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROCESS:
+      g_value_set_object (value, self->process);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_process_detail_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  PgsProcessDetail *self = PGS_PROCESS_DETAIL (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROCESS:
+      pgs_process_detail_set_process (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_process_detail_class_init (PgsProcessDetailClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pgs_process_detail_dispose;
+  object_class->get_property = pgs_process_detail_get_property;
+  object_class->set_property = pgs_process_detail_set_property;
+
+  properties[PROP_PROCESS] =
+    g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pagescope/Pagescope/pgs-process-detail.ui");
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, stack);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, name_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, info_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, cmdline_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, source_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "vss_label", FALSE,
+                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "rss_label", FALSE,
+                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "pss_label", FALSE,
+                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[2]));
+  gtk_widget_class_bind_template_child_full (widget_class, "uss_label", FALSE,
+                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[3]));
+  gtk_widget_class_bind_template_child_full (widget_class, "swap_label", FALSE,
+                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[4]));
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, column_view);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "processdetail");
+}
+
+static void
+pgs_process_detail_init (PgsProcessDetail *self)
+{
+  GtkNoSelection *selection;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < N_MCOLS; i++)
+    {
+      g_autoptr(GtkListItemFactory) factory = NULL;
+      GtkExpression *expression;
+      GtkSorter *sorter;
+      GtkColumnViewColumn *column;
+
+      self->column_data[i].self = self;
+      self->column_data[i].column = i;
+      factory = column_factory_new (&self->column_data[i]);
+      column = gtk_column_view_column_new (_(mcolumns[i].title), g_steal_pointer (&factory));
+      expression = gtk_property_expression_new (PGS_TYPE_MAPPING, NULL, mcolumns[i].property);
+      if (i == MCOL_LABEL || i == MCOL_PERMS)
+        sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+      else
+        sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
+      gtk_column_view_column_set_sorter (column, sorter);
+      g_object_unref (sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      if (i == MCOL_LABEL)
+        gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_append_column (self->column_view, column);
+      self->column_objects[i] = column;
+      g_object_unref (column);
+    }
+
+  self->sort_model = gtk_sort_list_model_new (NULL,
+                                              g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  selection = gtk_no_selection_new (G_LIST_MODEL (self->sort_model));
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+
+  /* Address order, like the residency map next door reads. */
+  gtk_column_view_sort_by_column (self->column_view, self->column_objects[MCOL_START],
+                                  GTK_SORT_ASCENDING);
+  update (self);
+}
+
+GtkWidget *
+pgs_process_detail_new (void)
+{
+  return g_object_new (PGS_TYPE_PROCESS_DETAIL, NULL);
+}
+
+PgsProcess *
+pgs_process_detail_get_process (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return self->process;
+}
+
+void
+pgs_process_detail_set_process (PgsProcessDetail *self,
+                                PgsProcess       *process)
+{
+  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
+  g_return_if_fail (!process || PGS_IS_PROCESS (process));
+
+  if (!g_set_object (&self->process, process))
+    return;
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCESS]);
+}
+
+void
+pgs_process_detail_set_units (PgsProcessDetail *self,
+                              PgsUnits          units)
+{
+  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
+
+  if (self->units == units)
+    return;
+  self->units = units;
+  for (guint i = 0; i < N_MCOLS; i++)
+    if (mcolumns[i].metric != 0)
+      {
+        g_autoptr(GtkListItemFactory) factory = column_factory_new (&self->column_data[i]);
+
+        gtk_column_view_column_set_factory (self->column_objects[i], factory);
+      }
+  update_numbers (self);
+}
+
+const char *
+pgs_process_detail_get_metric_text (PgsProcessDetail *self,
+                                    PgsMetric         metric)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    if (metrics[i] == metric)
+      return gtk_label_get_text (self->metric_labels[i]);
+  return NULL;
+}
+
+GListModel *
+pgs_process_detail_get_mappings (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return G_LIST_MODEL (self->sort_model);
+}

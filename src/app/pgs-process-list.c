@@ -1,0 +1,660 @@
+/* pgs-process-list.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The model chain is GtkColumnView ← GtkSingleSelection ← GtkSortListModel (its sorter is
+ * the column view's, so clicking a header sorts) ← GtkFilterListModel (the search) ← the
+ * snapshot itself. A refresh swaps the snapshot at the bottom of the chain; the selection
+ * is carried over by PID and the scroll position by the adjustment's value, since every
+ * PgsProcess object is new after a scan.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pgs-process-list.h"
+
+typedef enum
+{
+  COLUMN_PID,
+  COLUMN_USER,
+  COLUMN_NAME,
+  COLUMN_VSS,
+  COLUMN_RSS,
+  COLUMN_PSS,
+  COLUMN_USS,
+  COLUMN_SWAP,
+  N_COLUMNS
+} ColumnId;
+
+static const struct
+{
+  const char *id;
+  const char *title;
+  const char *property;
+  PgsMetric   metric;     /* 0 for the columns that are not sizes */
+} columns[N_COLUMNS] = {
+  [COLUMN_PID]  = { "pid", N_("PID"), "pid", 0 },
+  [COLUMN_USER] = { "user", N_("User"), "user", 0 },
+  [COLUMN_NAME] = { "name", N_("Name"), "name", 0 },
+  [COLUMN_VSS]  = { "vss", N_("VSS"), "vss", PGS_METRIC_VSS },
+  [COLUMN_RSS]  = { "rss", N_("RSS"), "rss", PGS_METRIC_RSS },
+  [COLUMN_PSS]  = { "pss", N_("PSS"), "pss", PGS_METRIC_PSS },
+  [COLUMN_USS]  = { "uss", N_("USS"), "uss", PGS_METRIC_USS },
+  [COLUMN_SWAP] = { "swap", N_("Swap"), "swap", PGS_METRIC_SWAP },
+};
+
+typedef struct
+{
+  PgsProcessList *self;
+  ColumnId        column;
+} ColumnData;
+
+struct _PgsProcessList
+{
+  GtkWidget            parent_instance;
+
+  PgsSnapshot         *snapshot;
+  PgsUnits             units;
+  char                *search;       /* casefolded */
+  gboolean             swapping;
+
+  GtkFilterListModel  *filter_model;
+  GtkSortListModel    *sort_model;
+  GtkSingleSelection  *selection;
+  GtkCustomFilter     *filter;
+  GtkColumnViewColumn *column_objects[N_COLUMNS];
+  ColumnData           column_data[N_COLUMNS];
+
+  /* template children */
+  GtkSearchEntry      *search_entry;
+  GtkScrolledWindow   *scroller;
+  GtkColumnView       *column_view;
+  GtkLabel            *count_label;
+  GtkLabel            *totals_label;
+};
+
+enum {
+  PROP_0,
+  PROP_SNAPSHOT,
+  PROP_SELECTED_PROCESS,
+  N_PROPS
+};
+
+enum {
+  ACTIVATE,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (PgsProcessList, pgs_process_list, GTK_TYPE_WIDGET)
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            ColumnData               *data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  if (columns[data->column].metric != 0 || data->column == COLUMN_PID)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+      gtk_widget_add_css_class (label, "numeric");
+    }
+  else
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+    }
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           ColumnData               *data)
+{
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  PgsProcess *process = gtk_list_item_get_item (item);
+  PgsMetric metric = columns[data->column].metric;
+  g_autofree char *text = NULL;
+  const char *tooltip = NULL;
+
+  switch (data->column)
+    {
+    case COLUMN_PID:
+      text = g_strdup_printf ("%d", pgs_process_get_pid (process));
+      break;
+    case COLUMN_USER:
+      text = g_strdup (pgs_process_get_user (process));
+      break;
+    case COLUMN_NAME:
+      text = g_strdup (pgs_process_get_name (process));
+      tooltip = pgs_process_get_cmdline (process);
+      break;
+    case COLUMN_VSS:
+    case COLUMN_RSS:
+    case COLUMN_PSS:
+    case COLUMN_USS:
+    case COLUMN_SWAP:
+      if (pgs_process_is_known (process, metric))
+        text = pgs_units_format (data->self->units, pgs_process_get_metric (process, metric));
+      else
+        {
+          text = g_strdup (PGS_UNKNOWN_TEXT);
+          tooltip = pgs_process_get_unknown_reason (process);
+          if (tooltip == NULL)
+            tooltip = _("Unknown");
+        }
+      break;
+    case N_COLUMNS:
+    default:
+      g_assert_not_reached ();
+    }
+
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip != NULL && *tooltip ? tooltip : NULL);
+}
+
+static GtkListItemFactory *
+column_factory_new (ColumnData *data)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), data);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), data);
+  return factory;
+}
+
+static gboolean
+filter_process (gpointer item,
+                gpointer user_data)
+{
+  PgsProcessList *self = user_data;
+  PgsProcess *process = item;
+  g_autofree char *name = NULL;
+  g_autofree char *pid = NULL;
+  const char *user;
+
+  if (self->search == NULL || *self->search == '\0')
+    return TRUE;
+
+  pid = g_strdup_printf ("%d", pgs_process_get_pid (process));
+  if (g_str_has_prefix (pid, self->search))
+    return TRUE;
+
+  name = g_utf8_casefold (pgs_process_get_name (process) ? pgs_process_get_name (process) : "", -1);
+  if (strstr (name, self->search) != NULL)
+    return TRUE;
+
+  user = pgs_process_get_user (process);
+  if (user != NULL)
+    {
+      g_autofree char *folded = g_utf8_casefold (user, -1);
+
+      if (strstr (folded, self->search) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+update_count (PgsProcessList *self)
+{
+  guint n_total = self->snapshot ? pgs_snapshot_get_n_processes (self->snapshot) : 0;
+  guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+  g_autofree char *text = NULL;
+
+  if (self->snapshot == NULL)
+    text = g_strdup ("");
+  else if (n_shown == n_total)
+    text = g_strdup_printf (ngettext ("%u process", "%u processes", n_total), n_total);
+  else
+    /* Translators: "Showing 3 of 120 processes" */
+    text = g_strdup_printf (ngettext ("Showing %u of %u process", "Showing %u of %u processes",
+                                      n_total), n_shown, n_total);
+  gtk_label_set_text (self->count_label, text);
+}
+
+/* Appends one total as a unit that line wrapping never splits ("PSS 1.2 GiB"). */
+static void
+append_item (GString    *out,
+             const char *item)
+{
+  g_autoptr(GString) unbroken = g_string_new (item);
+
+  g_string_replace (unbroken, " ", "\u00a0", 0);
+  if (out->len > 0)
+    g_string_append (out, "   ");
+  g_string_append (out, unbroken->str);
+}
+
+static void
+append_total (PgsProcessList *self,
+              GString        *out,
+              GString        *tooltip,
+              const char     *name,
+              PgsMetric       metric)
+{
+  g_autofree char *size = NULL;
+  g_autofree char *item = NULL;
+  guint n_unknown = 0;
+  guint64 total;
+
+  total = pgs_snapshot_get_total (self->snapshot, metric, &n_unknown);
+  size = pgs_units_format (self->units, total);
+
+  if (n_unknown == 0)
+    {
+      /* Translators: a total under the process list, "PSS 1.2 GiB" */
+      item = g_strdup_printf (_("%s %s"), name, size);
+      append_item (out, item);
+      return;
+    }
+
+  /* A partial sum is a lower bound, and says so: never shown as the whole. */
+  /* Translators: a total that leaves out processes, "PSS ≥ 1.2 GiB (3 unknown)" */
+  item = g_strdup_printf (ngettext ("%s ≥ %s (%u unknown)", "%s ≥ %s (%u unknown)", n_unknown),
+                          name, size, n_unknown);
+  append_item (out, item);
+  if (tooltip->len > 0)
+    g_string_append_c (tooltip, '\n');
+  g_string_append_printf (tooltip,
+                          ngettext ("%s could not be read for %u process: the total counts only the others.",
+                                    "%s could not be read for %u processes: the total counts only the others.",
+                                    n_unknown),
+                          name, n_unknown);
+}
+
+static void
+update_totals (PgsProcessList *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) tooltip = g_string_new (NULL);
+  guint n_skipped;
+
+  if (self->snapshot == NULL)
+    {
+      gtk_label_set_text (self->totals_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->totals_label), NULL);
+      return;
+    }
+
+  append_total (self, text, tooltip, _("RSS"), PGS_METRIC_RSS);
+  append_total (self, text, tooltip, _("PSS"), PGS_METRIC_PSS);
+  append_total (self, text, tooltip, _("USS"), PGS_METRIC_USS);
+  append_total (self, text, tooltip, _("Swap"), PGS_METRIC_SWAP);
+
+  n_skipped = pgs_snapshot_get_n_skipped (self->snapshot);
+  if (n_skipped > 0)
+    {
+      g_autofree char *item = g_strdup_printf (ngettext ("%u not measured", "%u not measured",
+                                                         n_skipped), n_skipped);
+
+      append_item (text, item);
+      if (tooltip->len > 0)
+        g_string_append_c (tooltip, '\n');
+      g_string_append (tooltip, ngettext ("This process exited or could not be read during the scan; "
+                                          "it is not in the list or the totals.",
+                                          "These processes exited or could not be read during the scan; "
+                                          "they are not in the list or the totals.", n_skipped));
+      for (guint i = 0; i < n_skipped && i < 10; i++)
+        {
+          const PgsSkipped *skipped = pgs_snapshot_get_skipped (self->snapshot, i);
+
+          g_string_append_printf (tooltip, "\n%d: %s", skipped->pid,
+                                  skipped->error ? skipped->error->message : "");
+        }
+    }
+
+  gtk_label_set_text (self->totals_label, text->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->totals_label), tooltip->len ? tooltip->str : NULL);
+}
+
+static void
+on_items_changed (PgsProcessList *self)
+{
+  update_count (self);
+}
+
+static void
+on_selected_item_changed (PgsProcessList *self)
+{
+  /* During a refresh the selection passes through "nothing" on its way to the same PID in
+   * the new snapshot; listeners hear only the end result. */
+  if (self->swapping)
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
+}
+
+static void
+on_search_changed (PgsProcessList *self,
+                   GtkSearchEntry *entry)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  g_free (self->search);
+  self->search = g_utf8_casefold (stripped, -1);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+static void
+on_activate (PgsProcessList *self,
+             guint           position)
+{
+  g_autoptr(PgsProcess) process = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
+
+  if (process != NULL)
+    g_signal_emit (self, signals[ACTIVATE], 0, process);
+}
+
+static GtkSorter *
+sorter_for_column (ColumnId column)
+{
+  GtkExpression *expression = gtk_property_expression_new (PGS_TYPE_PROCESS, NULL,
+                                                           columns[column].property);
+
+  if (column == COLUMN_USER || column == COLUMN_NAME)
+    return GTK_SORTER (gtk_string_sorter_new (expression));
+  return GTK_SORTER (gtk_numeric_sorter_new (expression));
+}
+
+static void
+pgs_process_list_dispose (GObject *object)
+{
+  PgsProcessList *self = (PgsProcessList *) object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_PROCESS_LIST);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->snapshot);
+
+  G_OBJECT_CLASS (pgs_process_list_parent_class)->dispose (object);
+}
+
+static void
+pgs_process_list_finalize (GObject *object)
+{
+  PgsProcessList *self = (PgsProcessList *) object;
+
+  g_free (self->search);
+
+  G_OBJECT_CLASS (pgs_process_list_parent_class)->finalize (object);
+}
+
+static void
+pgs_process_list_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  PgsProcessList *self = PGS_PROCESS_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_SNAPSHOT:
+      g_value_set_object (value, self->snapshot);
+      break;
+    case PROP_SELECTED_PROCESS:
+      g_value_set_object (value, pgs_process_list_get_selected_process (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_process_list_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  PgsProcessList *self = PGS_PROCESS_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_SNAPSHOT:
+      pgs_process_list_set_snapshot (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_process_list_class_init (PgsProcessListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pgs_process_list_dispose;
+  object_class->finalize = pgs_process_list_finalize;
+  object_class->get_property = pgs_process_list_get_property;
+  object_class->set_property = pgs_process_list_set_property;
+
+  properties[PROP_SNAPSHOT] =
+    g_param_spec_object ("snapshot", NULL, NULL, PGS_TYPE_SNAPSHOT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_PROCESS] =
+    g_param_spec_object ("selected-process", NULL, NULL, PGS_TYPE_PROCESS,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A row was activated (double click or Enter): the window shows its residency map. */
+  signals[ACTIVATE] = g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 1, PGS_TYPE_PROCESS);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pagescope/Pagescope/pgs-process-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, scroller);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, column_view);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, count_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, totals_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_activate);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "processlist");
+}
+
+static void
+pgs_process_list_init (PgsProcessList *self)
+{
+  GtkSorter *sorter;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+
+  for (guint i = 0; i < N_COLUMNS; i++)
+    {
+      g_autoptr(GtkListItemFactory) factory = NULL;
+      g_autoptr(GtkSorter) column_sorter = NULL;
+      GtkColumnViewColumn *column;
+
+      self->column_data[i].self = self;
+      self->column_data[i].column = i;
+      factory = column_factory_new (&self->column_data[i]);
+      column = gtk_column_view_column_new (_(columns[i].title), g_steal_pointer (&factory));
+      column_sorter = sorter_for_column (i);
+      gtk_column_view_column_set_sorter (column, column_sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      if (i == COLUMN_NAME)
+        gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_append_column (self->column_view, column);
+      self->column_objects[i] = column;
+      g_object_unref (column);
+    }
+
+  self->filter = gtk_custom_filter_new (filter_process, self, NULL);
+  self->filter_model = gtk_filter_list_model_new (NULL, GTK_FILTER (self->filter));
+  sorter = gtk_column_view_get_sorter (self->column_view);
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model),
+                                              g_object_ref (sorter));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_object (self->selection, "notify::selected-item",
+                           G_CALLBACK (on_selected_item_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sort_model, "items-changed",
+                           G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
+
+  /* Largest PSS first: the question the list answers is "who uses the memory". */
+  gtk_column_view_sort_by_column (self->column_view, self->column_objects[COLUMN_PSS],
+                                  GTK_SORT_DESCENDING);
+}
+
+GtkWidget *
+pgs_process_list_new (void)
+{
+  return g_object_new (PGS_TYPE_PROCESS_LIST, NULL);
+}
+
+PgsSnapshot *
+pgs_process_list_get_snapshot (PgsProcessList *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
+  return self->snapshot;
+}
+
+static guint
+find_pid (PgsProcessList *self,
+          int             pid)
+{
+  GListModel *model = G_LIST_MODEL (self->sort_model);
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
+
+      if (pgs_process_get_pid (process) == pid)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+void
+pgs_process_list_set_snapshot (PgsProcessList *self,
+                               PgsSnapshot    *snapshot)
+{
+  GtkAdjustment *vadjustment;
+  PgsProcess *selected;
+  double scroll;
+  int pid = -1;
+  guint position = GTK_INVALID_LIST_POSITION;
+
+  g_return_if_fail (PGS_IS_PROCESS_LIST (self));
+  g_return_if_fail (!snapshot || PGS_IS_SNAPSHOT (snapshot));
+
+  if (self->snapshot == snapshot)
+    return;
+
+  selected = pgs_process_list_get_selected_process (self);
+  if (selected != NULL)
+    pid = pgs_process_get_pid (selected);
+  vadjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  scroll = gtk_adjustment_get_value (vadjustment);
+
+  self->swapping = TRUE;
+  g_set_object (&self->snapshot, snapshot);
+  gtk_filter_list_model_set_model (self->filter_model, G_LIST_MODEL (snapshot));
+  if (pid >= 0)
+    position = find_pid (self, pid);
+  gtk_single_selection_set_selected (self->selection, position);
+  self->swapping = FALSE;
+
+  /* The rows all have one height, so the same offset shows the same ranks. */
+  gtk_adjustment_set_value (vadjustment, scroll);
+
+  update_count (self);
+  update_totals (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
+  if (pid >= 0 || position != GTK_INVALID_LIST_POSITION)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
+}
+
+/* Returns: (transfer none) (nullable) */
+PgsProcess *
+pgs_process_list_get_selected_process (PgsProcessList *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+gboolean
+pgs_process_list_select_pid (PgsProcessList *self,
+                             int             pid)
+{
+  guint position;
+
+  g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), FALSE);
+
+  position = find_pid (self, pid);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  gtk_single_selection_set_selected (self->selection, position);
+  return TRUE;
+}
+
+void
+pgs_process_list_set_units (PgsProcessList *self,
+                            PgsUnits        units)
+{
+  g_return_if_fail (PGS_IS_PROCESS_LIST (self));
+
+  if (self->units == units)
+    return;
+  self->units = units;
+
+  /* A new factory makes the view bind every visible cell again, in the new units. */
+  for (guint i = 0; i < N_COLUMNS; i++)
+    if (columns[i].metric != 0)
+      {
+        g_autoptr(GtkListItemFactory) factory = column_factory_new (&self->column_data[i]);
+
+        gtk_column_view_column_set_factory (self->column_objects[i], factory);
+      }
+  update_totals (self);
+}
+
+void
+pgs_process_list_focus_search (PgsProcessList *self)
+{
+  g_return_if_fail (PGS_IS_PROCESS_LIST (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+void
+pgs_process_list_set_search_text (PgsProcessList *self,
+                                  const char     *text)
+{
+  g_return_if_fail (PGS_IS_PROCESS_LIST (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text ? text : "");
+  /* search-changed is delayed by the entry; apply the filter now for callers that read
+   * the model right away. */
+  on_search_changed (self, self->search_entry);
+}
+
+GListModel *
+pgs_process_list_get_model (PgsProcessList *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
+  return G_LIST_MODEL (self->sort_model);
+}
+
+GtkWidget *
+pgs_process_list_get_column_view (PgsProcessList *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
+  return GTK_WIDGET (self->column_view);
+}

@@ -1,0 +1,36 @@
+/* pgs-process-list.h: the ranked, searchable list of processes
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pagescope.h"
+#include "pgs-units.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_PROCESS_LIST (pgs_process_list_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsProcessList, pgs_process_list, PGS, PROCESS_LIST, GtkWidget)
+
+GtkWidget   *pgs_process_list_new                  (void);
+PgsSnapshot *pgs_process_list_get_snapshot         (PgsProcessList *self);
+void         pgs_process_list_set_snapshot         (PgsProcessList *self,
+                                                    PgsSnapshot    *snapshot);
+PgsProcess  *pgs_process_list_get_selected_process (PgsProcessList *self);
+gboolean     pgs_process_list_select_pid           (PgsProcessList *self,
+                                                    int             pid);
+void         pgs_process_list_set_units            (PgsProcessList *self,
+                                                    PgsUnits        units);
+void         pgs_process_list_focus_search         (PgsProcessList *self);
+void         pgs_process_list_set_search_text      (PgsProcessList *self,
+                                                    const char     *text);
+/* The rows as shown: filtered and sorted. */
+GListModel  *pgs_process_list_get_model            (PgsProcessList *self);
+GtkWidget   *pgs_process_list_get_column_view      (PgsProcessList *self);
+
+G_END_DECLS

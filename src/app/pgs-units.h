@@ -1,0 +1,28 @@
+/* pgs-units.h: sizes as the app shows them
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The "units" setting. */
+typedef enum
+{
+  PGS_UNITS_IEC,
+  PGS_UNITS_BYTES,
+} PgsUnits;
+
+PgsUnits  pgs_units_from_string (const char *nick);
+char     *pgs_units_format      (PgsUnits    units,
+                                 guint64     bytes);
+
+/* What the app shows in place of a size that could not be read. Its reason goes in a
+ * tooltip: an unknown value is never shown as 0. */
+#define PGS_UNKNOWN_TEXT "—"
+
+G_END_DECLS

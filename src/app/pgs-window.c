@@ -1,0 +1,917 @@
+/* pgs-window.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window owns the scanner and the current snapshot. A scan runs in a worker thread
+ * (pgs_scanner_scan_async); the main loop only swaps the finished snapshot into the views,
+ * which rebind a screenful of rows and start their map renders in threads of their own.
+ * The automatic refresh is scheduled from the end of one scan to the start of the next,
+ * so slow scans never pile up.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "pgs-window.h"
+
+#define PROGRESS_DELAY_MS 300
+#define TOAST_SECONDS       4
+
+struct _PgsWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  PgsScanner           *scanner;
+  PgsSnapshot          *snapshot;
+  GCancellable         *scan_cancellable;
+  guint                 refresh_source;
+  guint                 progress_source;
+  guint                 toast_source;
+  int                   pending_pid;
+  char                 *banner_text;
+  GtkNativeDialog      *chooser;
+
+  /* template children */
+  GtkStack             *stack;
+  GtkRevealer          *banner_revealer;
+  GtkLabel             *banner_label;
+  GtkRevealer          *progress_revealer;
+  GtkProgressBar       *progress_bar;
+  GtkRevealer          *toast_revealer;
+  GtkLabel             *toast_label;
+  PgsProcessList       *process_list;
+  PgsProcessDetail     *process_detail;
+  PgsMapPage           *residency_page;
+  PgsMapPage           *sharing_page;
+  PgsMapPage           *flags_page;
+};
+
+enum {
+  PROP_0,
+  PROP_VIEW,
+  PROP_SNAPSHOT,
+  PROP_BUSY,
+  N_PROPS
+};
+
+enum {
+  EXPORT_FINISHED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (PgsWindow, pgs_window, GTK_TYPE_APPLICATION_WINDOW)
+
+static void schedule_refresh (PgsWindow *self);
+
+static PgsMapPage *
+current_map_page (PgsWindow *self)
+{
+  GtkWidget *child = gtk_stack_get_visible_child (self->stack);
+
+  return PGS_IS_MAP_PAGE (child) ? PGS_MAP_PAGE (child) : NULL;
+}
+
+static void
+update_actions (PgsWindow *self)
+{
+  PgsMapPage *page = current_map_page (self);
+  gboolean busy = self->scan_cancellable != NULL;
+  /* Whether the page has a map yet changes as renders finish; exporting too early says so
+   * in a toast rather than greying the item out for a moment. */
+  gboolean have_map = page != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.refresh", !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-refresh", busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-map", have_map);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-csv", self->snapshot != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
+                                 page != NULL ? have_map : self->snapshot != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", page != NULL);
+}
+
+/* Messages */
+
+static void
+show_banner (PgsWindow  *self,
+             const char *text)
+{
+  g_free (self->banner_text);
+  self->banner_text = g_strdup (text);
+  if (text != NULL)
+    gtk_label_set_text (self->banner_label, text);
+  gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
+}
+
+static gboolean
+hide_toast (gpointer data)
+{
+  PgsWindow *self = data;
+
+  self->toast_source = 0;
+  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+show_toast (PgsWindow  *self,
+            const char *text)
+{
+  gtk_label_set_text (self->toast_label, text);
+  gtk_revealer_set_reveal_child (self->toast_revealer, TRUE);
+  g_clear_handle_id (&self->toast_source, g_source_remove);
+  self->toast_source = g_timeout_add_seconds (TOAST_SECONDS, hide_toast, self);
+}
+
+static void
+update_banner (PgsWindow *self)
+{
+  g_autoptr(GString) text = NULL;
+
+  if (self->snapshot == NULL || pgs_snapshot_is_privileged (self->snapshot))
+    {
+      show_banner (self, NULL);
+      return;
+    }
+
+  /* Say what is missing and why, in the user's terms: which numbers, which files. */
+  text = g_string_new (_("Pagescope is not running as root, so it shows less than the whole picture."));
+  g_string_append_c (text, ' ');
+  g_string_append (text, _("Your own processes have their PSS and USS from the kernel’s smaps_rollup. "
+                           "Other users’ processes show only what /proc/PID/status gives (PSS and USS are “—”), "
+                           "frame numbers are hidden, and the physical memory maps need /proc/kpagecount and "
+                           "/proc/kpageflags, which only root may read."));
+  g_string_append_c (text, ' ');
+  g_string_append (text, _("Run “pkexec pagescope” to see everything."));
+  show_banner (self, text->str);
+}
+
+/* Scanning */
+
+static void
+set_snapshot (PgsWindow   *self,
+              PgsSnapshot *snapshot)
+{
+  PgsProcess *selected;
+
+  if (!g_set_object (&self->snapshot, snapshot))
+    return;
+
+  pgs_process_list_set_snapshot (self->process_list, snapshot);
+  if (self->pending_pid > 0 && pgs_process_list_select_pid (self->process_list, self->pending_pid))
+    self->pending_pid = 0;
+
+  /* The list carried the selection over by PID; the views follow it to the new object. */
+  selected = pgs_process_list_get_selected_process (self->process_list);
+  pgs_process_detail_set_process (self->process_detail, selected);
+  pgs_map_page_set_snapshot (self->residency_page, snapshot);
+  pgs_map_page_set_snapshot (self->sharing_page, snapshot);
+  pgs_map_page_set_snapshot (self->flags_page, snapshot);
+  pgs_map_page_set_process (self->residency_page, selected);
+  pgs_map_page_set_process (self->sharing_page, selected);
+  pgs_map_page_set_process (self->flags_page, selected);
+
+  update_banner (self);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
+}
+
+static gboolean
+reveal_progress (gpointer data)
+{
+  PgsWindow *self = data;
+
+  self->progress_source = 0;
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_scan_progress (PgsWindow *self,
+                  double     fraction)
+{
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+}
+
+static void
+scan_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(PgsWindow) self = user_data;
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+
+  snapshot = pgs_scanner_scan_finish (PGS_SCANNER (object), result, &error);
+
+  g_clear_object (&self->scan_cancellable);
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
+
+  if (snapshot != NULL)
+    set_snapshot (self, snapshot);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    show_toast (self, _("Scan cancelled: showing the previous one"));
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("The scan failed: %s"), error->message);
+
+      show_banner (self, text);
+    }
+
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  schedule_refresh (self);
+}
+
+void
+pgs_window_refresh (PgsWindow *self)
+{
+  PgsScanFlags flags = PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES;
+
+  g_return_if_fail (PGS_IS_WINDOW (self));
+
+  if (self->scan_cancellable != NULL)
+    return;
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+
+  /* kpagecount and kpageflags are root's alone; asking for them otherwise only fails. */
+  if (geteuid () == 0)
+    flags |= PGS_SCAN_PHYSMAP;
+  pgs_scanner_set_flags (self->scanner, flags);
+
+  self->scan_cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  /* Quick scans finish before the bar would show: no flicker every refresh interval. */
+  self->progress_source = g_timeout_add (PROGRESS_DELAY_MS, reveal_progress, self);
+  pgs_scanner_scan_async (self->scanner, self->scan_cancellable, scan_done, g_object_ref (self));
+
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static gboolean
+refresh_timeout (gpointer data)
+{
+  PgsWindow *self = data;
+
+  self->refresh_source = 0;
+  pgs_window_refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_refresh (PgsWindow *self)
+{
+  guint interval = g_settings_get_uint (self->settings, "refresh-interval");
+
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  if (interval > 0 && self->scan_cancellable == NULL)
+    self->refresh_source = g_timeout_add_seconds (interval, refresh_timeout, self);
+}
+
+/* Settings */
+
+static void
+on_units_changed (PgsWindow *self)
+{
+  g_autofree char *nick = g_settings_get_string (self->settings, "units");
+  PgsUnits units = pgs_units_from_string (nick);
+
+  pgs_process_list_set_units (self->process_list, units);
+  pgs_process_detail_set_units (self->process_detail, units);
+  pgs_map_page_set_units (self->residency_page, units);
+  pgs_map_page_set_units (self->sharing_page, units);
+  pgs_map_page_set_units (self->flags_page, units);
+}
+
+static void
+on_layout_changed (PgsWindow *self)
+{
+  g_autofree char *nick = g_settings_get_string (self->settings, "layout");
+  PgsLayout layout = g_strcmp0 (nick, "hilbert") == 0 ? PGS_LAYOUT_HILBERT : PGS_LAYOUT_LINEAR;
+
+  pgs_map_page_set_layout (self->residency_page, layout);
+  pgs_map_page_set_layout (self->sharing_page, layout);
+  pgs_map_page_set_layout (self->flags_page, layout);
+}
+
+/* Selection */
+
+static void
+on_selected_process_changed (PgsWindow *self)
+{
+  PgsProcess *process = pgs_process_list_get_selected_process (self->process_list);
+
+  pgs_process_detail_set_process (self->process_detail, process);
+  pgs_map_page_set_process (self->residency_page, process);
+  pgs_map_page_set_process (self->sharing_page, process);
+  pgs_map_page_set_process (self->flags_page, process);
+}
+
+static void
+on_process_activated (PgsWindow  *self,
+                      PgsProcess *process)
+{
+  pgs_window_set_view (self, "residency");
+}
+
+static void
+on_frame_user_activated (PgsWindow *self,
+                         int        pid)
+{
+  if (!pgs_process_list_select_pid (self->process_list, pid))
+    {
+      /* The list may be filtered: clear the search so the process can be shown. */
+      pgs_process_list_set_search_text (self->process_list, NULL);
+      pgs_process_list_select_pid (self->process_list, pid);
+    }
+  pgs_window_set_view (self, "residency");
+}
+
+static void
+on_banner_closed (PgsWindow *self)
+{
+  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+}
+
+static void
+on_visible_child_changed (PgsWindow *self)
+{
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+}
+
+/* Export */
+
+static gboolean
+write_csv (PgsWindow   *self,
+           GFile       *file,
+           GError     **error)
+{
+  GListModel *model = pgs_process_list_get_model (self->process_list);
+  g_autoptr(GPtrArray) processes = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (model);
+
+  /* The list as shown: its filter and its order. The library writes the CSV, the same
+   * columns the command line's memrank --csv prints. */
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (processes, g_list_model_get_item (model, i));
+  pgs_report_processes_csv (out, processes);
+  return g_file_replace_contents (file, out->str, out->len, NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+static void
+finish_export (PgsWindow  *self,
+               GFile      *file,
+               GError     *error)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *text = NULL;
+
+  if (error == NULL)
+    text = g_strdup_printf (_("Exported to %s"), name);
+  else
+    text = g_strdup_printf (_("Could not export to %s: %s"), name, error->message);
+  show_toast (self, text);
+  g_signal_emit (self, signals[EXPORT_FINISHED], 0, file, error);
+}
+
+static void
+export_csv_to (PgsWindow *self,
+               GFile     *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  write_csv (self, file, &error);
+  finish_export (self, file, error);
+}
+
+static void
+export_map_to (PgsWindow *self,
+               GFile     *file)
+{
+  PgsMapPage *page = current_map_page (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+
+  if (page == NULL || !pgs_map_page_has_map (page))
+    g_set_error_literal (&error, PGS_ERROR, PGS_ERROR_FAILED, _("This view has no map to export"));
+  else if (path == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _("Maps can only be exported to local files"));
+  else
+    pgs_map_page_export_png (page, path, &error);
+  finish_export (self, file, error);
+}
+
+typedef void (*ExportFunc) (PgsWindow *self,
+                            GFile     *file);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static void
+on_save_finished (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(PgsWindow) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (object), result, NULL);
+  ExportFunc func = g_object_get_data (object, "export-func");
+
+  if (file != NULL)
+    func (self, file);
+}
+
+static void
+choose_file (PgsWindow   *self,
+             const char  *title,
+             const char  *name,
+             const char  *mime_type,
+             ExportFunc   func)
+{
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  gtk_file_filter_add_mime_type (filter, mime_type);
+  gtk_file_filter_set_name (filter, mime_type);
+  g_list_store_append (filters, filter);
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_initial_name (dialog, name);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  g_object_set_data (G_OBJECT (dialog), "export-func", func);
+  gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, on_save_finished, g_object_ref (self));
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+
+static void
+on_chooser_response (GtkNativeDialog *chooser,
+                     int              response,
+                     PgsWindow       *self)
+{
+  ExportFunc func = g_object_get_data (G_OBJECT (chooser), "export-func");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (file != NULL)
+        func (self, file);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+choose_file (PgsWindow   *self,
+             const char  *title,
+             const char  *name,
+             const char  *mime_type,
+             ExportFunc   func)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  gtk_file_filter_add_mime_type (filter, mime_type);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_object_set_data (G_OBJECT (chooser), "export-func", func);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), self);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+#endif
+
+static void
+export_map_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+  g_autofree char *name = g_strdup_printf ("pagescope-%s.png", pgs_window_get_view (self));
+
+  choose_file (self, _("Export Map as PNG"), name, "image/png", export_map_to);
+}
+
+static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  choose_file (PGS_WINDOW (widget), _("Export Process List as CSV"), "pagescope-processes.csv",
+               "text/csv", export_csv_to);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  /* Ctrl+E exports what is in front of the user: the map, or on the list view the list. */
+  if (current_map_page (PGS_WINDOW (widget)) != NULL)
+    export_map_action (widget, action_name, parameter);
+  else
+    export_csv_action (widget, action_name, parameter);
+}
+
+static void
+export_to_file_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (g_variant_get_string (parameter, NULL));
+
+  if (g_str_equal (action_name, "win.export-map-to-file"))
+    export_map_to (self, file);
+  else
+    export_csv_to (self, file);
+}
+
+/* Other actions */
+
+static void
+refresh_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  pgs_window_refresh (PGS_WINDOW (widget));
+}
+
+static void
+cancel_refresh_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+
+  if (self->scan_cancellable != NULL)
+    g_cancellable_cancel (self->scan_cancellable);
+}
+
+static void
+find_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+
+  pgs_window_set_view (self, "processes");
+  pgs_process_list_focus_search (self->process_list);
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PgsMapPage *page = current_map_page (PGS_WINDOW (widget));
+
+  /* win.zoom-in → map.zoom-in on the map in view */
+  if (page != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (pgs_map_page_get_map_view (page)),
+                                action_name + strlen ("win."), NULL);
+}
+
+/* GObject */
+
+static gboolean
+pgs_window_close_request (GtkWindow *window)
+{
+  PgsWindow *self = PGS_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (self->settings);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  if (!gtk_window_is_maximized (window))
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_apply (self->settings);
+
+  if (self->scan_cancellable != NULL)
+    g_cancellable_cancel (self->scan_cancellable);
+
+  return GTK_WINDOW_CLASS (pgs_window_parent_class)->close_request (window);
+}
+
+/* After construction: GtkWindow:application is not a construct property, so the settings
+ * (which the application owns) are only reachable once it is set. */
+static void
+pgs_window_setup (PgsWindow      *self,
+                  PgsApplication *app)
+{
+  self->settings = g_object_ref (pgs_application_get_settings (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_settings_bind (self->settings, "last-view", self->stack, "visible-child-name",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (self->settings, "changed::units", G_CALLBACK (on_units_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::layout", G_CALLBACK (on_layout_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::refresh-interval",
+                           G_CALLBACK (schedule_refresh), self, G_CONNECT_SWAPPED);
+  on_units_changed (self);
+  on_layout_changed (self);
+
+  update_actions (self);
+  pgs_window_refresh (self);
+}
+
+static void
+pgs_window_dispose (GObject *object)
+{
+  PgsWindow *self = (PgsWindow *) object;
+
+  if (self->scan_cancellable != NULL)
+    g_cancellable_cancel (self->scan_cancellable);
+  g_clear_object (&self->scan_cancellable);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  g_clear_handle_id (&self->toast_source, g_source_remove);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_WINDOW);
+  g_clear_object (&self->snapshot);
+  g_clear_object (&self->scanner);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (pgs_window_parent_class)->dispose (object);
+}
+
+static void
+pgs_window_finalize (GObject *object)
+{
+  PgsWindow *self = (PgsWindow *) object;
+
+  g_free (self->banner_text);
+
+  G_OBJECT_CLASS (pgs_window_parent_class)->finalize (object);
+}
+
+static void
+pgs_window_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  PgsWindow *self = PGS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      g_value_set_string (value, pgs_window_get_view (self));
+      break;
+    case PROP_SNAPSHOT:
+      g_value_set_object (value, self->snapshot);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, pgs_window_is_busy (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_window_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  PgsWindow *self = PGS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      pgs_window_set_view (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_window_class_init (PgsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = pgs_window_dispose;
+  object_class->finalize = pgs_window_finalize;
+  object_class->get_property = pgs_window_get_property;
+  object_class->set_property = pgs_window_set_property;
+
+  window_class->close_request = pgs_window_close_request;
+
+  /* One of "processes", "residency", "sharing", "flags": the name of the visible page. */
+  properties[PROP_VIEW] =
+    g_param_spec_string ("view", NULL, NULL, "processes",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SNAPSHOT] =
+    g_param_spec_object ("snapshot", NULL, NULL, PGS_TYPE_SNAPSHOT,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * PgsWindow::export-finished:
+   * @file: where it went
+   * @error: (nullable) (type gpointer): why it failed
+   */
+  signals[EXPORT_FINISHED] = g_signal_new ("export-finished", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 2, G_TYPE_FILE, G_TYPE_POINTER);
+
+  gtk_widget_class_install_action (widget_class, "win.refresh", NULL, refresh_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-refresh", NULL, cancel_refresh_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.export-map", NULL, export_map_action);
+  gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, export_csv_action);
+  /* Without a file chooser: for scripts and tests. */
+  gtk_widget_class_install_action (widget_class, "win.export-map-to-file", "s", export_to_file_action);
+  gtk_widget_class_install_action (widget_class, "win.export-csv-to-file", "s", export_to_file_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_install_property_action (widget_class, "win.view", "view");
+
+  g_type_ensure (PGS_TYPE_PROCESS_LIST);
+  g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
+  g_type_ensure (PGS_TYPE_MAP_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/pagescope/Pagescope/pgs-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_list);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_detail);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, residency_page);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, sharing_page);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, flags_page);
+  gtk_widget_class_bind_template_callback (widget_class, on_selected_process_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_process_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
+}
+
+static void
+pgs_window_init (PgsWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->scanner = pgs_scanner_new ();
+  g_signal_connect_object (self->scanner, "progress", G_CALLBACK (on_scan_progress), self,
+                           G_CONNECT_SWAPPED);
+}
+
+PgsWindow *
+pgs_window_new (PgsApplication *application)
+{
+  PgsWindow *self;
+
+  g_return_val_if_fail (PGS_IS_APPLICATION (application), NULL);
+
+  self = g_object_new (PGS_TYPE_WINDOW, "application", application, NULL);
+  pgs_window_setup (self, application);
+  return self;
+}
+
+PgsSnapshot *
+pgs_window_get_snapshot (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->snapshot;
+}
+
+gboolean
+pgs_window_is_busy (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), FALSE);
+  return self->scan_cancellable != NULL;
+}
+
+const char *
+pgs_window_get_view (PgsWindow *self)
+{
+  const char *name;
+
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+
+  /* Asked for by the property action while the template is still being built. */
+  if (self->stack == NULL)
+    return "processes";
+  name = gtk_stack_get_visible_child_name (self->stack);
+  return name != NULL ? name : "processes";
+}
+
+void
+pgs_window_set_view (PgsWindow  *self,
+                     const char *view)
+{
+  g_return_if_fail (PGS_IS_WINDOW (self));
+  g_return_if_fail (view != NULL);
+
+  if (gtk_stack_get_child_by_name (self->stack, view) == NULL)
+    {
+      g_warning ("No view called “%s”", view);
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->stack, view);
+}
+
+void
+pgs_window_select_pid (PgsWindow *self,
+                       int        pid)
+{
+  g_return_if_fail (PGS_IS_WINDOW (self));
+
+  if (!pgs_process_list_select_pid (self->process_list, pid))
+    self->pending_pid = pid;
+}
+
+PgsProcessList *
+pgs_window_get_process_list (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->process_list;
+}
+
+PgsProcessDetail *
+pgs_window_get_process_detail (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->process_detail;
+}
+
+PgsMapPage *
+pgs_window_get_map_page (PgsWindow *self,
+                         PgsView    view)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+
+  switch (view)
+    {
+    case PGS_VIEW_RESIDENCY:
+      return self->residency_page;
+    case PGS_VIEW_SHARING:
+      return self->sharing_page;
+    case PGS_VIEW_FLAGS:
+      return self->flags_page;
+    default:
+      return NULL;
+    }
+}
+
+const char *
+pgs_window_get_banner_text (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->banner_text;
+}

@@ -1,0 +1,41 @@
+/* pgs-window.h
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pagescope.h"
+#include "pgs-application.h"
+#include "pgs-map-page.h"
+#include "pgs-process-detail.h"
+#include "pgs-process-list.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_WINDOW (pgs_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsWindow, pgs_window, PGS, WINDOW, GtkApplicationWindow)
+
+PgsWindow        *pgs_window_new                (PgsApplication *application);
+PgsSnapshot      *pgs_window_get_snapshot       (PgsWindow      *self);
+/* TRUE while a scan runs. */
+gboolean          pgs_window_is_busy            (PgsWindow      *self);
+void              pgs_window_refresh            (PgsWindow      *self);
+const char       *pgs_window_get_view           (PgsWindow      *self);
+void              pgs_window_set_view           (PgsWindow      *self,
+                                                 const char     *view);
+/* Selects @pid now, or once a scan that lists it has finished. */
+void              pgs_window_select_pid         (PgsWindow      *self,
+                                                 int             pid);
+PgsProcessList   *pgs_window_get_process_list   (PgsWindow      *self);
+PgsProcessDetail *pgs_window_get_process_detail (PgsWindow      *self);
+PgsMapPage       *pgs_window_get_map_page       (PgsWindow      *self,
+                                                 PgsView         view);
+/* The text of the banner shown when something cannot be measured, or NULL when hidden. */
+const char       *pgs_window_get_banner_text    (PgsWindow      *self);
+
+G_END_DECLS
