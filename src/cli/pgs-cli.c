@@ -20,6 +20,7 @@ static const PgsCliCommand commands[] = {
   { "memrank",  N_("Rank every process by proportional set size (PSS)"), pgs_cli_memrank },
   { "memstats", N_("Explain the memory of one or more processes, mapping by mapping"),
     pgs_cli_memstats },
+  { "render",   N_("Draw a residency, sharing or page-flag map as PNG"), pgs_cli_render },
 };
 
 static const GOptionEntry common_entries[] = {

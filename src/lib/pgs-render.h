@@ -129,7 +129,8 @@ const char      *pgs_renderer_get_legend_id      (PgsRenderer  *self,
                                                   guint         index);
 /* Translated, e.g. "Each pixel shows the most common category of the frames it covers". */
 const char      *pgs_renderer_get_aggregation_rule (PgsRenderer *self);
-/* Pages (frames) per cell edge at the current size: 1 when zoomed in to single pages. */
+/* Pages (frames) each pixel stands for at this size and zoom: 1 when zoomed in to single
+ * pages, 0 when there is nothing to draw. */
 guint64          pgs_renderer_get_pages_per_pixel (PgsRenderer *self,
                                                    int          width,
                                                    int          height);

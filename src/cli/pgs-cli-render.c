@@ -1,0 +1,237 @@
+/* pgs-cli-render.c: residency, sharing and page-flag maps as PNG
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pgs-cli.h"
+
+static gboolean
+parse_view (const char *name,
+            PgsView    *view)
+{
+  if (g_strcmp0 (name, "residency") == 0)
+    *view = PGS_VIEW_RESIDENCY;
+  else if (g_strcmp0 (name, "sharing") == 0)
+    *view = PGS_VIEW_SHARING;
+  else if (g_strcmp0 (name, "flags") == 0)
+    *view = PGS_VIEW_FLAGS;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static const char *const view_names[] = { "residency", "sharing", "flags" };
+static const char *const layout_names[] = { "linear", "hilbert" };
+
+static void
+append_json (GString     *out,
+             PgsRenderer *renderer,
+             const char  *path,
+             int          width,
+             int          height)
+{
+  PgsSnapshot *snapshot = pgs_renderer_get_snapshot (renderer);
+  PgsProcess *process = pgs_renderer_get_process (renderer);
+  guint page_size = pgs_snapshot_get_page_size (snapshot);
+  guint n = pgs_renderer_get_n_legend_items (renderer);
+  guint64 total = 0;
+
+  g_string_append_printf (out, "{\n  \"view\": \"%s\",\n  \"layout\": \"%s\",\n",
+                          view_names[pgs_renderer_get_view (renderer)],
+                          layout_names[pgs_renderer_get_layout (renderer)]);
+  if (process != NULL)
+    g_string_append_printf (out, "  \"pid\": %d,\n", pgs_process_get_pid (process));
+  else
+    g_string_append (out, "  \"pid\": null,\n");
+  g_string_append (out, "  \"file\": ");
+  if (path != NULL)
+    pgs_json_append_string (out, path);
+  else
+    g_string_append (out, "null");
+  g_string_append_printf (out, ",\n  \"width\": %d,\n  \"height\": %d,\n  \"page_size\": %u,\n"
+                          "  \"pages_per_pixel\": %" G_GUINT64_FORMAT ",\n  \"aggregation\": ",
+                          width, height, page_size,
+                          pgs_renderer_get_pages_per_pixel (renderer, width, height));
+  pgs_json_append_string (out, pgs_renderer_get_aggregation_rule (renderer));
+  g_string_append (out, ",\n  \"categories\": [\n");
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 argb;
+      const char *label;
+      guint64 pages;
+
+      pgs_renderer_get_legend_item (renderer, i, &argb, &label, &pages);
+      total += pages;
+      g_string_append (out, "    { \"id\": ");
+      pgs_json_append_string (out, pgs_renderer_get_legend_id (renderer, i));
+      g_string_append (out, ", \"label\": ");
+      pgs_json_append_string (out, label);
+      g_string_append_printf (out, ", \"color\": \"#%06x\", \"pages\": %" G_GUINT64_FORMAT
+                              ", \"bytes\": %" G_GUINT64_FORMAT " }%s\n",
+                              argb & 0xffffff, pages, pages * page_size, i + 1 < n ? "," : "");
+    }
+  g_string_append_printf (out, "  ],\n  \"total_pages\": %" G_GUINT64_FORMAT ",\n"
+                          "  \"total_bytes\": %" G_GUINT64_FORMAT "\n}\n",
+                          total, total * page_size);
+}
+
+static void
+append_human (GString     *out,
+              PgsRenderer *renderer)
+{
+  static const char *const headers[] = { N_("COLOUR"), N_("CATEGORY"), N_("PAGES"), N_("SIZE") };
+  g_autoptr(PgsTable) table = pgs_table_new (4, headers, 0x3);
+  guint page_size = pgs_snapshot_get_page_size (pgs_renderer_get_snapshot (renderer));
+
+  for (guint i = 0; i < pgs_renderer_get_n_legend_items (renderer); i++)
+    {
+      guint32 argb;
+      const char *label;
+      guint64 pages;
+      char **row = g_new0 (char *, 5);
+
+      pgs_renderer_get_legend_item (renderer, i, &argb, &label, &pages);
+      row[0] = g_strdup_printf ("#%06x", argb & 0xffffff);
+      row[1] = g_strdup (label);
+      row[2] = g_strdup_printf ("%" G_GUINT64_FORMAT, pages);
+      row[3] = pgs_format_size (pages * page_size);
+      pgs_table_add_row (table, row);
+    }
+  pgs_table_print (table, out);
+  g_string_append_printf (out, "%s\n", pgs_renderer_get_aggregation_rule (renderer));
+}
+
+int
+pgs_cli_render (int    argc,
+                char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PgsScanner) scanner = NULL;
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *view_name = NULL;
+  g_autofree char *layout_name = NULL;
+  g_autofree char *output_path = NULL;
+  g_auto(PgsCliCommon) common = { 0 };
+  PgsProcess *process = NULL;
+  PgsOutput output;
+  PgsView view;
+  PgsLayout layout = PGS_LAYOUT_LINEAR;
+  PgsScanFlags flags;
+  int pid = 0, width = 1024, height = 768;
+  gboolean legend = FALSE;
+  double zoom = 1.0;
+  int code;
+  const GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process), sharing or flags (all frames)"), N_("VIEW") },
+    { "pid", 'p', 0, G_OPTION_ARG_INT, &pid, N_("The process: drawn by residency, highlighted by sharing and flags"), N_("PID") },
+    { "layout", 0, 0, G_OPTION_ARG_STRING, &layout_name, N_("linear (rows, default) or hilbert"), N_("LAYOUT") },
+    { "width", 'W', 0, G_OPTION_ARG_INT, &width, N_("Map width in pixels (default 1024)"), N_("PIXELS") },
+    { "height", 'H', 0, G_OPTION_ARG_INT, &height, N_("Map height in pixels (default 768)"), N_("PIXELS") },
+    { "zoom", 0, 0, G_OPTION_ARG_DOUBLE, &zoom, N_("Magnify the centre of the map (default 1: all of it)"), N_("FACTOR") },
+    { "legend", 0, 0, G_OPTION_ARG_NONE, &legend, N_("Add a legend with the pages in each colour (the image grows to fit)"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_path, N_("Write the picture to this PNG file"), N_("FILE") },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("— draw memory page by page"));
+  g_option_context_set_summary (context,
+    _("Draws a residency map of one process (one cell per virtual page), or a sharing heatmap "
+      "or page-flag map of all physical memory (one cell per page frame; needs root), and "
+      "prints the number of pages in each colour."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  pgs_cli_add_common_options (context, &common);
+  if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
+    return PGS_EXIT_USAGE;
+
+  if (view_name == NULL || !parse_view (view_name, &view))
+    {
+      pgs_cli_error ("%s", _("--view takes residency, sharing or flags"));
+      return PGS_EXIT_USAGE;
+    }
+  if (layout_name != NULL && g_strcmp0 (layout_name, "linear") != 0)
+    {
+      if (g_strcmp0 (layout_name, "hilbert") != 0)
+        {
+          pgs_cli_error (_("--layout takes linear or hilbert, not “%s”"), layout_name);
+          return PGS_EXIT_USAGE;
+        }
+      layout = PGS_LAYOUT_HILBERT;
+    }
+  if (view == PGS_VIEW_RESIDENCY && pid <= 0)
+    {
+      pgs_cli_error ("%s", _("--view residency needs --pid"));
+      return PGS_EXIT_USAGE;
+    }
+  if (width <= 0 || height <= 0 || width > 16384 || height > 16384)
+    {
+      pgs_cli_error ("%s", _("--width and --height take 1 to 16384 pixels"));
+      return PGS_EXIT_USAGE;
+    }
+  if (output == PGS_OUTPUT_CSV)
+    {
+      pgs_cli_error ("%s", _("render prints JSON or text, not CSV"));
+      return PGS_EXIT_USAGE;
+    }
+  if (argc > 1)
+    {
+      pgs_cli_error (_("unexpected argument “%s”"), argv[1]);
+      return PGS_EXIT_USAGE;
+    }
+
+  scanner = pgs_scanner_new ();
+  if (common.procfs_root != NULL)
+    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  flags = PGS_SCAN_METRICS;
+  if (pid > 0)
+    flags |= PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES;
+  if (view != PGS_VIEW_RESIDENCY)
+    flags |= PGS_SCAN_PHYSMAP;
+  pgs_scanner_set_flags (scanner, flags);
+  /* Processes matter here only as the one drawn or highlighted. */
+  if (pid > 0)
+    pgs_scanner_set_pids (scanner, &pid, 1);
+  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  if (snapshot == NULL)
+    {
+      pgs_cli_error ("%s", error->message);
+      return PGS_EXIT_FAILED;
+    }
+
+  code = PGS_EXIT_OK;
+  if (pid > 0)
+    {
+      process = pgs_snapshot_lookup_pid (snapshot, pid);
+      if (process == NULL)
+        {
+          pgs_cli_report_skipped (snapshot);
+          return PGS_EXIT_FAILED;
+        }
+    }
+
+  renderer = pgs_renderer_new (snapshot, view);
+  pgs_renderer_set_layout (renderer, layout);
+  pgs_renderer_set_process (renderer, process);
+  pgs_renderer_set_viewport (renderer, zoom, 0.5, 0.5);
+
+  if (output_path != NULL &&
+      !pgs_renderer_write_png (renderer, output_path, width, height, legend, &error))
+    {
+      pgs_cli_error ("%s", error->message);
+      return PGS_EXIT_FAILED;
+    }
+
+  if (output == PGS_OUTPUT_JSON)
+    append_json (out, renderer, output_path, width, height);
+  else
+    append_human (out, renderer);
+  pgs_cli_write (out);
+  return code;
+}
