@@ -40,4 +40,17 @@ guint64         pgs_snapshot_get_total       (PgsSnapshot *self,
                                               guint       *n_unknown);
 PgsPhysMap     *pgs_snapshot_get_physmap     (PgsSnapshot *self);
 
+/* A process that maps a page frame, and where. */
+typedef struct
+{
+  int     pid;
+  guint64 address;
+} PgsFrameUser;
+
+/* The processes of the snapshot (scanned with PGS_SCAN_PAGES, as root) that map frame @pfn,
+ * in PID then address order: an array of PgsFrameUser, empty when none. The index behind
+ * it is built on first call. */
+GArray         *pgs_snapshot_find_frame_users (PgsSnapshot *self,
+                                               guint64      pfn);
+
 G_END_DECLS

@@ -1,0 +1,580 @@
+/* test-render.c: the renderer on synthetic maps with hand-worked pixels
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Geometry used throughout: 4096 frames drawn at 64 x 64 pixels fit at one frame per pixel,
+ * so the linear layout puts frame f at (f % 64, f / 64) and the Hilbert layout is one
+ * 64 x 64 tile. At 32 x 32 pixels the same map needs 2 x 2 frames a pixel.
+ *
+ * Colours: viridis at 10 steps, step i at t = i / 9, interpolated between the 11 published
+ * samples (#440154, #482475, #414487, #355f8d, #2a788e, …):
+ *   step 1 (mapped once):  t = .111, between #482475 and #414487 at .111 → #472877
+ *   step 3 (3-4 times):    t = .333, between #355f8d and #2a788e at .333 → #31678d
+ *   step 4 (5-8 times):    t = .444, between #2a788e and #21918c at .444 → #26838d
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include <pagescope.h>
+
+#include "pgs-fixture.h"
+#include "pgs-kpage.h"
+
+#define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
+#define BASE   G_GUINT64_CONSTANT (0x10000000)
+
+#define COLOR_ONCE   0xff472877u
+#define COLOR_3_4    0xff31678du
+#define COLOR_5_8    0xff26838du
+#define COLOR_ANON   0xffe69f00u  /* Okabe–Ito orange */
+#define COLOR_FILE_INACTIVE 0xff56b4e9u
+#define COLOR_FREE   0xffdcdcdcu
+
+static guint64 PS;
+
+static PgsSnapshot *
+scan (PgsFixture   *fx,
+      PgsScanFlags  flags)
+{
+  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+  g_autoptr(GError) error = NULL;
+  PgsSnapshot *snapshot;
+
+  pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
+  pgs_scanner_set_flags (scanner, flags);
+  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (snapshot);
+  return snapshot;
+}
+
+/* 4096 frames mapped once, page cache; one process mapping frames 100..103. */
+static PgsFixture *
+uniform_fixture (guint n_frames)
+{
+  PgsFixture *fx = pgs_fixture_new ();
+  guint64 entries[4];
+
+  for (guint i = 0; i < n_frames; i++)
+    pgs_fixture_set_frame (fx, i, 1, KPF (LRU) | KPF (UPTODATE));
+  pgs_fixture_add_process (fx, 100, "alpha", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 100, BASE, BASE + 4 * PS, "r--p", "/usr/lib/libfoo.so");
+  for (guint i = 0; i < 4; i++)
+    entries[i] = FX_PRESENT_EXCL (100 + i) | FX_FILE;
+  pgs_fixture_set_pages (fx, 100, BASE, entries, 4);
+  return fx;
+}
+
+static guint32
+pixel (cairo_surface_t *surface,
+       int              x,
+       int              y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+
+  return *(const guint32 *) (data + (gsize) y * cairo_image_surface_get_stride (surface) + x * 4);
+}
+
+/* Independent of the library: the curve of side 2^k is four curves of side 2^(k-1), the
+ * first transposed, the middle two as they are, the last transposed about the other
+ * diagonal; it starts at (0, 0) and ends at (side - 1, 0). */
+static void
+ref_d2xy (guint64  side,
+          guint64  d,
+          guint64 *x,
+          guint64 *y)
+{
+  guint64 half = side / 2, q, sx, sy;
+
+  if (side == 1)
+    {
+      *x = *y = 0;
+      return;
+    }
+  q = d / (half * half);
+  ref_d2xy (half, d % (half * half), &sx, &sy);
+  switch (q)
+    {
+    case 0: *x = sy; *y = sx; break;
+    case 1: *x = sx; *y = sy + half; break;
+    case 2: *x = sx + half; *y = sy + half; break;
+    default: *x = side - 1 - sy; *y = half - 1 - sx; break;
+    }
+}
+
+static void
+test_ref_curve (void)
+{
+  /* The order-2 curve drawn by hand, (x, y) for d = 0 … 15. */
+  static const guint8 xy[16][2] = {
+    { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 }, { 0, 2 }, { 0, 3 }, { 1, 3 }, { 1, 2 },
+    { 2, 2 }, { 2, 3 }, { 3, 3 }, { 3, 2 }, { 3, 1 }, { 2, 1 }, { 2, 0 }, { 3, 0 },
+  };
+
+  for (guint d = 0; d < 16; d++)
+    {
+      guint64 x, y;
+
+      ref_d2xy (4, d, &x, &y);
+      g_assert_cmpuint (x, ==, xy[d][0]);
+      g_assert_cmpuint (y, ==, xy[d][1]);
+    }
+}
+
+static void
+check_known_frame (PgsLayout layout)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  cairo_surface_t *surface;
+  guint64 x, y;
+  PgsHit hit;
+
+  /* Frame 1234: mapped 3 times, anonymous. */
+  pgs_fixture_set_frame (fx, 1234, 3, KPF (ANON) | KPF (LRU) | KPF (MMAP));
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+
+  if (layout == PGS_LAYOUT_LINEAR)
+    {
+      x = 1234 % 64;  /* 18 */
+      y = 1234 / 64;  /* 19 */
+    }
+  else
+    ref_d2xy (64, 1234, &x, &y);
+
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  pgs_renderer_set_layout (renderer, layout);
+  surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 64);
+  g_assert_cmphex (pixel (surface, x, y), ==, COLOR_3_4);
+  /* Its neighbours along the row are frames mapped once. */
+  g_assert_cmphex (pixel (surface, x == 0 ? 1 : x - 1, y), ==, COLOR_ONCE);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, x + 0.5, y + 0.5, &hit));
+  g_assert_true (hit.is_frame);
+  g_assert_cmpuint (hit.pfn, ==, 1234);
+  g_assert_cmpuint (hit.count, ==, 3);
+  g_assert_cmpuint (hit.n_pages, ==, 1);
+  g_assert_cmpuint (hit.category, ==, PGS_CATEGORY_ANON);
+  g_assert_cmphex (hit.flags, ==, KPF (ANON) | KPF (LRU) | KPF (MMAP));
+  cairo_surface_destroy (surface);
+
+  g_clear_object (&renderer);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
+  pgs_renderer_set_layout (renderer, layout);
+  surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
+  g_assert_cmphex (pixel (surface, x, y), ==, COLOR_ANON);
+  g_assert_cmphex (pixel (surface, x == 0 ? 1 : x - 1, y), ==, COLOR_FILE_INACTIVE);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_known_frame_linear (void)
+{
+  check_known_frame (PGS_LAYOUT_LINEAR);
+}
+
+static void
+test_known_frame_hilbert (void)
+{
+  check_known_frame (PGS_LAYOUT_HILBERT);
+}
+
+/* Every pixel is one frame, every frame one pixel, and frame f + 1 is next to frame f. */
+static void
+check_bijection (guint n_frames,
+                 int   width,
+                 int   height)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (n_frames);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  g_autofree gint32 *at_x = g_new (gint32, n_frames);
+  g_autofree gint32 *at_y = g_new (gint32, n_frames);
+  guint seen = 0;
+
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  pgs_renderer_set_layout (renderer, PGS_LAYOUT_HILBERT);
+  g_assert_cmpuint (pgs_renderer_get_pages_per_pixel (renderer, width, height), ==, 1);
+
+  for (guint i = 0; i < n_frames; i++)
+    at_x[i] = -1;
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        PgsHit hit;
+
+        if (!pgs_renderer_hit_test (renderer, width, height, x + 0.5, y + 0.5, &hit))
+          continue;
+        g_assert_cmpuint (hit.n_pages, ==, 1);
+        g_assert_cmpuint (hit.pfn, <, n_frames);
+        g_assert_cmpint (at_x[hit.pfn], ==, -1);
+        at_x[hit.pfn] = x;
+        at_y[hit.pfn] = y;
+        seen++;
+      }
+  g_assert_cmpuint (seen, ==, n_frames);
+  for (guint i = 1; i < n_frames; i++)
+    g_assert_cmpint (ABS (at_x[i] - at_x[i - 1]) + ABS (at_y[i] - at_y[i - 1]), ==, 1);
+}
+
+static void
+test_hilbert_bijection (void)
+{
+  /* One 64 x 64 tile. */
+  check_bijection (4096, 64, 64);
+  /* Three 32 x 32 tiles side by side: 96 x 32 cells. */
+  check_bijection (3072, 96, 32);
+}
+
+/* At 32 x 32 pixels, pixel (0, 0) holds frames {0, 1, 64, 65} on the linear layout (two
+ * rows of 64 frames, two frames each) and {0, 1, 2, 3} on the Hilbert layout. */
+static void
+test_aggregation (void)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) sharing = NULL;
+  g_autoptr(PgsRenderer) flags = NULL;
+  cairo_surface_t *surface;
+  PgsHit hit;
+
+  /* Linear pixel (0, 0): counts 1, 7, 2, 0 → highest is 7, class 5-8.
+   * Categories anon, anon, inactive, free → most common is anon. */
+  pgs_fixture_set_frame (fx, 0, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 1, 7, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 64, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 65, 0, KPF (BUDDY));
+  /* Linear pixel (1, 0): frames {2, 3, 66, 67}: anon, anon, free, free: a tie, which goes
+   * to free, listed before anonymous in the legend. */
+  pgs_fixture_set_frame (fx, 2, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 3, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 66, 0, KPF (BUDDY));
+  pgs_fixture_set_frame (fx, 67, 0, KPF (BUDDY));
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+
+  sharing = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  flags = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
+  g_assert_cmpuint (pgs_renderer_get_pages_per_pixel (sharing, 32, 32), ==, 4);
+
+  surface = pgs_renderer_render_surface (sharing, 32, 32, FALSE);
+  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_5_8);
+  cairo_surface_destroy (surface);
+  g_assert_true (pgs_renderer_hit_test (sharing, 32, 32, 0.2, 0.7, &hit));
+  g_assert_cmpuint (hit.n_pages, ==, 4);
+  g_assert_cmpuint (hit.pfn, ==, 1);   /* the frame that decided */
+  g_assert_cmpuint (hit.count, ==, 7);
+
+  surface = pgs_renderer_render_surface (flags, 32, 32, FALSE);
+  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_ANON);
+  g_assert_cmphex (pixel (surface, 1, 0), ==, COLOR_FREE);
+  /* Pixel (2, 0), frames {4, 5, 68, 69}: untouched page cache. */
+  g_assert_cmphex (pixel (surface, 2, 0), ==, COLOR_FILE_INACTIVE);
+  cairo_surface_destroy (surface);
+  g_assert_true (pgs_renderer_hit_test (flags, 32, 32, 1.5, 0.5, &hit));
+  g_assert_cmpuint (hit.category, ==, PGS_CATEGORY_FREE);
+  g_assert_cmpuint (hit.pfn, ==, 66);
+
+  /* Hilbert pixel (0, 0) = frames 0..3: counts 1, 7, 1, 1 → 5-8; anon ×4 → anon. */
+  pgs_renderer_set_layout (sharing, PGS_LAYOUT_HILBERT);
+  pgs_renderer_set_layout (flags, PGS_LAYOUT_HILBERT);
+  surface = pgs_renderer_render_surface (sharing, 32, 32, FALSE);
+  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_5_8);
+  cairo_surface_destroy (surface);
+  surface = pgs_renderer_render_surface (flags, 32, 32, FALSE);
+  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_ANON);
+  cairo_surface_destroy (surface);
+  g_assert_true (pgs_renderer_hit_test (flags, 32, 32, 0.5, 0.5, &hit));
+  g_assert_cmpuint (hit.n_pages, ==, 4);
+  g_assert_cmpuint (hit.pfn, ==, 0);
+
+  /* The legend counts every frame once: 4096 = 4 anon + 3 free + 4089 inactive. */
+  {
+    guint64 n;
+
+    pgs_renderer_get_legend_item (flags, PGS_CATEGORY_ANON, NULL, NULL, &n);
+    g_assert_cmpuint (n, ==, 4);
+    pgs_renderer_get_legend_item (flags, PGS_CATEGORY_FREE, NULL, NULL, &n);
+    g_assert_cmpuint (n, ==, 3);
+    pgs_renderer_get_legend_item (flags, PGS_CATEGORY_FILE_INACTIVE, NULL, NULL, &n);
+    g_assert_cmpuint (n, ==, 4089);
+    /* Sharing: frames 65, 66, 67 free; 64 mapped twice; 1 seven times; the rest once. */
+    pgs_renderer_get_legend_item (sharing, PGS_SHARE_FREE, NULL, NULL, &n);
+    g_assert_cmpuint (n, ==, 3);
+    pgs_renderer_get_legend_item (sharing, PGS_SHARE_2, NULL, NULL, &n);
+    g_assert_cmpuint (n, ==, 1);
+    pgs_renderer_get_legend_item (sharing, PGS_SHARE_5_8, NULL, NULL, &n);
+    g_assert_cmpuint (n, ==, 1);
+    pgs_renderer_get_legend_item (sharing, PGS_SHARE_1, NULL, NULL, &n);
+    g_assert_cmpuint (n, ==, 4096 - 5);
+  }
+}
+
+/* Zoom 2 on the top left corner: each frame is 2 x 2 pixels. */
+static void
+test_zoom (void)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  PgsHit hit;
+  double mx, my;
+
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  pgs_renderer_set_viewport (renderer, 2.0, 0.0, 0.0);
+
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 1.5, 1.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 0);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 2.5, 0.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 1);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 0.5, 2.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 64);
+  /* Pixel 32 is cell 16 of 64: a quarter across. */
+  g_assert_true (pgs_renderer_pixel_to_map (renderer, 64, 64, 32, 64, &mx, &my));
+  g_assert_cmpfloat_with_epsilon (mx, 0.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (my, 0.5, 1e-9);
+}
+
+/* Highlighting a process: its frames 100..103 keep their colour, the rest fade. */
+static void
+test_highlight (void)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  cairo_surface_t *surface;
+  PgsHit hit;
+
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
+
+  surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
+  /* Frame 100 at (36, 1): full colour; frame 99 at (35, 1): two thirds (170/255) of the
+   * way to white: 71 + 184 · 2/3 = 193.7 → 0xc2, 40 + 215 · 2/3 = 183.3 → 0xb7,
+   * 119 + 136 · 2/3 = 209.7 → 0xd2. */
+  g_assert_cmphex (pixel (surface, 36, 1), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 35, 1), ==, 0xffc2b7d2u);
+  cairo_surface_destroy (surface);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 39.5, 1.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 103);
+  g_assert_true (hit.highlighted);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 40.5, 1.5, &hit));
+  g_assert_false (hit.highlighted);
+
+  /* And off again. */
+  pgs_renderer_set_process (renderer, NULL);
+  surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
+  g_assert_cmphex (pixel (surface, 35, 1), ==, COLOR_ONCE);
+  cairo_surface_destroy (surface);
+}
+
+/* One process, two mappings in address order:
+ *   anonymous [heap], 8 pages: 0-1 private, 2 shared by 3, 5 swapped, the rest not present
+ *   /usr/lib/libbar.so, 4 pages: 0 shared by 2 (file), 3 private file
+ * At 8 x 2 pixels the map fits at one page a pixel, 8 pages a row, a row per mapping. */
+static void
+test_residency (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  const guint64 lib = BASE + 0x100000;
+  guint64 heap[8] = { 0 }, file[4] = { 0 };
+  cairo_surface_t *surface;
+  guint32 once_anon = 0xffe69f00u, once_file = 0xff56b4e9u, np_anon = 0xffdcdcdcu,
+          np_file = 0xffc2c2c2u, swapped = 0xffd55e00u;
+  /* Shared by 2: viridis step 2, t = .222, between #414487 and #355f8d at .222 → #3e4a88
+   * (0x41 - 12 * .222 = 62.3, 0x44 + 27 * .222 = 74.0, 0x87 + 6 * .222 = 136.3). */
+  guint32 shared2 = 0xff3e4a88u;
+  double y, h;
+  const char *label;
+  PgsHit hit;
+
+  pgs_fixture_add_process (fx, 100, "alpha", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 100, BASE, BASE + 8 * PS, "rw-p", "[heap]");
+  pgs_fixture_add_mapping (fx, 100, lib, lib + 4 * PS, "r--p", "/usr/lib/libbar.so");
+  heap[0] = FX_PRESENT_EXCL (500);
+  heap[1] = FX_PRESENT_EXCL (501);
+  heap[2] = FX_PRESENT (502);
+  heap[5] = FX_SWAPPED (0, 77);
+  file[0] = FX_PRESENT (600) | FX_FILE;
+  file[3] = FX_PRESENT_EXCL (603) | FX_FILE;
+  pgs_fixture_set_pages (fx, 100, BASE, heap, 8);
+  pgs_fixture_set_pages (fx, 100, lib, file, 4);
+  pgs_fixture_set_frame (fx, 500, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 501, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 502, 3, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 600, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 603, 1, KPF (LRU));
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_RESIDENCY);
+  pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
+  surface = pgs_renderer_render_surface (renderer, 8, 2, FALSE);
+  g_assert_cmphex (pixel (surface, 0, 0), ==, once_anon);
+  g_assert_cmphex (pixel (surface, 1, 0), ==, once_anon);
+  g_assert_cmphex (pixel (surface, 2, 0), ==, COLOR_3_4);
+  g_assert_cmphex (pixel (surface, 3, 0), ==, np_anon);
+  g_assert_cmphex (pixel (surface, 5, 0), ==, swapped);
+  g_assert_cmphex (pixel (surface, 7, 0), ==, np_anon);
+  g_assert_cmphex (pixel (surface, 0, 1), ==, shared2);
+  g_assert_cmphex (pixel (surface, 1, 1), ==, np_file);
+  g_assert_cmphex (pixel (surface, 3, 1), ==, once_file);
+  /* Past the end of the 4-page mapping: background. */
+  g_assert_cmphex (pixel (surface, 4, 1), ==, 0xffffffffu);
+  cairo_surface_destroy (surface);
+
+  g_assert_true (pgs_renderer_hit_test (renderer, 8, 2, 2.5, 0.5, &hit));
+  g_assert_false (hit.is_frame);
+  g_assert_cmphex (hit.address, ==, BASE + 2 * PS);
+  g_assert_cmpuint (hit.mapping, ==, 0);
+  g_assert_cmpuint (hit.count, ==, 3);
+  g_assert_cmpuint (hit.pfn, ==, 502);
+  g_assert_true (pgs_renderer_hit_test (renderer, 8, 2, 1.5, 1.5, &hit));
+  g_assert_cmphex (hit.address, ==, lib + PS);
+  g_assert_cmpuint (hit.mapping, ==, 1);
+  g_assert_cmphex (hit.entry, ==, 0);
+  g_assert_false (pgs_renderer_hit_test (renderer, 8, 2, 5.5, 1.5, &hit));
+
+  g_assert_cmpuint (pgs_renderer_get_n_bands (renderer), ==, 2);
+  g_assert_true (pgs_renderer_get_band (renderer, 8, 2, 1, &y, &h, &label));
+  g_assert_cmpfloat (y, ==, 1.0);
+  g_assert_cmpfloat (h, ==, 1.0);
+  g_assert_cmpstr (label, ==, "libbar.so");
+
+  /* 12 pages: 2 private anon, 1 shared by 3, 1 swapped, 4 not present anon; 1 shared by 2,
+   * 1 private file, 2 not present file. */
+  {
+    static const struct { PgsResClass klass; guint64 n; } expected[] = {
+      { PGS_RES_PRIVATE_ANON, 2 }, { PGS_RES_SHARED_3_4, 1 }, { PGS_RES_SWAPPED, 1 },
+      { PGS_RES_NOT_PRESENT_ANON, 4 }, { PGS_RES_SHARED_2, 1 }, { PGS_RES_PRIVATE_FILE, 1 },
+      { PGS_RES_NOT_PRESENT_FILE, 2 }, { PGS_RES_ZERO, 0 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+      {
+        guint64 n;
+
+        pgs_renderer_get_legend_item (renderer, expected[i].klass, NULL, NULL, &n);
+        g_assert_cmpuint (n, ==, expected[i].n);
+      }
+  }
+
+  /* Hilbert: 12 pages in one 4 x 4 tile; page 2 of the heap is d = 2 at (1, 1). */
+  pgs_renderer_set_layout (renderer, PGS_LAYOUT_HILBERT);
+  surface = pgs_renderer_render_surface (renderer, 4, 4, FALSE);
+  g_assert_cmphex (pixel (surface, 1, 1), ==, COLOR_3_4);
+  /* Heap page 5 (swapped) is d = 5 at (0, 3); the library's first page, d = 8, at (2, 2). */
+  g_assert_cmphex (pixel (surface, 0, 3), ==, swapped);
+  g_assert_cmphex (pixel (surface, 2, 2), ==, shared2);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_png (void)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pgs-render-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "map.png", NULL);
+  g_autofree char *path2 = g_build_filename (dir, "legend.png", NULL);
+  cairo_surface_t *surface;
+
+  g_assert_no_error (error);
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
+
+  g_assert_true (pgs_renderer_write_png (renderer, path, 123, 45, FALSE, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 123);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 45);
+  cairo_surface_destroy (surface);
+
+  /* With a legend the image grows to hold it, never shrinking the map. */
+  g_assert_true (pgs_renderer_write_png (renderer, path2, 200, 100, TRUE, &error));
+  surface = cairo_image_surface_create_from_png (path2);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), >, 200 + 200);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), >=, 100);
+  cairo_surface_destroy (surface);
+
+  g_assert_false (pgs_renderer_write_png (renderer, path, 0, 45, FALSE, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  g_unlink (path);
+  g_unlink (path2);
+  g_rmdir (dir);
+}
+
+/* Frame 5000 mapped by two processes: the reverse lookup names both, with addresses. */
+static void
+test_frame_users (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GArray) users = NULL;
+  g_autoptr(GArray) none = NULL;
+  guint64 a[3] = { FX_PRESENT_EXCL (4000), 0, FX_PRESENT (5000) | FX_FILE };
+  guint64 b[1] = { FX_PRESENT (5000) | FX_FILE };
+
+  pgs_fixture_add_process (fx, 100, "alpha", 0, FALSE);
+  pgs_fixture_add_process (fx, 200, "beta", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 100, BASE, BASE + 3 * PS, "r--p", "/lib/x.so");
+  pgs_fixture_add_mapping (fx, 200, BASE + 64 * PS, BASE + 65 * PS, "r--p", "/lib/x.so");
+  pgs_fixture_set_pages (fx, 100, BASE, a, 3);
+  pgs_fixture_set_pages (fx, 200, BASE + 64 * PS, b, 1);
+  pgs_fixture_set_frame (fx, 4000, 1, KPF (ANON));
+  pgs_fixture_set_frame (fx, 5000, 2, KPF (LRU));
+  pgs_fixture_commit (fx);
+  snapshot = scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+
+  users = pgs_snapshot_find_frame_users (snapshot, 5000);
+  g_assert_cmpuint (users->len, ==, 2);
+  g_assert_cmpint (g_array_index (users, PgsFrameUser, 0).pid, ==, 100);
+  g_assert_cmphex (g_array_index (users, PgsFrameUser, 0).address, ==, BASE + 2 * PS);
+  g_assert_cmpint (g_array_index (users, PgsFrameUser, 1).pid, ==, 200);
+  g_assert_cmphex (g_array_index (users, PgsFrameUser, 1).address, ==, BASE + 64 * PS);
+  none = pgs_snapshot_find_frame_users (snapshot, 4999);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  PS = (guint64) sysconf (_SC_PAGESIZE);
+
+  g_test_add_func ("/pgs/render/reference-curve", test_ref_curve);
+  g_test_add_func ("/pgs/render/known-frame-linear", test_known_frame_linear);
+  g_test_add_func ("/pgs/render/known-frame-hilbert", test_known_frame_hilbert);
+  g_test_add_func ("/pgs/render/hilbert-bijection", test_hilbert_bijection);
+  g_test_add_func ("/pgs/render/aggregation", test_aggregation);
+  g_test_add_func ("/pgs/render/zoom", test_zoom);
+  g_test_add_func ("/pgs/render/highlight", test_highlight);
+  g_test_add_func ("/pgs/render/residency", test_residency);
+  g_test_add_func ("/pgs/render/png", test_png);
+  g_test_add_func ("/pgs/render/frame-users", test_frame_users);
+
+  return g_test_run ();
+}
