@@ -15,6 +15,7 @@
 #include "pgs-scanner.h"
 #include "pgs-snapshot.h"
 #include "pgs-report.h"
+#include "pgs-wss.h"
 #include "pgs-category.h"
 #include "pgs-palette.h"
 #include "pgs-render.h"

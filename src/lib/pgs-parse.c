@@ -210,6 +210,7 @@ pgs_status_parse (const char  *buf,
   gboolean have_name = FALSE, have_ppid = FALSE, have_uid = FALSE;
 
   memset (status, 0, sizeof *status);
+  status->kthread = -1;
   pgs_line_reader_init (&reader, buf, len);
 
   while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
@@ -251,6 +252,14 @@ pgs_status_parse (const char  *buf,
             goto malformed;
           status->uid = (guint) v;
           have_uid = TRUE;
+        }
+      else if (has_prefix (line, line_len, KEY ("Kthread:")))
+        {
+          p = line + 8;
+          skip_spaces (&p, end);
+          if (!parse_dec (&p, end, &v) || v > 1)
+            goto malformed;
+          status->kthread = (int) v;
         }
       else if (has_prefix (line, line_len, KEY ("VmSize:")))
         {

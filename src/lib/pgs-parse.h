@@ -51,7 +51,8 @@ typedef struct
   char    state;       /* R, S, D, Z, X… */
   int     ppid;
   guint   uid;
-  gboolean has_vm;     /* kernel threads have no Vm* lines */
+  gboolean has_vm;     /* kernel threads have no Vm* lines, nor have zombies */
+  int     kthread;     /* "Kthread:" (Linux 6.8): 1 or 0; -1 where status has no such line */
   guint64 vm_size;     /* bytes */
   guint64 vm_rss;
   guint64 vm_swap;
