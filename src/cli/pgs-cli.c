@@ -21,6 +21,7 @@ static const PgsCliCommand commands[] = {
   { "memstats", N_("Explain the memory of one or more processes, mapping by mapping"),
     pgs_cli_memstats },
   { "render",   N_("Draw a residency, sharing or page-flag map as PNG"), pgs_cli_render },
+  { "wss",      N_("Estimate the working set of a process over time (clear_refs)"), pgs_cli_wss },
 };
 
 static const GOptionEntry common_entries[] = {

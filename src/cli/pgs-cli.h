@@ -38,6 +38,7 @@ typedef struct
 int  pgs_cli_memrank  (int argc, char **argv);
 int  pgs_cli_memstats (int argc, char **argv);
 int  pgs_cli_render   (int argc, char **argv);
+int  pgs_cli_wss      (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct

@@ -1,0 +1,422 @@
+/* pgs-cli-wss.c: the working set of one process, as a time series
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Runs PgsWss asynchronously on a main loop, as the app will, so that Ctrl-C cancels the
+ * wait and the samples taken so far are still reported.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <glib-unix.h>
+
+#include "pgs-cli.h"
+
+typedef struct
+{
+  PgsWss       *wss;
+  GMainLoop    *loop;
+  GCancellable *cancellable;
+  GPtrArray    *samples;
+  PgsOutput     output;
+  guint         count;
+  guint         interval_ms;
+  GError       *error;
+  gboolean      interrupted;
+} WssRun;
+
+static char *
+percent_cell (guint64 part,
+              guint64 whole)
+{
+  if (whole == 0)
+    return g_strdup ("—");
+  return g_strdup_printf ("%.1f%%", 100.0 * (double) part / (double) whole);
+}
+
+static int
+compare_mappings (gconstpointer a,
+                  gconstpointer b)
+{
+  const PgsWssMapping *ma = *(const PgsWssMapping * const *) a;
+  const PgsWssMapping *mb = *(const PgsWssMapping * const *) b;
+
+  if (ma->referenced != mb->referenced)
+    return ma->referenced > mb->referenced ? -1 : 1;
+  if (ma->rss != mb->rss)
+    return ma->rss > mb->rss ? -1 : 1;
+  return ma->start < mb->start ? -1 : 1;
+}
+
+static void
+print_header (PgsWss  *wss,
+              guint    count,
+              double   interval,
+              GString *out)
+{
+  PgsWssPages sources = pgs_wss_get_page_sources (wss);
+  PgsWssScope scope = pgs_wss_get_scope (wss);
+  static const char *const scope_names[] = {
+    NULL, N_("all mappings"), N_("anonymous mappings"), N_("file-backed mappings"),
+  };
+
+  g_string_append_printf (out, _("PID %d (%s): working set of %s (clear_refs %d), "),
+                          pgs_wss_get_pid (wss), pgs_wss_get_name (wss), _(scope_names[scope]),
+                          (int) scope);
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u sample of %.2f s\n",
+                                            "%u samples of %.2f s each\n", count),
+                          count, interval);
+  g_string_append (out, _("Rests on: smaps “Referenced”, per mapping: the resident pages whose "
+                          "accessed bit or PG_referenced the kernel found set again after the "
+                          "clearing.\n"));
+  if (sources == PGS_WSS_PAGES_NONE)
+    g_string_append_printf (out, _("Per page: unavailable, so no page is shown as touched or "
+                                   "untouched. Idle page tracking: %s. Soft-dirty: %s.\n"),
+                            pgs_wss_get_page_source_reason (wss, PGS_WSS_PAGES_IDLE),
+                            pgs_wss_get_page_source_reason (wss, PGS_WSS_PAGES_SOFT_DIRTY));
+  else
+    {
+      if (sources & PGS_WSS_PAGES_IDLE)
+        g_string_append (out, _("Per page, accessed: idle page tracking (ACCESSED, out of the "
+                                "pages it could tell).\n"));
+      else
+        g_string_append_printf (out, _("Per page, accessed: unavailable: %s.\n"),
+                                pgs_wss_get_page_source_reason (wss, PGS_WSS_PAGES_IDLE));
+      if (sources & PGS_WSS_PAGES_SOFT_DIRTY)
+        g_string_append (out, _("Per page, written: soft-dirty bits (WRITTEN).\n"));
+      else
+        g_string_append_printf (out, _("Per page, written: unavailable: %s.\n"),
+                                pgs_wss_get_page_source_reason (wss, PGS_WSS_PAGES_SOFT_DIRTY));
+    }
+}
+
+static char *
+known_of_cell (guint64 part,
+               guint64 known)
+{
+  g_autofree char *a = pgs_format_size (part);
+  g_autofree char *b = pgs_format_size (known);
+
+  return g_strdup_printf ("%s / %s", a, b);
+}
+
+static void
+print_sample (PgsWssSample *sample,
+              guint         index,
+              guint         count,
+              GString      *out)
+{
+  static const char *const headers[] = {
+    N_("ADDRESS"), N_("PERMS"), N_("REFERENCED"), N_("RSS"), N_("%"), N_("ACCESSED"),
+    N_("WRITTEN"), N_("MAPPING"),
+  };
+  PgsWssPages sources = pgs_wss_sample_get_page_sources (sample);
+  gboolean idle = (sources & PGS_WSS_PAGES_IDLE) != 0;
+  gboolean dirty = (sources & PGS_WSS_PAGES_SOFT_DIRTY) != 0;
+  const char *used_headers[G_N_ELEMENTS (headers)];
+  g_autoptr(GPtrArray) listed = g_ptr_array_new ();
+  g_autoptr(PgsTable) table = NULL;
+  g_autofree char *referenced = pgs_format_size (pgs_wss_sample_get_referenced (sample));
+  g_autofree char *rss = pgs_format_size (pgs_wss_sample_get_rss (sample));
+  g_autofree char *pct = percent_cell (pgs_wss_sample_get_referenced (sample),
+                                       pgs_wss_sample_get_rss (sample));
+  guint n_columns = 0;
+  guint n_empty = 0;
+
+  /* The per-page columns exist only where their source does: an absent source is said in
+   * the header, never shown as a column of zeros. */
+  for (guint i = 0; i < G_N_ELEMENTS (headers); i++)
+    if ((i != 5 || idle) && (i != 6 || dirty))
+      used_headers[n_columns++] = headers[i];
+  table = pgs_table_new (n_columns, used_headers, 0x3 | (G_GUINT64_CONSTANT (1) << (n_columns - 1)));
+
+  g_string_append_printf (out, _("\nSample %u of %u, after %.2f s: %s referenced of %s resident (%s)\n"),
+                          index, count, pgs_wss_sample_get_elapsed (sample) / 1e6, referenced, rss,
+                          pct);
+  {
+    guint64 bytes, known;
+
+    if (pgs_wss_sample_get_accessed (sample, &bytes, &known))
+      {
+        g_autofree char *a = pgs_format_size (bytes);
+        g_autofree char *k = pgs_format_size (known);
+
+        g_string_append_printf (out, _("Accessed, page by page: %s of the %s idle tracking could tell\n"),
+                                a, k);
+      }
+    if (pgs_wss_sample_get_written (sample, &bytes, &known))
+      {
+        g_autofree char *a = pgs_format_size (bytes);
+        g_autofree char *k = pgs_format_size (known);
+
+        g_string_append_printf (out, _("Written, page by page: %s of %s\n"), a, k);
+      }
+  }
+
+  for (guint i = 0; i < pgs_wss_sample_get_n_mappings (sample); i++)
+    {
+      const PgsWssMapping *m = pgs_wss_sample_get_mapping (sample, i);
+
+      if (m->rss == 0)
+        n_empty++;
+      else
+        g_ptr_array_add (listed, (gpointer) m);
+    }
+  g_ptr_array_sort (listed, compare_mappings);
+
+  for (guint i = 0; i < listed->len; i++)
+    {
+      const PgsWssMapping *m = g_ptr_array_index (listed, i);
+      char **row = g_new0 (char *, n_columns + 1);
+      guint c = 0;
+
+      row[c++] = g_strdup_printf ("%012" G_GINT64_MODIFIER "x-%012" G_GINT64_MODIFIER "x",
+                                  m->start, m->end);
+      row[c++] = g_strdup (m->perms);
+      row[c++] = pgs_format_size (m->referenced);
+      row[c++] = pgs_format_size (m->rss);
+      row[c++] = percent_cell (m->referenced, m->rss);
+      if (idle)
+        row[c++] = known_of_cell (m->accessed, m->access_known);
+      if (dirty)
+        row[c++] = known_of_cell (m->written, m->write_known);
+      row[c++] = g_strdup (pgs_mapping_label_for_path (m->path));
+      pgs_table_add_row (table, row);
+    }
+  pgs_table_print (table, out);
+  if (n_empty > 0)
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                              "(%u mapping in scope with nothing resident is not listed)\n",
+                                              "(%u mappings in scope with nothing resident are not listed)\n",
+                                              n_empty),
+                            n_empty);
+}
+
+static void
+print_series (GPtrArray *samples,
+              GString   *out)
+{
+  static const char *const headers[] = {
+    N_("SAMPLE"), N_("AFTER"), N_("REFERENCED"), N_("RESIDENT"), N_("%"),
+  };
+  g_autoptr(PgsTable) table = pgs_table_new (G_N_ELEMENTS (headers), headers, 0);
+
+  for (guint i = 0; i < samples->len; i++)
+    {
+      PgsWssSample *s = g_ptr_array_index (samples, i);
+      char **row = g_new0 (char *, G_N_ELEMENTS (headers) + 1);
+
+      row[0] = g_strdup_printf ("%u", i + 1);
+      row[1] = g_strdup_printf ("%.2f s", pgs_wss_sample_get_elapsed (s) / 1e6);
+      row[2] = pgs_format_size (pgs_wss_sample_get_referenced (s));
+      row[3] = pgs_format_size (pgs_wss_sample_get_rss (s));
+      row[4] = percent_cell (pgs_wss_sample_get_referenced (s), pgs_wss_sample_get_rss (s));
+      pgs_table_add_row (table, row);
+    }
+  g_string_append_c (out, '\n');
+  g_string_append (out, _("Working set over time:\n"));
+  pgs_table_print (table, out);
+}
+
+static void next_sample (WssRun *run);
+
+static void
+on_measured (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  WssRun *run = user_data;
+  PgsWssSample *sample = pgs_wss_measure_finish (PGS_WSS (source), result, &run->error);
+
+  if (sample == NULL)
+    {
+      g_main_loop_quit (run->loop);
+      return;
+    }
+  g_ptr_array_add (run->samples, sample);
+
+  if (run->output == PGS_OUTPUT_HUMAN)
+    {
+      g_autoptr(GString) out = g_string_new (NULL);
+
+      print_sample (sample, run->samples->len, run->count, out);
+      pgs_cli_write (out);
+    }
+
+  if (run->samples->len < run->count)
+    next_sample (run);
+  else
+    g_main_loop_quit (run->loop);
+}
+
+static void
+next_sample (WssRun *run)
+{
+  pgs_wss_measure_async (run->wss, run->interval_ms, run->cancellable, on_measured, run);
+}
+
+static gboolean
+on_signal (gpointer user_data)
+{
+  WssRun *run = user_data;
+
+  run->interrupted = TRUE;
+  g_cancellable_cancel (run->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+int
+pgs_cli_wss (int    argc,
+             char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PgsWss) wss = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GPtrArray) samples = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *stopped = NULL;
+  PgsCliCommon common = { 0 };
+  PgsOutput output;
+  double interval = 5.0;
+  int count = 1;
+  gboolean anon = FALSE, file = FALSE;
+  guint sigint, sigterm;
+  WssRun run = { 0 };
+  guint64 pid;
+  char *end = NULL;
+  int code;
+  const GOptionEntry entries[] = {
+    { "interval", 'i', 0, G_OPTION_ARG_DOUBLE, &interval, N_("Seconds to let the process run after each clearing (default 5)"), N_("SECONDS") },
+    { "count", 'n', 0, G_OPTION_ARG_INT, &count, N_("Number of samples, one per interval (default 1)"), N_("N") },
+    { "anon", 0, 0, G_OPTION_ARG_NONE, &anon, N_("Only anonymous mappings (heap, stack, anonymous mmap)"), NULL },
+    { "file", 0, 0, G_OPTION_ARG_NONE, &file, N_("Only mappings with a file behind them (shared anonymous memory included)"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("PID — estimate the working set of a process"));
+  g_option_context_set_summary (context,
+    _("Clears the referenced bits of the process’s pages (/proc/PID/clear_refs), lets it run "
+      "for an interval, then reads /proc/PID/smaps back: what it referenced again is its "
+      "working set, shown in total and per mapping out of what is resident. Repeated "
+      "--count times, it is a time series.\n\n"
+      "Clearing makes the kernel’s reclaim see the process’s pages as idle until they are "
+      "touched again, so under memory pressure they may be evicted sooner. Needs root, or "
+      "the same user as the process."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  pgs_cli_add_common_options (context, &common);
+  if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
+    return PGS_EXIT_USAGE;
+
+  if (output == PGS_OUTPUT_CSV)
+    {
+      pgs_cli_error ("%s", _("wss has no CSV output; use --json"));
+      return PGS_EXIT_USAGE;
+    }
+  if (anon && file)
+    {
+      pgs_cli_error ("%s", _("--anon and --file cannot be combined"));
+      return PGS_EXIT_USAGE;
+    }
+  if (!isfinite (interval) || interval < 0.01 || interval > 86400)
+    {
+      pgs_cli_error ("%s", _("--interval takes seconds from 0.01 to 86400"));
+      return PGS_EXIT_USAGE;
+    }
+  if (count < 1 || count > 1000000)
+    {
+      pgs_cli_error ("%s", _("--count takes a number from 1 to 1000000"));
+      return PGS_EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      pgs_cli_error ("%s", _("wss needs exactly one PID"));
+      return PGS_EXIT_USAGE;
+    }
+  pid = g_ascii_strtoull (argv[1], &end, 10);
+  if (end == argv[1] || *end != '\0' || pid == 0 || pid > G_MAXINT)
+    {
+      pgs_cli_error (_("“%s” is not a PID"), argv[1]);
+      return PGS_EXIT_USAGE;
+    }
+
+  wss = pgs_wss_new ((int) pid);
+  if (common.procfs_root != NULL)
+    pgs_wss_set_procfs_root (wss, common.procfs_root);
+  pgs_wss_set_scope (wss, anon ? PGS_WSS_SCOPE_ANON : file ? PGS_WSS_SCOPE_FILE : PGS_WSS_SCOPE_ALL);
+  g_free (common.procfs_root);
+
+  /* Everything that can fail before the clearing fails here, with nothing cleared. */
+  if (!pgs_wss_prepare (wss, &error))
+    {
+      pgs_cli_error ("%s", error->message);
+      return PGS_EXIT_FAILED;
+    }
+
+  pgs_cli_error (_("warning: clearing the referenced bits of PID %d (%s)%s: until it touches "
+                   "its pages again, the kernel’s reclaim sees them as idle and may evict "
+                   "them sooner"),
+                 pgs_wss_get_pid (wss), pgs_wss_get_name (wss),
+                 (pgs_wss_get_page_sources (wss) & PGS_WSS_PAGES_SOFT_DIRTY)
+                   ? _(" and its soft-dirty bits") : "");
+
+  if (output == PGS_OUTPUT_HUMAN)
+    {
+      print_header (wss, count, interval, out);
+      pgs_cli_write (out);
+      g_string_truncate (out, 0);
+    }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  cancellable = g_cancellable_new ();
+  samples = g_ptr_array_new_with_free_func ((GDestroyNotify) pgs_wss_sample_unref);
+  run.wss = wss;
+  run.loop = loop;
+  run.cancellable = cancellable;
+  run.samples = samples;
+  run.output = output;
+  run.count = (guint) count;
+  run.interval_ms = (guint) lround (interval * 1000);
+
+  sigint = g_unix_signal_add (SIGINT, on_signal, &run);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, &run);
+  next_sample (&run);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+
+  if (run.error != NULL)
+    {
+      if (run.interrupted)
+        stopped = g_strdup_printf (_("interrupted after %u of %u samples"), samples->len, run.count);
+      else if (run.count > 1)
+        stopped = g_strdup_printf (_("%s (after %u of %u samples)"), run.error->message,
+                                   samples->len, run.count);
+      else
+        stopped = g_strdup (run.error->message);
+      g_clear_error (&run.error);
+    }
+
+  code = stopped == NULL ? PGS_EXIT_OK : samples->len > 0 ? PGS_EXIT_PARTIAL : PGS_EXIT_FAILED;
+
+  /* A series that stopped short is still reported whole sample by sample, with why it
+   * stopped; with no sample at all there is nothing to report but the reason. */
+  if (samples->len > 0)
+    {
+      if (output == PGS_OUTPUT_JSON)
+        pgs_wss_samples_to_json (out, pgs_wss_get_name (wss), interval, samples, run.count, stopped);
+      else if (samples->len > 1)
+        print_series (samples, out);
+      pgs_cli_write (out);
+    }
+  if (stopped != NULL)
+    pgs_cli_error ("%s", stopped);
+  return code;
+}
