@@ -178,14 +178,29 @@ pgs_category_classify (const guint64 *flags,
   /* A run that starts on a tail page has lost its head: "other" is all we can say. */
   guint8 head = PGS_CATEGORY_RESERVED;
   guint64 local[4][PGS_N_CATEGORIES] = { { 0 } };
+  guint64 deciding = 0, last_key = G_MAXUINT64;
+  guint8 last = PGS_CATEGORY_RESERVED;
 
   g_return_if_fail (flags != NULL || n_frames == 0);
   g_return_if_fail (out != NULL || n_frames == 0);
 
+  for (guint j = 0; j < G_N_ELEMENTS (features); j++)
+    deciding |= features[j];
+
   for (guint64 i = 0; i < n_frames; i++)
     {
       guint64 f = flags[i];
-      guint8 c = lookup (t, f);
+      guint64 key = f & deciding;
+      guint8 c;
+
+      /* Neighbouring frames mostly differ only in bits that decide nothing (REFERENCED,
+       * IDLE, MMAP…): reuse the last answer rather than walk the tables again. */
+      if (key != last_key)
+        {
+          last = lookup (t, f);
+          last_key = key;
+        }
+      c = last;
 
       /* Compound pages are contiguous, head first, so the last head seen is ours. Written
        * as selects so the compiler emits conditional moves, not branches. */

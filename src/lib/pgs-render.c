@@ -109,7 +109,7 @@ struct _PgsRenderer
   guint        n_classes;
   guint32      lut[256];
 
-  /* Hilbert block order for one sub-grid side, kept between renders. */
+  /* Hilbert block order for one sub-grid side (shared, not owned). */
   guint32     *hilbert_table;
   guint64      hilbert_side;
 
@@ -164,7 +164,6 @@ pgs_renderer_finalize (GObject *object)
   g_clear_pointer (&self->frame_counts, g_free);
   g_clear_pointer (&self->page_counts, g_free);
   g_clear_pointer (&self->bands, g_array_unref);
-  g_clear_pointer (&self->hilbert_table, g_free);
 
   G_OBJECT_CLASS (pgs_renderer_parent_class)->finalize (object);
 }
@@ -993,6 +992,43 @@ block_class (PgsRenderer    *self,
                                       : aggregate_max (self->classes, ranges, n);
 }
 
+/* Block order tables, one per sub-grid side, shared by every renderer and never freed:
+ * sides are powers of two up to HILBERT_TABLE_MAX, so at most a dozen small tables (the
+ * largest 16 MiB). Building one costs a few milliseconds; a refresh should not pay it. */
+#define HILBERT_TABLE_MAX 2048
+
+static const guint32 *
+get_hilbert_table (guint64 side)
+{
+  static const guint32 *tables[32];
+  static GMutex lock;
+  guint level = 0;
+  const guint32 *table;
+
+  if (side > HILBERT_TABLE_MAX || side == 0)
+    return NULL;
+  while ((G_GUINT64_CONSTANT (1) << level) < side)
+    level++;
+
+  g_mutex_lock (&lock);
+  if (tables[level] == NULL)
+    {
+      guint32 *t = g_new (guint32, side * side);
+
+      for (guint64 d = 0; d < side * side; d++)
+        {
+          guint64 x, y;
+
+          hilbert_d2xy (side, d, &x, &y);
+          t[y * side + x] = (guint32) d;
+        }
+      tables[level] = t;
+    }
+  table = tables[level];
+  g_mutex_unlock (&lock);
+  return table;
+}
+
 static void
 ensure_hilbert_table (PgsRenderer    *self,
                       const Geometry *g,
@@ -1005,20 +1041,165 @@ ensure_hilbert_table (PgsRenderer    *self,
   sub = g->tile / g->a;
   if (self->hilbert_table != NULL && self->hilbert_side == sub)
     return;
-  /* Worth it only when most of a tile shows; a deep zoom computes its few blocks. */
-  if (sub * sub > 4 * visible_blocks || sub > 4096)
+  /* Worth it only when much of a tile shows; a deep zoom computes its few blocks. */
+  if (sub * sub > 4 * visible_blocks)
     return;
+  self->hilbert_table = (guint32 *) get_hilbert_table (sub);
+  self->hilbert_side = self->hilbert_table != NULL ? sub : 0;
+}
 
-  g_clear_pointer (&self->hilbert_table, g_free);
-  self->hilbert_table = g_new (guint32, sub * sub);
-  self->hilbert_side = sub;
-  for (guint64 d = 0; d < sub * sub; d++)
+/* The fast path of the physical views: every block of block row @by from @bx0 to @bx1
+ * (inclusive) at once, into @out (one class byte each, 0xff for no frame). Row-wise, so
+ * the linear layout streams through memory, and with the block sizes of an unzoomed
+ * picture (1 and 2 cells) written out. Without highlighting a class byte is the class,
+ * so max works on raw bytes. Returns FALSE where the caller should go block by block. */
+static gboolean
+aggregate_block_row (PgsRenderer    *self,
+                     const Geometry *g,
+                     guint64         by,
+                     guint64         bx0,
+                     guint64         bx1,
+                     guint8         *out,
+                     guint8         *mixed)
+{
+  const guint8 *classes = self->classes;
+  gboolean mode = self->view == PGS_VIEW_FLAGS;
+  guint64 a = g->a, nb = bx1 - bx0 + 1;
+
+  if (self->highlighted)
+    return FALSE;
+
+  if (self->layout == PGS_LAYOUT_HILBERT)
     {
-      guint64 x, y;
+      guint64 t = g->tile, sub = t / a, aa = a * a;
+      guint64 cy = (by * a % t) / a, tile_row = by * a / t;
 
-      hilbert_d2xy (sub, d, &x, &y);
-      self->hilbert_table[y * sub + x] = (guint32) d;
+      if (a > 2 || self->hilbert_table == NULL || self->hilbert_side != sub)
+        return FALSE;
+      for (guint64 bx = bx0; bx <= bx1; bx++)
+        {
+          guint64 tile = tile_row * g->tiles_x + (bx * a / t), start;
+          const guint8 *p;
+
+          out[bx - bx0] = 0xff;
+          mixed[bx - bx0] = 0;
+          if ((bx * a) / t >= g->tiles_x || tile >= g->n_tiles)
+            continue;
+          start = tile * t * t + (guint64) self->hilbert_table[cy * sub + (bx * a % t) / a] * aa;
+          if (start + aa > g->n)
+            {
+              /* The last, partial block: the general path. */
+              mixed[bx - bx0] = start < g->n;
+              continue;
+            }
+          p = classes + start;
+          if (a == 1)
+            out[bx - bx0] = p[0];
+          else
+            {
+              guint8 m01 = MAX (p[0], p[1]), m23 = MAX (p[2], p[3]);
+
+              if (!mode)
+                out[bx - bx0] = MAX (m01, m23);
+              else if (p[0] == p[1] && p[0] == p[2] && p[0] == p[3])
+                out[bx - bx0] = p[0];
+              else
+                mixed[bx - bx0] = 1;
+            }
+        }
+      return TRUE;
     }
+
+  /* Linear: rows y of the block row, each a run of frames. */
+  {
+    guint64 y0 = by * a, y1 = MIN ((by + 1) * a, g->mh);
+
+    memset (out, 0xff, nb);
+    memset (mixed, 0, nb);
+    for (guint64 y = y0; y < y1; y++)
+      {
+        guint64 row = y * g->mw, row_end = MIN (row + g->mw, g->n), full_end, bx;
+        const guint8 *p = classes + row;
+        gboolean first = y == y0;
+
+        if (row + bx0 * a >= g->n)
+          break;
+
+        /* Whole blocks of 1 or 2 frames in this row: the unzoomed picture's common case,
+         * as straight loops the compiler can unroll. Mixed marks the blocks that need a
+         * histogram; their class byte here is only a candidate. */
+        full_end = MIN (bx1 + 1, (row_end - row) / a);
+        bx = bx0;
+        if (a == 1)
+          for (; bx < full_end; bx++)
+            {
+              guint8 v = p[bx], o = out[bx - bx0];
+
+              if (first)
+                out[bx - bx0] = v;
+              else if (mode)
+                mixed[bx - bx0] |= o != v;
+              else
+                out[bx - bx0] = MAX (o, v);
+            }
+        else if (a == 2)
+          for (; bx < full_end; bx++)
+            {
+              guint8 v0 = p[2 * bx], v1 = p[2 * bx + 1], o = out[bx - bx0];
+
+              if (mode)
+                {
+                  mixed[bx - bx0] |= (v0 != v1) | (!first && o != v0);
+                  out[bx - bx0] = v0;
+                }
+              else
+                out[bx - bx0] = first ? MAX (v0, v1) : MAX (o, MAX (v0, v1));
+            }
+
+        for (; bx <= bx1; bx++)
+          {
+            guint64 s = row + bx * a, e = MIN (row + MIN ((bx + 1) * a, g->mw), g->n);
+            guint8 *o = &out[bx - bx0];
+            guint8 v;
+
+            if (s >= e)
+              break;
+            if (e - s == a && a <= 2)
+              {
+                v = classes[s];
+                if (a == 2)
+                  {
+                    guint8 v1 = classes[s + 1];
+
+                    if (mode && v1 != v)
+                      mixed[bx - bx0] = 1;
+                    v = MAX (v, v1);
+                  }
+              }
+            else
+              {
+                /* Other sizes: max, or first byte with a mixed mark. */
+                v = classes[s];
+                for (guint64 i = s + 1; i < e; i++)
+                  {
+                    if (mode && classes[i] != v)
+                      mixed[bx - bx0] = 1;
+                    v = MAX (v, classes[i]);
+                  }
+              }
+            if (*o == 0xff)
+              *o = v;
+            else if (mode)
+              {
+                if (*o != v)
+                  mixed[bx - bx0] = 1;
+              }
+            else
+              *o = MAX (*o, v);
+          }
+      }
+  }
+  return TRUE;
 }
 
 static void
@@ -1043,7 +1224,9 @@ pgs_renderer_render (PgsRenderer *self,
   const Geometry *g;
   g_autofree gint64 *col_block = NULL;
   g_autofree Range *ranges = NULL;
-  gint64 prev_by = -2;
+  g_autofree guint8 *row_classes = NULL;
+  g_autofree guint8 *row_mixed = NULL;
+  gint64 prev_by = -2, bx_first = -1, bx_last = -1;
   guint32 background;
 
   g_return_if_fail (PGS_IS_RENDERER (self));
@@ -1074,6 +1257,12 @@ pgs_renderer_render (PgsRenderer *self,
     for (int x = 0; x < width; x++)
       {
         col_block[x] = pixel_to_block (g->x0, g->scale, g->a, g->mw, x + 0.5);
+        if (col_block[x] >= 0)
+          {
+            if (bx_first < 0)
+              bx_first = col_block[x];
+            bx_last = col_block[x];
+          }
         if (col_block[x] >= 0 && col_block[x] != last)
           n_cols++;
         last = col_block[x];
@@ -1081,6 +1270,11 @@ pgs_renderer_render (PgsRenderer *self,
     ensure_hilbert_table (self, g, n_cols * MAX (1, (guint64) (height * g->scale / g->a)));
   }
   ranges = g_new (Range, g->a);
+  if (bx_last >= 0)
+    {
+      row_classes = g_malloc (bx_last - bx_first + 1);
+      row_mixed = g_malloc (bx_last - bx_first + 1);
+    }
 
   for (int y = 0; y < height; y++)
     {
@@ -1096,6 +1290,22 @@ pgs_renderer_render (PgsRenderer *self,
           continue;
         }
       prev_by = by;
+
+      if (by >= 0 && bx_last >= 0 && self->view != PGS_VIEW_RESIDENCY &&
+          aggregate_block_row (self, g, by, bx_first, bx_last, row_classes, row_mixed))
+        {
+          for (guint64 i = 0; i <= (guint64) (bx_last - bx_first); i++)
+            if (row_mixed[i])
+              row_classes[i] = block_class (self, g, bx_first + i, by, ranges);
+          for (int x = 0; x < width; x++)
+            {
+              gint64 bx = col_block[x];
+              guint8 c = bx < 0 ? 0xff : row_classes[bx - bx_first];
+
+              row[x] = c == 0xff ? background : self->lut[c];
+            }
+          continue;
+        }
 
       for (int x = 0; x < width; x++)
         {
