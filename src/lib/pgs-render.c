@@ -1867,6 +1867,10 @@ legend_lines (PgsRenderer *self,
   g_ptr_array_add (lines, g_strdup_printf (_("%s %s (%s), %s"), total_s, unit, total_size,
                                            self->layout == PGS_LAYOUT_HILBERT
                                            ? _("Hilbert layout") : _("in rows")));
+  if (self->view != PGS_VIEW_RESIDENCY && self->highlighted)
+    g_ptr_array_add (lines, g_strdup_printf (_("Frames of %s (PID %d) in full colour, the rest faded"),
+                                             pgs_process_get_name (self->process) ?: "?",
+                                             pgs_process_get_pid (self->process)));
   per = pgs_renderer_get_pages_per_pixel (self, width, height);
   if (per > 1)
     {
