@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 
@@ -558,6 +559,76 @@ test_frame_users (void)
   g_assert_cmpuint (none->len, ==, 0);
 }
 
+/* pagescope-cli render on the aggregation fixture: the PNG at the asked size, and --json
+ * with the frames per category worked out for test_aggregation (4 anon, 3 free, 4089
+ * inactive page cache). */
+static void
+test_cli (void)
+{
+  const char *cli = g_getenv ("PAGESCOPE_CLI");
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pgs-render-cli-XXXXXX", &error);
+  g_autofree char *png = g_build_filename (dir, "flags.png", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  /* Untranslated labels, whatever the caller's locale. */
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+  cairo_surface_t *surface;
+  int status;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("PAGESCOPE_CLI is not set (run through meson test)");
+      return;
+    }
+  pgs_fixture_set_frame (fx, 0, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 1, 7, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 2, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 3, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 65, 0, KPF (BUDDY));
+  pgs_fixture_set_frame (fx, 66, 0, KPF (BUDDY));
+  pgs_fixture_set_frame (fx, 67, 0, KPF (BUDDY));
+  pgs_fixture_commit (fx);
+
+  {
+    const char *argv[] = { cli, "render", "--view", "flags", "--layout", "hilbert",
+                           "--width", "64", "--height", "48", "--json", "--procfs",
+                           pgs_fixture_get_root (fx), "-o", png, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "\"view\": \"flags\""));
+  g_assert_nonnull (strstr (out, "\"layout\": \"hilbert\""));
+  g_assert_nonnull (strstr (out, "{ \"id\": \"anon\", \"label\": \"Anonymous\", \"color\": \"#e69f00\", \"pages\": 4, \"bytes\": 16384 }"));
+  g_assert_nonnull (strstr (out, "\"id\": \"free\""));
+  g_assert_nonnull (strstr (out, "\"pages\": 3, \"bytes\": 12288 }"));
+  g_assert_nonnull (strstr (out, "\"pages\": 4089,"));
+  g_assert_nonnull (strstr (out, "\"total_pages\": 4096,"));
+
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 64);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 48);
+  cairo_surface_destroy (surface);
+  g_unlink (png);
+  g_rmdir (dir);
+
+  /* Residency without a PID is a usage error (exit 2). */
+  {
+    const char *argv[] = { cli, "render", "--view", "residency", "-o", "x.png", NULL };
+
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+    g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -575,6 +646,7 @@ main (int    argc,
   g_test_add_func ("/pgs/render/residency", test_residency);
   g_test_add_func ("/pgs/render/png", test_png);
   g_test_add_func ("/pgs/render/frame-users", test_frame_users);
+  g_test_add_func ("/pgs/render/cli", test_cli);
 
   return g_test_run ();
 }
