@@ -70,9 +70,9 @@ pgs_json_append_string (GString    *out,
 }
 
 /* Command lines and paths are bytes, not always UTF-8: JSON must be. */
-static void
-append_json_bytes (GString    *out,
-                   const char *str)
+void
+pgs_json_append_bytes (GString    *out,
+                       const char *str)
 {
   g_autofree char *valid = NULL;
 
@@ -81,10 +81,10 @@ append_json_bytes (GString    *out,
   pgs_json_append_string (out, str);
 }
 
-static void
-append_json_size (GString  *out,
-                  gboolean  known,
-                  guint64   value)
+void
+pgs_json_append_size (GString  *out,
+                      gboolean  known,
+                      guint64   value)
 {
   if (known)
     g_string_append_printf (out, "%" G_GUINT64_FORMAT, value);
@@ -119,11 +119,11 @@ append_mapping_json (GString    *out,
   pgs_json_append_string (out, pgs_mapping_get_perms (m));
   g_string_append_printf (out, ",\"offset\":%" G_GUINT64_FORMAT ",\"path\":",
                           pgs_mapping_get_offset (m));
-  append_json_bytes (out, pgs_mapping_get_label (m));
+  pgs_json_append_bytes (out, pgs_mapping_get_label (m));
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     {
       g_string_append_printf (out, ",\"%s\":", metrics[i].name);
-      append_json_size (out, pgs_mapping_is_known (m, metrics[i].metric),
+      pgs_json_append_size (out, pgs_mapping_is_known (m, metrics[i].metric),
                         pgs_mapping_get_metric (m, metrics[i].metric));
     }
   g_string_append_c (out, '}');
@@ -137,15 +137,15 @@ pgs_report_process_json (GString    *out,
   g_string_append_printf (out, "{\"pid\":%d,\"ppid\":%d,\"uid\":%u,\"user\":",
                           pgs_process_get_pid (p), pgs_process_get_ppid (p),
                           pgs_process_get_uid (p));
-  append_json_bytes (out, pgs_process_get_user (p));
+  pgs_json_append_bytes (out, pgs_process_get_user (p));
   g_string_append (out, ",\"name\":");
-  append_json_bytes (out, pgs_process_get_name (p));
+  pgs_json_append_bytes (out, pgs_process_get_name (p));
   g_string_append (out, ",\"cmdline\":");
-  append_json_bytes (out, pgs_process_get_cmdline (p));
+  pgs_json_append_bytes (out, pgs_process_get_cmdline (p));
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     {
       g_string_append_printf (out, ",\"%s\":", metrics[i].name);
-      append_json_size (out, pgs_process_is_known (p, metrics[i].metric),
+      pgs_json_append_size (out, pgs_process_is_known (p, metrics[i].metric),
                         pgs_process_get_metric (p, metrics[i].metric));
     }
   g_string_append (out, ",\"unknown_reason\":");
@@ -232,7 +232,7 @@ pgs_report_memrank_json (GString     *out,
   for (guint k = 0; k < G_N_ELEMENTS (total_metrics); k++)
     {
       g_string_append_printf (out, "%s\"%s\":", k ? "," : "", total_names[k]);
-      append_json_size (out, unknown[k] < processes->len || processes->len == 0, totals[k]);
+      pgs_json_append_size (out, unknown[k] < processes->len || processes->len == 0, totals[k]);
     }
   g_string_append (out, "},\"totals_unknown\":{");
   for (guint k = 0; k < G_N_ELEMENTS (total_metrics); k++)

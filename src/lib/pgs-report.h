@@ -18,6 +18,13 @@ G_BEGIN_DECLS
 
 void pgs_json_append_string    (GString     *out,
                                 const char  *str);
+/* A string that may not be UTF-8 (paths, command lines), made valid first. */
+void pgs_json_append_bytes     (GString     *out,
+                                const char  *str);
+/* A size in bytes, or null when unknown. */
+void pgs_json_append_size      (GString     *out,
+                                gboolean     known,
+                                guint64      value);
 
 /* One process object; with @mappings, its "mappings" list too. */
 void pgs_report_process_json   (GString     *out,

@@ -390,29 +390,6 @@ pgs_wss_sample_foreach_page_run (PgsWssSample      *self,
     }
 }
 
-/* Paths are bytes, not always UTF-8: JSON must be. */
-static void
-append_json_bytes (GString    *out,
-                   const char *str)
-{
-  g_autofree char *valid = NULL;
-
-  if (str != NULL && !g_utf8_validate (str, -1, NULL))
-    str = valid = g_utf8_make_valid (str, -1);
-  pgs_json_append_string (out, str);
-}
-
-static void
-append_json_size (GString  *out,
-                  gboolean  known,
-                  guint64   value)
-{
-  if (known)
-    g_string_append_printf (out, "%" G_GUINT64_FORMAT, value);
-  else
-    g_string_append (out, "null");
-}
-
 static void
 append_per_page_json (GString       *out,
                       guint64        accessed,
@@ -425,13 +402,13 @@ append_per_page_json (GString       *out,
   gboolean dirty = (sources & PGS_WSS_PAGES_SOFT_DIRTY) != 0;
 
   g_string_append (out, ",\"accessed\":");
-  append_json_size (out, idle, accessed);
+  pgs_json_append_size (out, idle, accessed);
   g_string_append (out, ",\"accessed_known\":");
-  append_json_size (out, idle, access_known);
+  pgs_json_append_size (out, idle, access_known);
   g_string_append (out, ",\"written\":");
-  append_json_size (out, dirty, written);
+  pgs_json_append_size (out, dirty, written);
   g_string_append (out, ",\"written_known\":");
-  append_json_size (out, dirty, write_known);
+  pgs_json_append_size (out, dirty, write_known);
 }
 
 static void
@@ -462,7 +439,7 @@ pgs_wss_samples_to_json (GString    *out,
 
   first = g_ptr_array_index (samples, 0);
   g_string_append_printf (out, "{\"pid\":%d,\"name\":", first->pid);
-  append_json_bytes (out, name);
+  pgs_json_append_bytes (out, name);
   g_string_append_printf (out, ",\"scope\":\"%s\",\"clear_refs\":%d,\"interval\":%s,"
                           "\"page_size\":%u,\"basis\":\"smaps_referenced\",\"per_page\":{"
                           "\"idle_tracking\":",
@@ -498,7 +475,7 @@ pgs_wss_samples_to_json (GString    *out,
                                   k ? "," : "", m->start, m->end);
           pgs_json_append_string (out, m->perms);
           g_string_append_printf (out, ",\"offset\":%" G_GUINT64_FORMAT ",\"path\":", m->offset);
-          append_json_bytes (out, pgs_mapping_label_for_path (m->path));
+          pgs_json_append_bytes (out, pgs_mapping_label_for_path (m->path));
           g_string_append_printf (out, ",\"anonymous\":%s,\"rss\":%" G_GUINT64_FORMAT
                                   ",\"referenced\":%" G_GUINT64_FORMAT,
                                   m->anonymous ? "true" : "false", m->rss, m->referenced);
