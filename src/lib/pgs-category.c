@@ -168,11 +168,11 @@ pgs_category_from_flags (guint64 kpageflags)
   return c == INHERIT ? PGS_CATEGORY_RESERVED : (PgsCategory) c;
 }
 
-void
-pgs_category_classify (const guint64 *flags,
-                       guint64        n_frames,
-                       guint8        *out,
-                       guint64       *counts)
+static void
+classify_range (const guint64 *flags,
+                guint64        n_frames,
+                guint8        *out,
+                guint64       *counts)
 {
   const Tables *t = get_tables ();
   /* A run that starts on a tail page has lost its head: "other" is all we can say. */
@@ -180,9 +180,6 @@ pgs_category_classify (const guint64 *flags,
   guint64 local[4][PGS_N_CATEGORIES] = { { 0 } };
   guint64 deciding = 0, last_key = G_MAXUINT64;
   guint8 last = PGS_CATEGORY_RESERVED;
-
-  g_return_if_fail (flags != NULL || n_frames == 0);
-  g_return_if_fail (out != NULL || n_frames == 0);
 
   for (guint j = 0; j < G_N_ELEMENTS (features); j++)
     deciding |= features[j];
@@ -336,4 +333,63 @@ pgs_kpageflags_to_string (guint64 kpageflags)
     }
 
   return g_string_free (s, FALSE);
+}
+
+typedef struct
+{
+  const guint64 *flags;
+  guint64        n_frames;
+  guint8        *out;
+  guint64        counts[PGS_N_CATEGORIES];
+} Half;
+
+static gpointer
+classify_half (gpointer data)
+{
+  Half *half = data;
+
+  classify_range (half->flags, half->n_frames, half->out, half->counts);
+  return NULL;
+}
+
+/* Below this, a thread costs more than it saves. */
+#define PARALLEL_MIN_FRAMES (1u << 20)
+
+void
+pgs_category_classify (const guint64 *flags,
+                       guint64        n_frames,
+                       guint8        *out,
+                       guint64       *counts)
+{
+  guint64 split;
+  Half second = { 0 };
+  GThread *thread;
+
+  g_return_if_fail (flags != NULL || n_frames == 0);
+  g_return_if_fail (out != NULL || n_frames == 0);
+
+  if (n_frames < PARALLEL_MIN_FRAMES || g_get_num_processors () < 2)
+    {
+      classify_range (flags, n_frames, out, counts);
+      return;
+    }
+
+  /* Two halves, the second starting on a frame that is not a tail, so that no compound
+   * page straddles the split and each half finds its own heads. */
+  get_tables ();
+  split = n_frames / 2;
+  while (split < n_frames && (flags[split] & B (COMPOUND_TAIL)))
+    split++;
+  second.flags = flags + split;
+  second.n_frames = n_frames - split;
+  second.out = out + split;
+  thread = g_thread_try_new ("pgs-classify", classify_half, &second, NULL);
+  if (thread == NULL)
+    classify_half (&second);
+  classify_range (flags, split, out, counts);
+  if (thread != NULL)
+    g_thread_join (thread);
+  if (counts != NULL)
+    for (guint c = 0; c < PGS_N_CATEGORIES; c++)
+      counts[c] += second.counts[c];
 }
