@@ -104,7 +104,11 @@ pgs_palette_share (PgsShareClass klass)
     return PGS_COLOR_HOLE;
   if (klass == PGS_SHARE_FREE)
     return PGS_COLOR_FREE;
-  return pgs_palette_ramp (klass - PGS_SHARE_0, PGS_N_SHARE_CLASSES - PGS_SHARE_0);
+  /* In use but mapped by no process (kernel, page cache): grey, off the ramp. On the ramp's
+   * dark end it could not be told from "mapped once", and it is most of a machine. */
+  if (klass == PGS_SHARE_0)
+    return PGS_COLOR_UNMAPPED;
+  return pgs_palette_ramp (klass - PGS_SHARE_1, PGS_N_SHARE_CLASSES - PGS_SHARE_1);
 }
 
 static const guint32 category_colors[PGS_N_CATEGORIES] = {

@@ -29,9 +29,14 @@
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
 #define BASE   G_GUINT64_CONSTANT (0x10000000)
 
-#define COLOR_ONCE   0xff472877u
-#define COLOR_3_4    0xff31678du
-#define COLOR_5_8    0xff26838du
+/* The sharing ramp is viridis over the 9 classes "once" … "129 or more" (step / 8), linear
+ * between the 11 stops at 0, 0.1, … 1 (pgs-palette.c); "in use, not mapped" is grey, off it.
+ *   once: t 0     → stop 0                              = 44 01 54
+ *   3–4:  t 0.25  → halfway 41 44 87 … 35 5f 8d         = 3b 52 8a (rounded)
+ *   5–8:  t 0.375 → 3/4 of the way 35 5f 8d … 2a 78 8e = 2d 72 8e */
+#define COLOR_ONCE   0xff440154u
+#define COLOR_3_4    0xff3b528au
+#define COLOR_5_8    0xff2d728eu
 #define COLOR_ANON   0xffe69f00u  /* Okabe–Ito orange */
 #define COLOR_FILE_INACTIVE 0xff56b4e9u
 #define COLOR_FREE   0xffdcdcdcu
@@ -364,10 +369,10 @@ test_highlight (void)
 
   surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
   /* Frame 100 at (36, 1): full colour; frame 99 at (35, 1): two thirds (170/255) of the
-   * way to white: 71 + 184 · 2/3 = 193.7 → 0xc2, 40 + 215 · 2/3 = 183.3 → 0xb7,
-   * 119 + 136 · 2/3 = 209.7 → 0xd2. */
+   * way from 44 01 54 to white: 68 + 187 · 2/3 = 192.7 → 0xc1, 1 + 254 · 2/3 = 170.3 → 0xaa,
+   * 84 + 171 · 2/3 = 198 → 0xc6. */
   g_assert_cmphex (pixel (surface, 36, 1), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 35, 1), ==, 0xffc2b7d2u);
+  g_assert_cmphex (pixel (surface, 35, 1), ==, 0xffc1aac6u);
   cairo_surface_destroy (surface);
   g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 39.5, 1.5, &hit));
   g_assert_cmpuint (hit.pfn, ==, 103);
@@ -397,9 +402,9 @@ test_residency (void)
   cairo_surface_t *surface;
   guint32 once_anon = 0xffe69f00u, once_file = 0xff56b4e9u, np_anon = 0xffdcdcdcu,
           np_file = 0xffc2c2c2u, swapped = 0xffd55e00u;
-  /* Shared by 2: viridis step 2, t = .222, between #414487 and #355f8d at .222 → #3e4a88
-   * (0x41 - 12 * .222 = 62.3, 0x44 + 27 * .222 = 74.0, 0x87 + 6 * .222 = 136.3). */
-  guint32 shared2 = 0xff3e4a88u;
+  /* Shared by 2: ramp step 1 of 8, t = .125, pos 1.25: between #482475 and #414487 at .25
+   * → #462c7a (0x48 - 7 * .25 = 70.25, 0x24 + 32 * .25 = 44, 0x75 + 18 * .25 = 121.5 → 122). */
+  guint32 shared2 = 0xff462c7au;
   double y, h;
   const char *label;
   PgsHit hit;
