@@ -5,18 +5,19 @@
  *
  * Turns a procfs tree into a PgsSnapshot in three phases:
  *
- *  1. per process: status, cmdline, maps, then pagemap for the present or swapped parts
- *     only (found with PAGEMAP_SCAN where the kernel has it, else whole mappings), in large
- *     preads through one reused buffer. Frame numbers go into packed per-process arrays.
- *  2. once for all processes: the chunks of kpagecount (and, for huge-page regions, of
- *     kpageflags) that hold any frame seen in phase 1, or the whole files when the physical
- *     map is wanted anyway. A frame shared by 50 processes is read once, and nothing is read
- *     per page.
- *  3. per process: PSS, USS, RSS and swap from the entries and counts, with the kernel's
- *     arithmetic (fs/proc/task_mmu.c smaps_account): PSS accumulates (PAGE_SIZE << 12) /
- *     mapcount per page and is truncated once; USS counts pages with mapcount 1; the zero
- *     page and other special mappings (map count 0) and hugetlb pages (KPF_HUGE) are not
- *     in Rss; swapped entries count as swap.
+ *  1. per process: status, cmdline, maps, then pagemap for the mapped ranges in large preads
+ *     through one reused buffer (for sparse processes, only the present or swapped parts,
+ *     found with PAGEMAP_SCAN). A page pagemap marks exclusively mapped is accounted at
+ *     once: that bit is the kernel's own test for a private page, so it needs no lookup.
+ *     Shared pages wait as (frame, mapping) pairs.
+ *  2. once for all processes: the chunks of kpagecount that hold any waiting frame, then the
+ *     kpageflags wherever a count of 0 or a hugetlb mapping must be told apart; or both files
+ *     whole when the physical map is wanted anyway. A frame shared by 50 processes is read
+ *     once, and nothing is read per page.
+ *  3. per process: the rest of the kernel's arithmetic (fs/proc/task_mmu.c smaps_account):
+ *     PSS accumulates (PAGE_SIZE << 12) / mapcount per shared page and is truncated once;
+ *     the zero page, PFN mappings (map count 0) and hugetlb mappings are not in Rss; swapped
+ *     entries count as swap.
  *
  * Without the privilege to read frame numbers, a process's totals come from the kernel's
  * own smaps_rollup (and smaps per mapping) where readable, else what status says, and the
