@@ -14,16 +14,11 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-release.h"
 #include "pgs-map-page.h"
 #include "pgs-pagemap.h"
 
 #define EXPORT_MAX_SIDE 4096
-
-typedef struct
-{
-  int     pid;
-  guint64 address;
-} PgsFrameUser;
 
 struct _PgsMapPage
 {
@@ -209,45 +204,6 @@ lookup_free (Lookup *lookup)
 
 /* The reverse index is built on first use over every page of the snapshot; a worker
  * thread pays for it, not the main loop. */
-typedef struct
-{
-  guint64  pfn;
-  int      pid;
-  GArray  *users;
-} FindFrame;
-
-static void
-find_frame_page (const PgsPageInfo *info,
-                 gpointer           user_data)
-{
-  FindFrame *find = user_data;
-
-  if (pgs_pm_pfn (info->entry) == find->pfn)
-    {
-      PgsFrameUser user = { find->pid, info->address };
-
-      g_array_append_val (find->users, user);
-    }
-}
-
-/* Until the library's reverse index lands: one pass over the packed pages of every
- * process, in the worker thread. */
-static GArray *
-find_frame_users (PgsSnapshot *snapshot,
-                  guint64      pfn)
-{
-  FindFrame find = { pfn, 0, g_array_new (FALSE, FALSE, sizeof (PgsFrameUser)) };
-
-  for (guint i = 0; i < pgs_snapshot_get_n_processes (snapshot); i++)
-    {
-      PgsProcess *process = pgs_snapshot_get_process (snapshot, i);
-
-      find.pid = pgs_process_get_pid (process);
-      pgs_process_foreach_page (process, find_frame_page, &find);
-    }
-  return find.users;
-}
-
 static void
 lookup_thread (GTask        *task,
                gpointer      source_object,
@@ -256,7 +212,7 @@ lookup_thread (GTask        *task,
 {
   Lookup *lookup = task_data;
 
-  g_task_return_pointer (task, find_frame_users (lookup->snapshot, lookup->pfn),
+  g_task_return_pointer (task, pgs_snapshot_find_frame_users (lookup->snapshot, lookup->pfn),
                          (GDestroyNotify) g_array_unref);
 }
 
@@ -436,8 +392,8 @@ pgs_map_page_dispose (GObject *object)
   g_clear_object (&self->lookup);
   g_clear_pointer (&self->frame_users, g_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
-  g_clear_object (&self->snapshot);
-  g_clear_object (&self->process);
+  pgs_clear_release (&self->snapshot);
+  pgs_clear_release (&self->process);
 
   G_OBJECT_CLASS (pgs_map_page_parent_class)->dispose (object);
 }
@@ -551,7 +507,7 @@ pgs_map_page_set_snapshot (PgsMapPage  *self,
 {
   g_return_if_fail (PGS_IS_MAP_PAGE (self));
 
-  if (!g_set_object (&self->snapshot, snapshot))
+  if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
   /* The details and frame users described the old snapshot's pages. */
   if (self->lookup != NULL)
@@ -570,7 +526,7 @@ pgs_map_page_set_process (PgsMapPage *self,
 {
   g_return_if_fail (PGS_IS_MAP_PAGE (self));
 
-  if (!g_set_object (&self->process, process))
+  if (!pgs_set_object_release (&self->process, process))
     return;
   if (self->view == PGS_VIEW_RESIDENCY)
     gtk_revealer_set_reveal_child (self->info_revealer, FALSE);

@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-release.h"
 #include "pgs-kpage.h"
 #include "pgs-map-view.h"
 #include "pgs-pagemap.h"
@@ -65,9 +66,12 @@ struct _PgsMapView
   GCancellable *cancellable;
   PgsUnits      units;
 
-  /* legend, laid out for the current renderer and width */
+  /* legend, laid out once per renderer and units: snapshot() only draws it */
+  GArray       *legend;         /* LegendRow */
+  PangoLayout  *legend_rule;
   int           legend_width;
   int           legend_height;
+  int           band_line_height;
 
   /* hover */
   gboolean      hovering;
@@ -95,8 +99,8 @@ G_DEFINE_FINAL_TYPE (PgsMapView, pgs_map_view, GTK_TYPE_WIDGET)
 static void
 params_clear (Params *params)
 {
-  g_clear_object (&params->snapshot);
-  g_clear_object (&params->process);
+  pgs_clear_release (&params->snapshot);
+  pgs_clear_release (&params->process);
 }
 
 static void
@@ -105,8 +109,8 @@ params_copy (Params       *dest,
 {
   if (dest == src)
     return;
-  g_set_object (&dest->snapshot, src->snapshot);
-  g_set_object (&dest->process, src->process);
+  pgs_set_object_release (&dest->snapshot, src->snapshot);
+  pgs_set_object_release (&dest->process, src->process);
   dest->view = src->view;
   dest->layout = src->layout;
   dest->zoom = src->zoom;
@@ -129,7 +133,7 @@ static void
 render_job_free (RenderJob *job)
 {
   params_clear (&job->params);
-  g_clear_object (&job->renderer);
+  pgs_clear_release (&job->renderer);
   g_clear_pointer (&job->pixels, g_bytes_unref);
   g_free (job);
 }
@@ -189,7 +193,7 @@ render_done (GObject      *object,
       self->wanted.center_x = job->params.center_x;
       self->wanted.center_y = job->params.center_y;
     }
-  g_set_object (&self->renderer, job->renderer);
+  pgs_set_object_release (&self->renderer, job->renderer);
   g_clear_object (&self->texture);
   self->texture = gdk_memory_texture_new (job->params.width, job->params.height,
                                           GDK_MEMORY_DEFAULT, job->pixels, job->stride);
@@ -201,6 +205,7 @@ render_done (GObject      *object,
     start_job (self);
   else
     g_signal_emit (self, signals[READY], 0);
+
 }
 
 static void
@@ -390,18 +395,18 @@ rule_layout (PgsMapView *self,
 static void
 update_legend_size (PgsMapView *self)
 {
-  GArray *rows;
-  g_autoptr(PangoLayout) rule = NULL;
   int width, height, old_width = self->legend_width, old_height = self->legend_height;
 
-  rows = legend_rows (self, &width, &height);
-  legend_rows_free (rows);
-  rule = rule_layout (self, width);
-  if (rule != NULL)
+  g_clear_pointer (&self->legend, legend_rows_free);
+  g_clear_object (&self->legend_rule);
+
+  self->legend = legend_rows (self, &width, &height);
+  self->legend_rule = rule_layout (self, width);
+  if (self->legend_rule != NULL)
     {
       int rh;
 
-      pango_layout_get_pixel_size (rule, NULL, &rh);
+      pango_layout_get_pixel_size (self->legend_rule, NULL, &rh);
       height += LEGEND_GAP + rh;
     }
   self->legend_width = width;
@@ -428,10 +433,9 @@ snapshot_legend (PgsMapView  *self,
                  GtkSnapshot *snapshot,
                  float        x)
 {
-  GArray *rows;
-  g_autoptr(PangoLayout) rule = NULL;
+  GArray *rows = self->legend;
   GdkRGBA fg, dim, border;
-  int width, height;
+  int width = self->legend_width;
   float y = 0;
 
   get_fg_color (self, &fg);
@@ -440,7 +444,8 @@ snapshot_legend (PgsMapView  *self,
   border = fg;
   border.alpha *= 0.35f;
 
-  rows = legend_rows (self, &width, &height);
+  if (rows == NULL)
+    return;
   for (guint i = 0; i < rows->len; i++)
     {
       LegendRow *row = &g_array_index (rows, LegendRow, i);
@@ -473,14 +478,12 @@ snapshot_legend (PgsMapView  *self,
 
       y += row->height + LEGEND_ROW_GAP;
     }
-  legend_rows_free (rows);
 
-  rule = rule_layout (self, width);
-  if (rule != NULL)
+  if (self->legend_rule != NULL)
     {
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y + LEGEND_GAP - LEGEND_ROW_GAP));
-      gtk_snapshot_append_layout (snapshot, rule, &dim);
+      gtk_snapshot_append_layout (snapshot, self->legend_rule, &dim);
       gtk_snapshot_restore (snapshot);
     }
 }
@@ -581,6 +584,13 @@ snapshot_bands (PgsMapView      *self,
   if (self->renderer == NULL || self->shown.view != PGS_VIEW_RESIDENCY)
     return;
 
+  if (self->band_line_height == 0)
+    {
+      g_autoptr(PangoLayout) probe = legend_layout (self, "Xg", TRUE);
+
+      pango_layout_get_pixel_size (probe, NULL, &self->band_line_height);
+    }
+
   n = pgs_renderer_get_n_bands (self->renderer);
   for (guint i = 0; i < n; i++)
     {
@@ -594,6 +604,9 @@ snapshot_bands (PgsMapView      *self,
         continue;
       y /= scale;
       h /= scale;
+      /* Decided before laying any text out: a process has hundreds of thin bands. */
+      if (h < self->band_line_height + 2 || y < last_bottom)
+        continue;
       layout = legend_layout (self, label, TRUE);
       pango_layout_set_width (layout, (int) (area->size.width * 0.6) * PANGO_SCALE);
       pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
@@ -902,8 +915,10 @@ pgs_map_view_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->renderer);
+  pgs_clear_release (&self->renderer);
   g_clear_object (&self->texture);
+  g_clear_pointer (&self->legend, legend_rows_free);
+  g_clear_object (&self->legend_rule);
   params_clear (&self->wanted);
   params_clear (&self->shown);
 
@@ -1005,7 +1020,7 @@ pgs_map_view_set_snapshot (PgsMapView  *self,
 {
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
 
-  if (g_set_object (&self->wanted.snapshot, snapshot))
+  if (pgs_set_object_release (&self->wanted.snapshot, snapshot))
     invalidate (self);
 }
 
@@ -1015,7 +1030,7 @@ pgs_map_view_set_process (PgsMapView *self,
 {
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
 
-  if (!g_set_object (&self->wanted.process, process))
+  if (!pgs_set_object_release (&self->wanted.process, process))
     return;
   /* A new subject starts unzoomed; a highlight on a physical map keeps the viewport. */
   if (self->wanted.view == PGS_VIEW_RESIDENCY)

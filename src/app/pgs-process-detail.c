@@ -11,7 +11,9 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-release.h"
 #include "pgs-process-detail.h"
+#include "pgs-row.h"
 
 typedef enum
 {
@@ -61,8 +63,12 @@ struct _PgsProcessDetail
 
   PgsProcess          *process;
   PgsUnits             units;
+  gboolean             stale;      /* the process changed and the view has not caught up */
+  guint                update_source;
 
+  GListStore          *store;      /* PgsRow of PgsMapping, in address order */
   GtkSortListModel    *sort_model;
+  GListModel          *mappings;   /* the sorted rows mapped to their PgsMapping */
   GtkColumnViewColumn *column_objects[N_MCOLS];
   ColumnData           column_data[N_MCOLS];
 
@@ -86,12 +92,53 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, GTK_TYPE_WIDGET)
 
+/* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
+ * trip per call: for every cell of a refresh that was most of the main loop's time. The
+ * cells keep their tooltip as plain data and hand it over only when one is asked for. */
+static gboolean
+query_cell_tooltip (GtkWidget  *widget,
+                    int         x,
+                    int         y,
+                    gboolean    keyboard,
+                    GtkTooltip *tooltip,
+                    gpointer    user_data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "tooltip");
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* GTK 4.8 lays a label out again even when its text is the same: after a refresh most
+ * cells are, and skipping them is most of what keeps a refresh off the main loop. */
+static void
+set_label_text (GtkLabel   *label,
+                const char *text)
+{
+  if (text == NULL)
+    text = "";
+  if (g_strcmp0 (gtk_label_get_text (label), text) != 0)
+    gtk_label_set_text (label, text);
+}
+
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  g_object_set_data_full (G_OBJECT (widget), "tooltip", g_strdup (text), g_free);
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
             ColumnData               *data)
 {
   GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_cell_tooltip), NULL);
 
   if (data->column == MCOL_LABEL || data->column == MCOL_PERMS)
     {
@@ -108,12 +155,11 @@ setup_cell (GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           ColumnData               *data)
+update_cell (GtkListItem *item,
+             ColumnData  *data)
 {
   GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  PgsMapping *mapping = gtk_list_item_get_item (item);
+  PgsMapping *mapping = pgs_row_get_item (gtk_list_item_get_item (item));
   PgsMetric metric = mcolumns[data->column].metric;
   g_autofree char *text = NULL;
   const char *tooltip = NULL;
@@ -153,8 +199,41 @@ bind_cell (GtkSignalListItemFactory *factory,
       g_assert_not_reached ();
     }
 
-  gtk_label_set_text (label, text ? text : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip);
+  set_label_text (label, text);
+  set_tooltip (GTK_WIDGET (label), tooltip);
+}
+
+static void
+on_row_item_changed (GtkListItem *item)
+{
+  update_cell (item, g_object_get_data (G_OBJECT (item), "column-data"));
+}
+
+/* Rows outlive refreshes (pgs-row.c): a cell follows its row's item. */
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           ColumnData               *data)
+{
+  gulong id;
+
+  g_object_set_data (G_OBJECT (item), "column-data", data);
+  id = g_signal_connect_swapped (gtk_list_item_get_item (item), "notify::item",
+                                 G_CALLBACK (on_row_item_changed), item);
+  g_object_set_data (G_OBJECT (item), "notify-id", GSIZE_TO_POINTER (id));
+  update_cell (item, data);
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             ColumnData               *data)
+{
+  gulong id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (item), "notify-id"));
+
+  if (id != 0)
+    g_signal_handler_disconnect (gtk_list_item_get_item (item), id);
+  g_object_set_data (G_OBJECT (item), "notify-id", NULL);
 }
 
 static GtkListItemFactory *
@@ -164,6 +243,7 @@ column_factory_new (ColumnData *data)
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), data);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), data);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), data);
   return factory;
 }
 
@@ -206,6 +286,30 @@ update_numbers (PgsProcessDetail *self)
     }
 }
 
+/* Mappings are in address order. Halved so that the top of the address space (the
+ * vsyscall page) still orders right as a signed key. */
+static gint64
+mapping_key (gpointer item)
+{
+  return (gint64) (pgs_mapping_get_start (item) >> 1);
+}
+
+static gboolean
+mapping_equal (gpointer a,
+               gpointer b)
+{
+  return pgs_mapping_get_end (a) == pgs_mapping_get_end (b) &&
+         pgs_mapping_get_offset (a) == pgs_mapping_get_offset (b) &&
+         g_strcmp0 (pgs_mapping_get_perms (a), pgs_mapping_get_perms (b)) == 0 &&
+         g_strcmp0 (pgs_mapping_get_label (a), pgs_mapping_get_label (b)) == 0 &&
+         pgs_mapping_get_rss (a) == pgs_mapping_get_rss (b) &&
+         pgs_mapping_get_pss (a) == pgs_mapping_get_pss (b) &&
+         pgs_mapping_get_uss (a) == pgs_mapping_get_uss (b) &&
+         pgs_mapping_get_swap (a) == pgs_mapping_get_swap (b) &&
+         pgs_mapping_is_known (a, PGS_METRIC_PSS) == pgs_mapping_is_known (b, PGS_METRIC_PSS) &&
+         pgs_mapping_is_known (a, PGS_METRIC_USS) == pgs_mapping_is_known (b, PGS_METRIC_USS);
+}
+
 static void
 update (PgsProcessDetail *self)
 {
@@ -217,7 +321,7 @@ update (PgsProcessDetail *self)
 
   if (self->process == NULL)
     {
-      gtk_sort_list_model_set_model (self->sort_model, NULL);
+      pgs_row_store_merge (self->store, NULL, mapping_key, NULL);
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
@@ -241,8 +345,39 @@ update (PgsProcessDetail *self)
     g_string_append_printf (source, " — %s", reason);
   gtk_label_set_text (self->source_label, source->str);
 
-  gtk_sort_list_model_set_model (self->sort_model, pgs_process_get_mappings (self->process));
+  pgs_row_store_merge (self->store, pgs_process_get_mappings (self->process), mapping_key,
+                       mapping_equal);
+  /* New numbers under the sorter: sort again where the order broke. */
+  pgs_row_resort_if_needed (G_LIST_MODEL (self->sort_model),
+                            gtk_column_view_get_sorter (self->column_view));
   gtk_stack_set_visible_child_name (self->stack, "detail");
+}
+
+static gboolean
+update_idle (gpointer data)
+{
+  PgsProcessDetail *self = data;
+
+  self->update_source = 0;
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      update (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+pgs_process_detail_map (GtkWidget *widget)
+{
+  PgsProcessDetail *self = PGS_PROCESS_DETAIL (widget);
+
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      update (self);
+    }
+  GTK_WIDGET_CLASS (pgs_process_detail_parent_class)->map (widget);
 }
 
 static void
@@ -250,8 +385,13 @@ pgs_process_detail_dispose (GObject *object)
 {
   PgsProcessDetail *self = (PgsProcessDetail *) object;
 
+  g_clear_handle_id (&self->update_source, g_source_remove);
+  if (self->store != NULL)
+    g_list_store_remove_all (self->store);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_PROCESS_DETAIL);
-  g_clear_object (&self->process);
+  g_clear_object (&self->mappings);
+  g_clear_object (&self->store);
+  pgs_clear_release (&self->process);
 
   G_OBJECT_CLASS (pgs_process_detail_parent_class)->dispose (object);
 }
@@ -302,6 +442,8 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   object_class->get_property = pgs_process_detail_get_property;
   object_class->set_property = pgs_process_detail_set_property;
 
+  widget_class->map = pgs_process_detail_map;
+
   properties[PROP_PROCESS] =
     g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -348,7 +490,9 @@ pgs_process_detail_init (PgsProcessDetail *self)
       self->column_data[i].column = i;
       factory = column_factory_new (&self->column_data[i]);
       column = gtk_column_view_column_new (_(mcolumns[i].title), g_steal_pointer (&factory));
-      expression = gtk_property_expression_new (PGS_TYPE_MAPPING, NULL, mcolumns[i].property);
+      expression = gtk_property_expression_new (PGS_TYPE_MAPPING,
+                                                gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item"),
+                                                mcolumns[i].property);
       if (i == MCOL_LABEL || i == MCOL_PERMS)
         sorter = GTK_SORTER (gtk_string_sorter_new (expression));
       else
@@ -363,8 +507,11 @@ pgs_process_detail_init (PgsProcessDetail *self)
       g_object_unref (column);
     }
 
-  self->sort_model = gtk_sort_list_model_new (NULL,
+  self->store = g_list_store_new (PGS_TYPE_ROW);
+  self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->store)),
                                               g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  self->mappings = G_LIST_MODEL (gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
+                                                         pgs_row_map_to_item, NULL, NULL));
   selection = gtk_no_selection_new (G_LIST_MODEL (self->sort_model));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
@@ -395,9 +542,15 @@ pgs_process_detail_set_process (PgsProcessDetail *self,
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
   g_return_if_fail (!process || PGS_IS_PROCESS (process));
 
-  if (!g_set_object (&self->process, process))
+  if (!pgs_set_object_release (&self->process, process))
     return;
-  update (self);
+  /* A refresh while another view is in front would update hundreds of mapping rows no
+   * one sees: that waits until the detail is shown again. In view, it waits for an idle
+   * moment, so the swap of the new snapshot and the mapping rows are two short turns of
+   * the main loop rather than one long one. */
+  self->stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->update_source == 0)
+    self->update_source = g_idle_add (update_idle, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCESS]);
 }
 
@@ -426,6 +579,11 @@ pgs_process_detail_get_metric_text (PgsProcessDetail *self,
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
 
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      update (self);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     if (metrics[i] == metric)
       return gtk_label_get_text (self->metric_labels[i]);
@@ -436,5 +594,11 @@ GListModel *
 pgs_process_detail_get_mappings (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-  return G_LIST_MODEL (self->sort_model);
+
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      update (self);
+    }
+  return self->mappings;
 }

@@ -4,10 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The model chain is GtkColumnView ← GtkSingleSelection ← GtkSortListModel (its sorter is
- * the column view's, so clicking a header sorts) ← GtkFilterListModel (the search) ← the
- * snapshot itself. A refresh swaps the snapshot at the bottom of the chain; the selection
- * is carried over by PID and the scroll position by the adjustment's value, since every
- * PgsProcess object is new after a scan.
+ * the column view's, so clicking a header sorts) ← GtkFilterListModel (the search) ← a
+ * store of PgsRow fed from the snapshot, one row per PID. A refresh updates the rows in
+ * place (see pgs-row.c for why and what it saves) and re-sorts; the selection and the
+ * scroll position stay with their rows.
  */
 
 #include "config.h"
@@ -16,7 +16,9 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-release.h"
 #include "pgs-process-list.h"
+#include "pgs-row.h"
 
 typedef enum
 {
@@ -63,7 +65,9 @@ struct _PgsProcessList
   char                *search;       /* casefolded */
   gboolean             swapping;
 
+  GListStore          *store;        /* PgsRow of PgsProcess, in PID order like the snapshot */
   GtkFilterListModel  *filter_model;
+  GListModel          *processes;    /* the sorted rows mapped to their PgsProcess */
   GtkSortListModel    *sort_model;
   GtkSingleSelection  *selection;
   GtkCustomFilter     *filter;
@@ -95,12 +99,53 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsProcessList, pgs_process_list, GTK_TYPE_WIDGET)
 
+/* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
+ * trip per call: for every cell of a refresh that was most of the main loop's time. The
+ * cells keep their tooltip as plain data and hand it over only when one is asked for. */
+static gboolean
+query_cell_tooltip (GtkWidget  *widget,
+                    int         x,
+                    int         y,
+                    gboolean    keyboard,
+                    GtkTooltip *tooltip,
+                    gpointer    user_data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "tooltip");
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* GTK 4.8 lays a label out again even when its text is the same: after a refresh most
+ * cells are, and skipping them is most of what keeps a refresh off the main loop. */
+static void
+set_label_text (GtkLabel   *label,
+                const char *text)
+{
+  if (text == NULL)
+    text = "";
+  if (g_strcmp0 (gtk_label_get_text (label), text) != 0)
+    gtk_label_set_text (label, text);
+}
+
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  g_object_set_data_full (G_OBJECT (widget), "tooltip", g_strdup (text), g_free);
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
             ColumnData               *data)
 {
   GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_cell_tooltip), NULL);
 
   if (columns[data->column].metric != 0 || data->column == COLUMN_PID)
     {
@@ -116,12 +161,11 @@ setup_cell (GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           ColumnData               *data)
+update_cell (GtkListItem *item,
+             ColumnData  *data)
 {
   GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  PgsProcess *process = gtk_list_item_get_item (item);
+  PgsProcess *process = pgs_row_get_item (gtk_list_item_get_item (item));
   PgsMetric metric = columns[data->column].metric;
   g_autofree char *text = NULL;
   const char *tooltip = NULL;
@@ -158,8 +202,40 @@ bind_cell (GtkSignalListItemFactory *factory,
       g_assert_not_reached ();
     }
 
-  gtk_label_set_text (label, text != NULL ? text : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip != NULL && *tooltip ? tooltip : NULL);
+  set_label_text (label, text);
+  set_tooltip (GTK_WIDGET (label), tooltip != NULL && *tooltip ? tooltip : NULL);
+}
+
+static void
+on_row_item_changed (GtkListItem *item)
+{
+  update_cell (item, g_object_get_data (G_OBJECT (item), "column-data"));
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           ColumnData               *data)
+{
+  gulong id;
+
+  g_object_set_data (G_OBJECT (item), "column-data", data);
+  id = g_signal_connect_swapped (gtk_list_item_get_item (item), "notify::item",
+                                 G_CALLBACK (on_row_item_changed), item);
+  g_object_set_data (G_OBJECT (item), "notify-id", GSIZE_TO_POINTER (id));
+  update_cell (item, data);
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             ColumnData               *data)
+{
+  gulong id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (item), "notify-id"));
+
+  if (id != 0)
+    g_signal_handler_disconnect (gtk_list_item_get_item (item), id);
+  g_object_set_data (G_OBJECT (item), "notify-id", NULL);
 }
 
 static GtkListItemFactory *
@@ -169,6 +245,7 @@ column_factory_new (ColumnData *data)
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), data);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), data);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), data);
   return factory;
 }
 
@@ -177,7 +254,7 @@ filter_process (gpointer item,
                 gpointer user_data)
 {
   PgsProcessList *self = user_data;
-  PgsProcess *process = item;
+  PgsProcess *process = pgs_row_get_item (item);
   g_autofree char *name = NULL;
   g_autofree char *pid = NULL;
   const char *user;
@@ -349,7 +426,7 @@ static void
 on_activate (PgsProcessList *self,
              guint           position)
 {
-  g_autoptr(PgsProcess) process = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
+  g_autoptr(PgsProcess) process = g_list_model_get_item (self->processes, position);
 
   if (process != NULL)
     g_signal_emit (self, signals[ACTIVATE], 0, process);
@@ -358,7 +435,9 @@ on_activate (PgsProcessList *self,
 static GtkSorter *
 sorter_for_column (ColumnId column)
 {
-  GtkExpression *expression = gtk_property_expression_new (PGS_TYPE_PROCESS, NULL,
+  /* row.process.<property> */
+  GtkExpression *process = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
+  GtkExpression *expression = gtk_property_expression_new (PGS_TYPE_PROCESS, process,
                                                            columns[column].property);
 
   if (column == COLUMN_USER || column == COLUMN_NAME)
@@ -370,10 +449,19 @@ static void
 pgs_process_list_dispose (GObject *object)
 {
   PgsProcessList *self = (PgsProcessList *) object;
+  GtkWidget *child;
 
+  /* Empty the chain while the labels its signals update still exist. */
+  if (self->store != NULL)
+    g_list_store_remove_all (self->store);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_PROCESS_LIST);
+  /* The separators and the totals box have no id for the template to let go of. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->processes);
   g_clear_object (&self->selection);
-  g_clear_object (&self->snapshot);
+  g_clear_object (&self->store);
+  pgs_clear_release (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_process_list_parent_class)->dispose (object);
 }
@@ -493,8 +581,10 @@ pgs_process_list_init (PgsProcessList *self)
       g_object_unref (column);
     }
 
+  self->store = g_list_store_new (PGS_TYPE_ROW);
   self->filter = gtk_custom_filter_new (filter_process, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (NULL, GTK_FILTER (self->filter));
+  self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->store)),
+                                                  GTK_FILTER (self->filter));
   sorter = gtk_column_view_get_sorter (self->column_view);
   self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model),
                                               g_object_ref (sorter));
@@ -502,6 +592,8 @@ pgs_process_list_init (PgsProcessList *self)
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  self->processes = G_LIST_MODEL (gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
+                                                          pgs_row_map_to_item, NULL, NULL));
 
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (on_selected_item_changed), self, G_CONNECT_SWAPPED);
@@ -530,12 +622,11 @@ static guint
 find_pid (PgsProcessList *self,
           int             pid)
 {
-  GListModel *model = G_LIST_MODEL (self->sort_model);
-  guint n = g_list_model_get_n_items (model);
+  guint n = g_list_model_get_n_items (self->processes);
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
+      g_autoptr(PgsProcess) process = g_list_model_get_item (self->processes, i);
 
       if (pgs_process_get_pid (process) == pid)
         return i;
@@ -543,15 +634,33 @@ find_pid (PgsProcessList *self,
   return GTK_INVALID_LIST_POSITION;
 }
 
+static gint64
+process_key (gpointer item)
+{
+  return pgs_process_get_pid (item);
+}
+
+static gboolean
+process_equal (gpointer a,
+               gpointer b)
+{
+  return pgs_process_get_known (a) == pgs_process_get_known (b) &&
+         pgs_process_get_vss (a) == pgs_process_get_vss (b) &&
+         pgs_process_get_rss (a) == pgs_process_get_rss (b) &&
+         pgs_process_get_pss (a) == pgs_process_get_pss (b) &&
+         pgs_process_get_uss (a) == pgs_process_get_uss (b) &&
+         pgs_process_get_swap (a) == pgs_process_get_swap (b) &&
+         g_strcmp0 (pgs_process_get_name (a), pgs_process_get_name (b)) == 0 &&
+         g_strcmp0 (pgs_process_get_user (a), pgs_process_get_user (b)) == 0 &&
+         g_strcmp0 (pgs_process_get_cmdline (a), pgs_process_get_cmdline (b)) == 0 &&
+         g_strcmp0 (pgs_process_get_unknown_reason (a), pgs_process_get_unknown_reason (b)) == 0;
+}
+
 void
 pgs_process_list_set_snapshot (PgsProcessList *self,
                                PgsSnapshot    *snapshot)
 {
-  GtkAdjustment *vadjustment;
-  PgsProcess *selected;
-  double scroll;
-  int pid = -1;
-  guint position = GTK_INVALID_LIST_POSITION;
+  PgsProcess *before;
 
   g_return_if_fail (PGS_IS_PROCESS_LIST (self));
   g_return_if_fail (!snapshot || PGS_IS_SNAPSHOT (snapshot));
@@ -559,36 +668,37 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
   if (self->snapshot == snapshot)
     return;
 
-  selected = pgs_process_list_get_selected_process (self);
-  if (selected != NULL)
-    pid = pgs_process_get_pid (selected);
-  vadjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
-  scroll = gtk_adjustment_get_value (vadjustment);
+  before = pgs_process_list_get_selected_process (self);
+  if (before != NULL)
+    g_object_ref (before);
 
   self->swapping = TRUE;
-  g_set_object (&self->snapshot, snapshot);
-  gtk_filter_list_model_set_model (self->filter_model, G_LIST_MODEL (snapshot));
-  if (pid >= 0)
-    position = find_pid (self, pid);
-  gtk_single_selection_set_selected (self->selection, position);
+  pgs_set_object_release (&self->snapshot, snapshot);
+  pgs_row_store_merge (self->store, G_LIST_MODEL (snapshot), process_key, process_equal);
+  /* The numbers changed under the sorter: sort again where the order broke. Rows keep
+   * their widgets and the selection stays with its row. */
+  pgs_row_resort_if_needed (G_LIST_MODEL (self->sort_model),
+                            gtk_column_view_get_sorter (self->column_view));
   self->swapping = FALSE;
-
-  /* The rows all have one height, so the same offset shows the same ranks. */
-  gtk_adjustment_set_value (vadjustment, scroll);
 
   update_count (self);
   update_totals (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
-  if (pid >= 0 || position != GTK_INVALID_LIST_POSITION)
+  if (before != pgs_process_list_get_selected_process (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
+  pgs_clear_release (&before);
 }
 
 /* Returns: (transfer none) (nullable) */
 PgsProcess *
 pgs_process_list_get_selected_process (PgsProcessList *self)
 {
+  PgsRow *row;
+
   g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
-  return gtk_single_selection_get_selected_item (self->selection);
+
+  row = gtk_single_selection_get_selected_item (self->selection);
+  return row != NULL ? pgs_row_get_item (row) : NULL;
 }
 
 gboolean
@@ -649,7 +759,7 @@ GListModel *
 pgs_process_list_get_model (PgsProcessList *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
-  return G_LIST_MODEL (self->sort_model);
+  return self->processes;
 }
 
 GtkWidget *

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-release.h"
 #include "pgs-window.h"
 
 #define PROGRESS_DELAY_MS 300
@@ -164,7 +165,7 @@ set_snapshot (PgsWindow   *self,
 {
   PgsProcess *selected;
 
-  if (!g_set_object (&self->snapshot, snapshot))
+  if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
 
   pgs_process_list_set_snapshot (self->process_list, snapshot);
@@ -222,7 +223,11 @@ scan_done (GObject      *object,
     return;
 
   if (snapshot != NULL)
-    set_snapshot (self, snapshot);
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      set_snapshot (self, snapshot);
+      g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
+    }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     show_toast (self, _("Scan cancelled: showing the previous one"));
   else
@@ -668,7 +673,7 @@ pgs_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_WINDOW);
-  g_clear_object (&self->snapshot);
+  pgs_clear_release (&self->snapshot);
   g_clear_object (&self->scanner);
   g_clear_object (&self->settings);
 

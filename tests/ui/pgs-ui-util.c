@@ -1,0 +1,106 @@
+/* pgs-ui-util.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "pgs-ui-util.h"
+
+void
+pgs_ui_init (int    *argc,
+             char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+
+  /* No display is a reason to skip, never to crash: gtk_init() would abort. */
+  if (!gtk_init_check ())
+    {
+      g_printerr ("No display (run under xvfb-run): skipped\n");
+      exit (77);
+    }
+}
+
+PgsWindow *
+pgs_ui_open_window (PgsApplication **app)
+{
+  g_autoptr(GError) error = NULL;
+  PgsWindow *window;
+
+  *app = pgs_application_new ();
+  /* A fresh D-Bus session per test run (dbus-run-session), so registering is ours. */
+  g_application_set_flags (G_APPLICATION (*app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (*app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+
+  window = pgs_window_new (*app);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static gboolean
+timed_out (gpointer data)
+{
+  gboolean *flag = data;
+
+  *flag = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+pgs_ui_wait (PgsUiCond cond,
+             gpointer  data,
+             guint     timeout_ms)
+{
+  gboolean expired = FALSE;
+  guint source = g_timeout_add (timeout_ms, timed_out, &expired);
+
+  while (!cond (data) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (!expired)
+    g_source_remove (source);
+  return cond (data);
+}
+
+static gboolean
+scan_done (gpointer data)
+{
+  return !pgs_window_is_busy (data) && pgs_window_get_snapshot (data) != NULL;
+}
+
+void
+pgs_ui_wait_idle_scan (PgsWindow *window)
+{
+  g_assert_true (pgs_ui_wait (scan_done, window, 120000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+}
+
+static gboolean
+map_ready (gpointer data)
+{
+  return pgs_map_view_is_ready (data);
+}
+
+void
+pgs_ui_wait_map_ready (PgsMapView *view)
+{
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (view));
+  g_assert_true (pgs_ui_wait (map_ready, view, 60000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (view));
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+void
+pgs_ui_spin (guint ms)
+{
+  pgs_ui_wait (never, NULL, ms);
+}

@@ -1,0 +1,29 @@
+/* pgs-ui-util.h: running the real app window in a test
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "pgs-window.h"
+
+G_BEGIN_DECLS
+
+/* g_test_init, then exits 77 (skipped) when there is no display to open. */
+void       pgs_ui_init           (int         *argc,
+                                  char      ***argv);
+/* Registers the application (startup runs), creates and presents its window. */
+PgsWindow *pgs_ui_open_window    (PgsApplication **app);
+/* Iterates the main loop until @cond (or @timeout_ms); returns whether it came true. */
+typedef gboolean (*PgsUiCond) (gpointer data);
+gboolean   pgs_ui_wait           (PgsUiCond    cond,
+                                  gpointer     data,
+                                  guint        timeout_ms);
+/* Waits for the current scan (if any) to finish, then for one more frame. */
+void       pgs_ui_wait_idle_scan (PgsWindow   *window);
+/* Waits until the map view shows what was last asked of it. */
+void       pgs_ui_wait_map_ready (PgsMapView  *view);
+void       pgs_ui_spin           (guint        ms);
+
+G_END_DECLS

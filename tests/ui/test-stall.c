@@ -1,0 +1,154 @@
+/* test-stall.c: the main loop keeps running while the app refreshes
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A 5 ms timeout records the largest gap between its callbacks while the window scans the
+ * whole machine and swaps the new snapshot into its views, with each view in front in
+ * turn (the list, and the map that renders most). The scan, the renders and the frame
+ * lookups run in threads; what is left on the main loop must never hold it for 50 ms.
+ */
+
+#include "config.h"
+
+#include <time.h>
+
+#include "pgs-ui-util.h"
+
+#define TICK_MS   5
+#define LIMIT_MS 50
+
+typedef struct
+{
+  gint64 start;
+  gint64 last;
+  gint64 last_cpu;
+  gint64 max_gap;
+  guint  n_ticks;
+} Ticker;
+
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
+}
+
+static gboolean
+tick (gpointer data)
+{
+  Ticker *ticker = data;
+  gint64 now = g_get_monotonic_time ();
+  gint64 cpu = thread_cpu_time ();
+
+  if (ticker->last != 0)
+    {
+      ticker->max_gap = MAX (ticker->max_gap, now - ticker->last);
+      /* Where the long gaps fall and whether the main thread was working (CPU time) or
+       * waiting through them, for whoever has to find what caused them. */
+      if (now - ticker->last > 20000)
+        g_test_message ("gap of %.1f ms (%.1f ms on the CPU) ending %.0f ms into the refresh",
+                        (now - ticker->last) / 1000.0, (cpu - ticker->last_cpu) / 1000.0,
+                        (now - ticker->start) / 1000.0);
+    }
+  ticker->last = now;
+  ticker->last_cpu = cpu;
+  ticker->n_ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+static PgsApplication *app;
+static PgsWindow *window;
+
+static gboolean
+refreshed_and_drawn (gpointer data)
+{
+  PgsMapPage *page;
+
+  if (pgs_window_is_busy (window))
+    return FALSE;
+  page = pgs_window_get_map_page (window, PGS_VIEW_FLAGS);
+  if (g_str_equal (pgs_window_get_view (window), "flags") && pgs_map_page_has_map (page))
+    return pgs_map_view_is_ready (pgs_map_page_get_map_view (page));
+  return TRUE;
+}
+
+static void
+measure_refresh (const char *view,
+                 const char *label)
+{
+  Ticker ticker = { 0 };
+  guint source;
+  gint64 start;
+
+  pgs_window_set_view (window, view);
+  pgs_ui_wait_idle_scan (window);
+  pgs_ui_spin (300);
+
+  source = g_timeout_add (TICK_MS, tick, &ticker);
+  start = ticker.start = g_get_monotonic_time ();
+  pgs_window_refresh (window);
+  g_assert_true (pgs_window_is_busy (window));
+  g_assert_true (pgs_ui_wait (refreshed_and_drawn, NULL, 120000));
+  /* The frames drawn right after the swap are part of the refresh. */
+  pgs_ui_spin (200);
+  g_source_remove (source);
+
+  g_test_message ("%s: full refresh %.0f ms, %u ticks, longest main-loop stall %.1f ms",
+                  label, (g_get_monotonic_time () - start) / 1000.0, ticker.n_ticks,
+                  ticker.max_gap / 1000.0);
+  g_assert_cmpint (ticker.max_gap, <, LIMIT_MS * 1000);
+}
+
+static void
+test_stall_processes (void)
+{
+  measure_refresh ("processes", "process list");
+}
+
+static void
+test_stall_flags (void)
+{
+  measure_refresh ("flags", "page-flag map");
+}
+
+static void
+test_stall_residency (void)
+{
+  PgsProcessList *list = pgs_window_get_process_list (window);
+  GListModel *model = pgs_process_list_get_model (list);
+  g_autoptr(PgsProcess) largest = g_list_model_get_item (model, 0);
+
+  /* The largest process by PSS: the most pages to lay out. */
+  pgs_window_select_pid (window, pgs_process_get_pid (largest));
+  measure_refresh ("residency", "residency map of the largest process");
+}
+
+static void
+test_stall_detail (void)
+{
+  /* The largest process is still selected: its mappings table is in view and updates. */
+  measure_refresh ("processes", "process list with the largest process's mappings");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  pgs_ui_init (&argc, &argv);
+  window = pgs_ui_open_window (&app);
+
+  g_test_add_func ("/pgs/ui/stall/processes", test_stall_processes);
+  g_test_add_func ("/pgs/ui/stall/flags", test_stall_flags);
+  g_test_add_func ("/pgs/ui/stall/residency", test_stall_residency);
+  g_test_add_func ("/pgs/ui/stall/detail", test_stall_detail);
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  return status;
+}
