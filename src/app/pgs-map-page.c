@@ -30,6 +30,9 @@ struct _PgsMapPage
   PgsUnits      units;
   GCancellable *lookup;
   GArray       *frame_users;   /* PgsFrameUser */
+  PgsHit        hit;           /* the page whose details are shown, if have_hit */
+  gboolean      have_hit;
+  int           hit_pid;       /* residency: whose page it is */
 
   PgsMapView   *map_view;
 
@@ -292,6 +295,9 @@ pgs_map_page_show_hit (PgsMapPage   *self,
   g_clear_object (&self->lookup);
   clear_users (self);
 
+  self->hit = *hit;
+  self->have_hit = TRUE;
+  self->hit_pid = self->process ? pgs_process_get_pid (self->process) : 0;
   text = pgs_map_view_describe_hit (self->map_view, hit);
   gtk_label_set_text (self->info_label, text);
   gtk_revealer_set_reveal_child (self->info_revealer, TRUE);
@@ -329,6 +335,60 @@ pgs_map_page_get_frame_users (PgsMapPage *self)
 }
 
 static void
+close_info (PgsMapPage *self)
+{
+  if (self->lookup != NULL)
+    g_cancellable_cancel (self->lookup);
+  g_clear_object (&self->lookup);
+  clear_users (self);
+  self->have_hit = FALSE;
+  gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
+}
+
+/* After a refresh the page shown is looked up again in the new snapshot, so the details
+ * (and who maps the frame) stay current instead of vanishing every refresh interval. */
+static void
+refresh_hit (PgsMapPage *self)
+{
+  PgsHit hit = self->hit;
+  PgsPhysMap *physmap;
+
+  if (!self->have_hit || self->snapshot == NULL)
+    return;
+
+  physmap = pgs_snapshot_get_physmap (self->snapshot);
+  if (!hit.is_frame)
+    {
+      PgsPageInfo info;
+
+      if (self->process == NULL || !pgs_process_lookup_page (self->process, hit.address, &info) ||
+          !info.in_mapping)
+        {
+          close_info (self);
+          return;
+        }
+      hit.entry = info.entry;
+      hit.count = info.count;
+      hit.mapping = info.mapping;
+      hit.pfn = pgs_pm_pfn (info.entry);
+    }
+  else if (physmap == NULL || hit.pfn >= pgs_physmap_get_n_frames (physmap))
+    {
+      close_info (self);
+      return;
+    }
+  else
+    hit.count = pgs_physmap_get_counts (physmap)[hit.pfn];
+
+  if (physmap != NULL && hit.pfn != 0 && hit.pfn < pgs_physmap_get_n_frames (physmap))
+    {
+      hit.flags = pgs_physmap_get_flags (physmap)[hit.pfn];
+      hit.category = pgs_category_from_flags (hit.flags);
+    }
+  pgs_map_page_show_hit (self, &hit);
+}
+
+static void
 on_page_activated (PgsMapView   *view,
                    const PgsHit *hit,
                    PgsMapPage   *self)
@@ -359,7 +419,7 @@ page_action (GtkWidget  *widget,
   PgsMapPage *self = PGS_MAP_PAGE (widget);
 
   if (g_str_equal (action_name, "page.close-info"))
-    gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
+    close_info (self);
   else
     /* page.zoom-in → map.zoom-in: the buttons sit outside the map view */
     gtk_widget_activate_action (GTK_WIDGET (self->map_view),
@@ -509,15 +569,10 @@ pgs_map_page_set_snapshot (PgsMapPage  *self,
 
   if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
-  /* The details and frame users described the old snapshot's pages. */
-  if (self->lookup != NULL)
-    g_cancellable_cancel (self->lookup);
-  g_clear_object (&self->lookup);
-  clear_users (self);
-  gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
 
   pgs_map_view_set_snapshot (self->map_view, snapshot);
   update_state (self);
+  refresh_hit (self);
 }
 
 void
@@ -528,10 +583,14 @@ pgs_map_page_set_process (PgsMapPage *self,
 
   if (!pgs_set_object_release (&self->process, process))
     return;
-  if (self->view == PGS_VIEW_RESIDENCY)
-    gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
   pgs_map_view_set_process (self->map_view, process);
   update_state (self);
+  /* Another process's pages: the one shown was not one of them. */
+  if (self->view == PGS_VIEW_RESIDENCY && self->have_hit &&
+      (process == NULL || pgs_process_get_pid (process) != self->hit_pid))
+    close_info (self);
+  else
+    refresh_hit (self);
 }
 
 void

@@ -1182,10 +1182,11 @@ pgs_map_view_describe_hit (PgsMapView   *self,
   g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
   g_return_val_if_fail (hit != NULL, NULL);
 
-  if (!hit->is_frame && self->shown.process != NULL)
+  /* The latest process: a hit carried over a refresh was looked up in it. */
+  if (!hit->is_frame && self->wanted.process != NULL)
     {
-      guint64 start = 0, offset = 0, page_size = pgs_snapshot_get_page_size (self->shown.snapshot);
-      const char *label = mapping_label (self->shown.process, hit->mapping, &start, &offset);
+      guint64 start = 0, offset = 0, page_size = pgs_snapshot_get_page_size (self->wanted.snapshot);
+      const char *label = mapping_label (self->wanted.process, hit->mapping, &start, &offset);
 
       g_string_append_printf (text, _("Address 0x%" G_GINT64_MODIFIER "x"), hit->address);
       if (label != NULL)
@@ -1256,6 +1257,9 @@ pgs_map_view_describe_hit (PgsMapView   *self,
                               hit->n_pages);
     }
 
+  /* Lines were appended each with its newline first. */
+  if (text->len > 0 && text->str[0] == '\n')
+    g_string_erase (text, 0, 1);
   return g_string_free (text, FALSE);
 }
 

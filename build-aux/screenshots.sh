@@ -1,0 +1,99 @@
+#!/bin/sh
+# screenshots.sh: the README's screenshots, taken from the real app under Xvfb
+#
+# Copyright 2026 The Pagescope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: build-aux/screenshots.sh BUILDDIR [OUTDIR]
+#
+# Builds nothing: BUILDDIR must hold a built src/app/pagescope and the schema compiled in
+# BUILDDIR/ui. Writes OUTDIR (default: docs/ next to this script's parent) /
+#   screenshot-processes.png  the process list with one process selected
+#   screenshot-process.png    that process's residency map
+#   screenshot-physical.png   the page-flag map of physical memory, zoomed into the frames in
+#                             use, one of them clicked and another under the pointer
+# Run as root for the physical map (kpageflags is root's alone). Needs xvfb-run,
+# dbus-run-session, xdotool and ImageMagick's import.
+set -eu
+
+if [ "${PGS_SCREENSHOTS_INNER:-}" != 1 ]; then
+  [ $# -ge 1 ] || { echo "usage: $0 BUILDDIR [OUTDIR]" >&2; exit 2; }
+  builddir=$(cd "$1" && pwd)
+  srcdir=$(cd "$(dirname "$0")/.." && pwd)
+  outdir=${2:-$srcdir/docs}
+  mkdir -p "$outdir"
+  outdir=$(cd "$outdir" && pwd)
+  for tool in xvfb-run dbus-run-session xdotool import; do
+    command -v "$tool" >/dev/null || { echo "$0: $tool is missing" >&2; exit 1; }
+  done
+  [ -x "$builddir/src/app/pagescope" ] || { echo "$0: no $builddir/src/app/pagescope: build it first" >&2; exit 1; }
+  # The screen is the window's size: the picture is the window, nothing around it.
+  PGS_SCREENSHOTS_INNER=1 exec xvfb-run -a -s "-screen 0 1100x720x24" \
+    dbus-run-session -- "$0" "$builddir" "$outdir"
+fi
+
+builddir=$1
+outdir=$2
+export GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1
+export GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$builddir/ui"
+# A fixed, readable look whatever the host's settings.
+export GTK_THEME=Adwaita LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+# The subject: the X server itself, a real process with shared libraries, file pages and a
+# heap, present on every machine that runs this script.
+subject=$(pgrep -n Xvfb || pgrep -n Xorg || echo 1)
+
+app_pid=
+stop_app () {
+  if [ -n "$app_pid" ]; then
+    kill "$app_pid" 2>/dev/null || true
+    wait "$app_pid" 2>/dev/null || true
+    app_pid=
+  fi
+}
+trap stop_app EXIT
+
+# shot VIEW OUTPUT [physical]: starts the app on VIEW with the subject selected, waits for
+# the scan and the render, for the physical map zooms and clicks, and grabs the screen.
+shot () {
+  if [ "${3:-}" = physical ]; then
+    # No process selected: a highlight would dim every other frame.
+    "$builddir/src/app/pagescope" --view "$1" &
+  else
+    "$builddir/src/app/pagescope" --view "$1" --pid "$subject" &
+  fi
+  app_pid=$!
+  window=
+  for _ in $(seq 1 100); do
+    window=$(xdotool search --sync --onlyvisible --name '^Pagescope$' 2>/dev/null | head -n1) && break
+    sleep 0.1
+  done
+  [ -n "$window" ] || { echo "$0: the window did not appear" >&2; exit 1; }
+  # The first scan of the whole machine and the map render, with room to spare.
+  sleep "${PGS_SCREENSHOT_WAIT:-6}"
+  if [ "${3:-}" = physical ]; then
+    # The frames in use sit low in physical memory: zoom in on them (Ctrl+scroll keeps the
+    # point under the pointer), click one (its details and the processes that map it
+    # slide in at the bottom) and hover another for its tooltip.
+    xdotool mousemove --window "$window" 300 230
+    for _ in 1 2 3 4; do
+      xdotool keydown ctrl click 4 keyup ctrl
+      sleep 0.5
+    done
+    sleep 2
+    xdotool mousemove --window "$window" 300 230 click 1
+    sleep 2
+    xdotool mousemove --window "$window" 420 300
+    sleep 2
+  fi
+  import -window root "$outdir/$2"
+  stop_app
+}
+
+shot processes screenshot-processes.png
+shot residency screenshot-process.png
+shot flags screenshot-physical.png physical
+
+for f in screenshot-processes.png screenshot-process.png screenshot-physical.png; do
+  echo "wrote $outdir/$f ($(wc -c < "$outdir/$f") bytes)"
+done
