@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-background.h"
 #include "pgs-release.h"
 #include "pgs-map-page.h"
 #include "pgs-pagemap.h"
@@ -215,6 +216,7 @@ lookup_thread (GTask        *task,
 {
   Lookup *lookup = task_data;
 
+  pgs_background_lower_current_thread ();
   g_task_return_pointer (task, pgs_snapshot_find_frame_users (lookup->snapshot, lookup->pfn),
                          (GDestroyNotify) g_array_unref);
 }

@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-background.h"
 #include "pgs-release.h"
 #include "pgs-kpage.h"
 #include "pgs-map-view.h"
@@ -157,7 +158,10 @@ render_thread (GTask        *task,
 {
   RenderJob *job = task_data;
   int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, job->params.width);
-  guint8 *pixels = g_malloc (stride * (gsize) job->params.height);
+  guint8 *pixels;
+
+  pgs_background_lower_current_thread ();
+  pixels = g_malloc (stride * (gsize) job->params.height);
 
   pgs_renderer_render (job->renderer, pixels, job->params.width, job->params.height, stride);
   job->stride = stride;
@@ -332,7 +336,7 @@ legend_rows (PgsMapView *self,
       int w, h;
 
       pgs_renderer_get_legend_item (self->renderer, i, &row.argb, &label, &n_pages);
-      row.label = legend_layout (self, label ? _(label) : "", FALSE);
+      row.label = legend_layout (self, label ? label : "", FALSE);   /* translated already */
       count = legend_count_text (self, n_pages);
       row.count = legend_layout (self, count, TRUE);
       pango_layout_get_pixel_size (row.label, &w, &h);
@@ -386,7 +390,7 @@ rule_layout (PgsMapView *self,
 
   if (rule == NULL || *rule == '\0' || width <= 0)
     return NULL;
-  layout = legend_layout (self, _(rule), TRUE);
+  layout = legend_layout (self, rule, TRUE);   /* translated already */
   pango_layout_set_width (layout, width * PANGO_SCALE);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   return layout;

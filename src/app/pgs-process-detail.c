@@ -361,8 +361,12 @@ update_idle (gpointer data)
   self->update_source = 0;
   if (self->stale)
     {
+      gint64 start = g_get_monotonic_time ();
+
       self->stale = FALSE;
       update (self);
+      g_debug ("Mappings of the selected process updated: %.1f ms",
+               (g_get_monotonic_time () - start) / 1000.0);
     }
   return G_SOURCE_REMOVE;
 }

@@ -12,12 +12,14 @@
 
 #include "config.h"
 
+#include "pgs-background.h"
 #include "pgs-release.h"
 
 static void
 release_func (gpointer data,
               gpointer user_data)
 {
+  pgs_background_lower_current_thread ();
   g_object_unref (data);
 }
 

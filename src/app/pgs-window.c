@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-background.h"
 #include "pgs-release.h"
 #include "pgs-window.h"
 
@@ -35,6 +36,7 @@ struct _PgsWindow
   guint                 progress_source;
   guint                 toast_source;
   int                   pending_pid;
+  gboolean              lowered_workers;
   char                 *banner_text;
   GtkNativeDialog      *chooser;
 
@@ -201,6 +203,12 @@ static void
 on_scan_progress (PgsWindow *self,
                   double     fraction)
 {
+  /* The scanner's worker is running by now: it yields to the window (pgs-background.c). */
+  if (!self->lowered_workers)
+    {
+      pgs_background_lower_workers ();
+      self->lowered_workers = TRUE;
+    }
   gtk_progress_bar_set_fraction (self->progress_bar, fraction);
 }
 
@@ -259,6 +267,7 @@ pgs_window_refresh (PgsWindow *self)
   pgs_scanner_set_flags (self->scanner, flags);
 
   self->scan_cancellable = g_cancellable_new ();
+  self->lowered_workers = FALSE;
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   /* Quick scans finish before the bar would show: no flicker every refresh interval. */
   self->progress_source = g_timeout_add (PROGRESS_DELAY_MS, reveal_progress, self);

@@ -1,0 +1,55 @@
+/* pgs-background.c
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A scan keeps a core busy reading /proc, the renderer and the release thread take
+ * another: on a two-core machine the main thread and the X server then wait for a core,
+ * and frames that take 15 ms of CPU took 50 ms of wall time. Background work runs at a
+ * lower priority (nice +10, which any thread may ask for itself), so the window gets a
+ * core first and the workers take what is left, which on an idle machine is everything.
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "pgs-background.h"
+
+#define BACKGROUND_NICE 10
+
+static void
+lower_thread (pid_t tid)
+{
+  errno = 0;
+  if (getpriority (PRIO_PROCESS, tid) < BACKGROUND_NICE && errno == 0)
+    setpriority (PRIO_PROCESS, tid, BACKGROUND_NICE);
+}
+
+void
+pgs_background_lower_current_thread (void)
+{
+  lower_thread ((pid_t) syscall (SYS_gettid));
+}
+
+void
+pgs_background_lower_workers (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  pid_t main_tid = getpid ();
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      pid_t tid = (pid_t) atoi (name);
+
+      if (tid > 0 && tid != main_tid)
+        lower_thread (tid);
+    }
+}

@@ -1,0 +1,19 @@
+/* pgs-background.h: worker threads yield to the main loop
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Lowers the scheduling priority (nice +10) of the calling thread. For worker threads. */
+void pgs_background_lower_current_thread (void);
+/* Lowers every thread of the process but the main one: for threads the app does not start
+ * itself, such as the scanner's. */
+void pgs_background_lower_workers        (void);
+
+G_END_DECLS
