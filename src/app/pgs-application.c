@@ -49,7 +49,8 @@ pgs_application_handle_local_options (GApplication *application,
     {
       if (!g_strv_contains (views, view))
         {
-          g_printerr (_("Unknown view “%s”: use processes, residency, sharing or flags\n"), view);
+          g_printerr (_("Unknown view “%s”: use processes, residency, sharing or flags\n"),
+                      view);
           return 2;
         }
       g_free (self->initial_view);
@@ -90,7 +91,8 @@ about_activated (GSimpleAction *action,
                          "program-name", _("Pagescope"),
                          "logo-icon-name", APP_ID,
                          "version", PACKAGE_VERSION,
-                         "comments", _("See how much memory each process really uses, and where, page by page"),
+                         "comments",
+                         _("See how much memory each process really uses, and where, page by page"),
                          "website", "https://github.com/pagescope/pagescope",
                          "copyright", "© 2026 The Pagescope developers",
                          "license-type", GTK_LICENSE_GPL_3_0,

@@ -106,14 +106,16 @@ update_title (PgsMapPage *self)
       size = pgs_units_format (self->units, n_frames * pgs_snapshot_get_page_size (self->snapshot));
       if (self->view == PGS_VIEW_SHARING)
         /* Translators: "Physical memory by map count: 6,291,456 frames (24.0 GiB)" */
-        title = g_strdup_printf (_("Physical memory by map count: %'" G_GUINT64_FORMAT " frames (%s)"),
+        title = g_strdup_printf (_("Physical memory by map count: %'" G_GUINT64_FORMAT
+                                   " frames (%s)"),
                                  n_frames, size);
       else
         title = g_strdup_printf (_("Physical memory by use: %'" G_GUINT64_FORMAT " frames (%s)"),
                                  n_frames, size);
       if (self->process != NULL)
         {
-          g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"), title,
+          g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"),
+                                                   title,
                                                    pgs_process_get_name (self->process),
                                                    pgs_process_get_pid (self->process));
           g_free (title);
@@ -156,7 +158,8 @@ update_state (PgsMapPage *self)
       if (self->process == NULL)
         {
           set_empty (self, "view-list-symbolic", _("No Process Selected"),
-                     _("Choose a process in the Processes view: its pages appear here, one cell per page of each mapping."));
+                     _("Choose a process in the Processes view: its pages appear here, "
+                       "one cell per page of each mapping."));
           return;
         }
       if (!pgs_process_has_pages (self->process))
@@ -165,7 +168,8 @@ update_state (PgsMapPage *self)
           const char *reason = pgs_process_get_unknown_reason (self->process);
 
           if (pgs_process_get_n_mappings (self->process) == 0)
-            text = g_strdup (_("This process has no user address space (a kernel thread, or it exited)."));
+            text = g_strdup (_("This process has no user address space "
+                               "(a kernel thread, or it exited)."));
           else if (reason != NULL)
             /* Translators: %s is why the process's pagemap could not be read */
             text = g_strdup_printf (_("Its pagemap could not be read: %s"), reason);
@@ -179,8 +183,9 @@ update_state (PgsMapPage *self)
     {
       if (!pgs_snapshot_is_privileged (self->snapshot))
         set_empty (self, "system-lock-screen-symbolic", _("Physical Memory Needs Root"),
-                   _("This map is drawn from /proc/kpagecount and /proc/kpageflags, which the kernel lets only root read. "
-                     "Run Pagescope as root (for example with pkexec) to see every page frame of the machine."));
+                   _("This map is drawn from /proc/kpagecount and /proc/kpageflags, "
+                     "which the kernel lets only root read. Run Pagescope as root "
+                     "(for example with pkexec) to see every page frame of the machine."));
       else
         set_empty (self, "dialog-warning-symbolic", _("No Physical Map"),
                    _("The last scan could not read /proc/kpagecount and /proc/kpageflags."));
@@ -313,7 +318,8 @@ pgs_map_page_show_hit (PgsMapPage   *self,
   if (pfn == 0)
     {
       gtk_label_set_text (self->users_title,
-                          _("Frame numbers are hidden without root, so the processes sharing this page cannot be found"));
+                          _("Frame numbers are hidden without root, so the processes "
+                            "sharing this page cannot be found"));
       return;
     }
 
@@ -439,8 +445,10 @@ pgs_map_page_constructed (GObject *object)
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_box_append (self->map_box, GTK_WIDGET (self->map_view));
-  g_signal_connect_object (self->map_view, "page-activated", G_CALLBACK (on_page_activated), self, 0);
-  g_signal_connect_object (self->map_view, "ready", G_CALLBACK (on_map_ready), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "page-activated",
+                           G_CALLBACK (on_page_activated), self, 0);
+  g_signal_connect_object (self->map_view, "ready",
+                           G_CALLBACK (on_map_ready), self, G_CONNECT_SWAPPED);
   update_state (self);
 }
 

@@ -193,7 +193,8 @@ render_done (GObject      *object,
     {
       double zoom;
 
-      pgs_renderer_get_viewport (job->renderer, &zoom, &job->params.center_x, &job->params.center_y);
+      pgs_renderer_get_viewport (job->renderer, &zoom,
+                                 &job->params.center_x, &job->params.center_y);
       self->wanted.center_x = job->params.center_x;
       self->wanted.center_y = job->params.center_y;
     }
@@ -223,7 +224,8 @@ start_job (PgsMapView *self)
     return;
   if (self->wanted.view == PGS_VIEW_RESIDENCY && self->wanted.process == NULL)
     return;
-  if (self->wanted.view != PGS_VIEW_RESIDENCY && pgs_snapshot_get_physmap (self->wanted.snapshot) == NULL)
+  if (self->wanted.view != PGS_VIEW_RESIDENCY &&
+      pgs_snapshot_get_physmap (self->wanted.snapshot) == NULL)
     return;
 
   job = g_new0 (RenderJob, 1);
@@ -768,7 +770,8 @@ on_scroll (GtkEventControllerScroll *controller,
            double                    dy,
            PgsMapView               *self)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  GdkModifierType state =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
   graphene_rect_t area;
 
   if (state & GDK_CONTROL_MASK)
@@ -1205,7 +1208,8 @@ pgs_map_view_describe_hit (PgsMapView   *self,
           pfn = pgs_pm_pfn (hit->entry);
           have_pfn = pfn != 0;
           g_string_append_c (text, '\n');
-          g_string_append (text, (hit->entry & PGS_PM_FILE) ? _("Present, file or shared") : _("Present, anonymous"));
+          g_string_append (text, (hit->entry & PGS_PM_FILE) ? _("Present, file or shared")
+                                                             : _("Present, anonymous"));
         }
       else if (pgs_pm_is_swapped (hit->entry))
         {
@@ -1236,10 +1240,12 @@ pgs_map_view_describe_hit (PgsMapView   *self,
       g_string_append (text, _("Frame number hidden (needs root)"));
     }
 
-  if (hit->count != G_MAXUINT32 /* PGS_COUNT_UNKNOWN */ && (hit->is_frame || pgs_pm_is_present (hit->entry)))
+  if (hit->count != G_MAXUINT32 /* PGS_COUNT_UNKNOWN */ &&
+      (hit->is_frame || pgs_pm_is_present (hit->entry)))
     {
       g_string_append_c (text, '\n');
-      g_string_append_printf (text, ngettext ("Mapped %u time", "Mapped %u times", hit->count), hit->count);
+      g_string_append_printf (text, ngettext ("Mapped %u time", "Mapped %u times", hit->count),
+                              hit->count);
     }
 
   if (hit->is_frame || have_pfn)

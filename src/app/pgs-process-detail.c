@@ -189,7 +189,8 @@ update_cell (GtkListItem *item,
       else
         {
           text = g_strdup (PGS_UNKNOWN_TEXT);
-          tooltip = data->self->process ? pgs_process_get_unknown_reason (data->self->process) : NULL;
+          if (data->self->process != NULL)
+            tooltip = pgs_process_get_unknown_reason (data->self->process);
           if (tooltip == NULL)
             tooltip = _("Not measured for this mapping");
         }
@@ -331,7 +332,8 @@ update (PgsProcessDetail *self)
   info = g_strdup_printf (ngettext ("PID %d · %s · %u mapping", "PID %d · %s · %u mappings",
                                     pgs_process_get_n_mappings (self->process)),
                           pgs_process_get_pid (self->process),
-                          pgs_process_get_user (self->process) ? pgs_process_get_user (self->process) : "?",
+                          pgs_process_get_user (self->process) ?
+                            pgs_process_get_user (self->process) : "?",
                           pgs_process_get_n_mappings (self->process));
   gtk_label_set_text (self->info_label, info);
   gtk_label_set_text (self->cmdline_label, pgs_process_get_cmdline (self->process));
@@ -453,8 +455,8 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/pagescope/Pagescope/pgs-process-detail.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
+                                                             "pgs-process-detail.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, stack);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, name_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, info_label);
@@ -480,6 +482,8 @@ static void
 pgs_process_detail_init (PgsProcessDetail *self)
 {
   GtkNoSelection *selection;
+  GtkMapListModel *map;
+  GtkSorter *view_sorter;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -494,8 +498,9 @@ pgs_process_detail_init (PgsProcessDetail *self)
       self->column_data[i].column = i;
       factory = column_factory_new (&self->column_data[i]);
       column = gtk_column_view_column_new (_(mcolumns[i].title), g_steal_pointer (&factory));
-      expression = gtk_property_expression_new (PGS_TYPE_MAPPING,
-                                                gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item"),
+      /* row.item.<property> */
+      expression = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
+      expression = gtk_property_expression_new (PGS_TYPE_MAPPING, expression,
                                                 mcolumns[i].property);
       if (i == MCOL_LABEL || i == MCOL_PERMS)
         sorter = GTK_SORTER (gtk_string_sorter_new (expression));
@@ -512,10 +517,12 @@ pgs_process_detail_init (PgsProcessDetail *self)
     }
 
   self->store = g_list_store_new (PGS_TYPE_ROW);
+  view_sorter = gtk_column_view_get_sorter (self->column_view);
   self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->store)),
-                                              g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->mappings = G_LIST_MODEL (gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
-                                                         pgs_row_map_to_item, NULL, NULL));
+                                              g_object_ref (view_sorter));
+  map = gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
+                                pgs_row_map_to_item, NULL, NULL);
+  self->mappings = G_LIST_MODEL (map);
   selection = gtk_no_selection_new (G_LIST_MODEL (self->sort_model));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);

@@ -343,8 +343,10 @@ append_total (PgsProcessList *self,
   if (tooltip->len > 0)
     g_string_append_c (tooltip, '\n');
   g_string_append_printf (tooltip,
-                          ngettext ("%s could not be read for %u process: the total counts only the others.",
-                                    "%s could not be read for %u processes: the total counts only the others.",
+                          ngettext ("%s could not be read for %u process: "
+                                    "the total counts only the others.",
+                                    "%s could not be read for %u processes: "
+                                    "the total counts only the others.",
                                     n_unknown),
                           name, n_unknown);
 }
@@ -377,10 +379,11 @@ update_totals (PgsProcessList *self)
       append_item (text, item);
       if (tooltip->len > 0)
         g_string_append_c (tooltip, '\n');
-      g_string_append (tooltip, ngettext ("This process exited or could not be read during the scan; "
-                                          "it is not in the list or the totals.",
-                                          "These processes exited or could not be read during the scan; "
-                                          "they are not in the list or the totals.", n_skipped));
+      g_string_append (tooltip,
+                       ngettext ("This process exited or could not be read during the scan; "
+                                 "it is not in the list or the totals.",
+                                 "These processes exited or could not be read during the scan; "
+                                 "they are not in the list or the totals.", n_skipped));
       for (guint i = 0; i < n_skipped && i < 10; i++)
         {
           const PgsSkipped *skipped = pgs_snapshot_get_skipped (self->snapshot, i);
@@ -538,8 +541,8 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   signals[ACTIVATE] = g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, PGS_TYPE_PROCESS);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/pagescope/Pagescope/pgs-process-list.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
+                                                             "pgs-process-list.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, search_entry);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, scroller);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, column_view);
@@ -556,10 +559,12 @@ static void
 pgs_process_list_init (PgsProcessList *self)
 {
   GtkSorter *sorter;
+  GtkLayoutManager *layout;
+  GtkMapListModel *map;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
+  layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
   for (guint i = 0; i < N_COLUMNS; i++)
     {
@@ -592,8 +597,9 @@ pgs_process_list_init (PgsProcessList *self)
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  self->processes = G_LIST_MODEL (gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
-                                                          pgs_row_map_to_item, NULL, NULL));
+  map = gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
+                                pgs_row_map_to_item, NULL, NULL);
+  self->processes = G_LIST_MODEL (map);
 
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (on_selected_item_changed), self, G_CONNECT_SWAPPED);

@@ -148,11 +148,13 @@ update_banner (PgsWindow *self)
     }
 
   /* Say what is missing and why, in the user's terms: which numbers, which files. */
-  text = g_string_new (_("Pagescope is not running as root, so it shows less than the whole picture."));
+  text = g_string_new (_("Pagescope is not running as root, "
+                         "so it shows less than the whole picture."));
   g_string_append_c (text, ' ');
-  g_string_append (text, _("Your own processes have their PSS and USS from the kernel’s smaps_rollup. "
-                           "Other users’ processes show only what /proc/PID/status gives (PSS and USS are “—”), "
-                           "frame numbers are hidden, and the physical memory maps need /proc/kpagecount and "
+  g_string_append (text, _("Your own processes have their PSS and USS from the kernel’s "
+                           "smaps_rollup. Other users’ processes show only what "
+                           "/proc/PID/status gives (PSS and USS are “—”), frame numbers are "
+                           "hidden, and the physical memory maps need /proc/kpagecount and "
                            "/proc/kpageflags, which only root may read."));
   g_string_append_c (text, ' ');
   g_string_append (text, _("Run “pkexec pagescope” to see everything."));
@@ -782,8 +784,10 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export-map", NULL, export_map_action);
   gtk_widget_class_install_action (widget_class, "win.export-csv", NULL, export_csv_action);
   /* Without a file chooser: for scripts and tests. */
-  gtk_widget_class_install_action (widget_class, "win.export-map-to-file", "s", export_to_file_action);
-  gtk_widget_class_install_action (widget_class, "win.export-csv-to-file", "s", export_to_file_action);
+  gtk_widget_class_install_action (widget_class, "win.export-map-to-file", "s",
+                                   export_to_file_action);
+  gtk_widget_class_install_action (widget_class, "win.export-csv-to-file", "s",
+                                   export_to_file_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);

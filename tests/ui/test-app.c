@@ -505,7 +505,8 @@ test_refresh_keeps_selection (void)
   g_assert_nonnull (selected);
   g_assert_cmpint (pgs_process_get_pid (selected), ==, child.pid);
   /* The detail follows the new object for the same PID. */
-  g_assert_true (pgs_process_detail_get_process (pgs_window_get_process_detail (child.window)) == selected);
+  g_assert_true (pgs_process_detail_get_process (pgs_window_get_process_detail (child.window)) ==
+                 selected);
   /* And the list stays where it was scrolled to. */
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
   g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, scroll);
@@ -520,7 +521,8 @@ test_search (void)
 
   pgs_process_list_set_search_text (list, pid);
   g_assert_nonnull (find_in_model (model, child.pid, NULL));
-  g_assert_cmpuint (g_list_model_get_n_items (model), <, pgs_snapshot_get_n_processes (pgs_window_get_snapshot (child.window)));
+  g_assert_cmpuint (g_list_model_get_n_items (model), <,
+                    pgs_snapshot_get_n_processes (pgs_window_get_snapshot (child.window)));
   pgs_process_list_set_search_text (list, "no process is called this");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
   pgs_process_list_set_search_text (list, NULL);
@@ -539,11 +541,90 @@ test_sorted_by_pss (void)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
-      guint64 pss = pgs_process_is_known (process, PGS_METRIC_PSS) ? pgs_process_get_pss (process) : 0;
+      guint64 pss = 0;
+
+      if (pgs_process_is_known (process, PGS_METRIC_PSS))
+        pss = pgs_process_get_pss (process);
 
       g_assert_cmpuint (pss, <=, previous);
       previous = pss;
     }
+}
+
+static GSettings *
+app_settings (void)
+{
+  return pgs_application_get_settings (child.app);
+}
+
+static void
+test_settings (void)
+{
+  GSettings *settings = app_settings ();
+  PgsProcessDetail *detail = pgs_window_get_process_detail (child.window);
+  PgsMapView *view = pgs_map_page_get_map_view (pgs_window_get_map_page (child.window,
+                                                                         PGS_VIEW_RESIDENCY));
+  PgsProcess *process;
+  g_autofree char *last_view = NULL;
+  g_autofree char *bytes = NULL;
+
+  pgs_window_select_pid (child.window, child.pid);
+  process = pgs_process_detail_get_process (detail);
+  g_assert_nonnull (process);
+
+  /* The view shown is remembered. */
+  pgs_window_set_view (child.window, "sharing");
+  last_view = g_settings_get_string (settings, "last-view");
+  g_assert_cmpstr (last_view, ==, "sharing");
+  /* And a stored view is shown. */
+  g_settings_set_string (settings, "last-view", "residency");
+  g_assert_cmpstr (pgs_window_get_view (child.window), ==, "residency");
+
+  /* Units: exact bytes, with the locale's grouping (none in the C locale of the tests). */
+  g_settings_set_string (settings, "units", "bytes");
+  bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, pgs_process_get_pss (process));
+  g_assert_cmpstr (pgs_process_detail_get_metric_text (detail, PGS_METRIC_PSS), ==, bytes);
+  g_settings_set_string (settings, "units", "iec");
+
+  /* Layout: the map is drawn again along the Hilbert curve. */
+  g_settings_set_string (settings, "layout", "hilbert");
+  pgs_ui_wait_map_ready (view);
+  g_assert_cmpint (pgs_renderer_get_layout (pgs_map_view_get_renderer (view)), ==,
+                   PGS_LAYOUT_HILBERT);
+  g_settings_set_string (settings, "layout", "linear");
+  pgs_ui_wait_map_ready (view);
+  g_assert_cmpint (pgs_renderer_get_layout (pgs_map_view_get_renderer (view)), ==,
+                   PGS_LAYOUT_LINEAR);
+  pgs_window_set_view (child.window, "processes");
+}
+
+static gboolean
+snapshot_changed (gpointer data)
+{
+  return pgs_window_get_snapshot (child.window) != data && !pgs_window_is_busy (child.window);
+}
+
+static void
+test_cancel_and_auto_refresh (void)
+{
+  GSettings *settings = app_settings ();
+  PgsSnapshot *before;
+
+  pgs_ui_wait_idle_scan (child.window);
+  before = pgs_window_get_snapshot (child.window);
+
+  /* Cancelled: the window keeps what it had, and is ready for the next scan. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (child.window), "win.refresh", NULL));
+  g_assert_true (pgs_window_is_busy (child.window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (child.window), "win.cancel-refresh",
+                                             NULL));
+  pgs_ui_wait_idle_scan (child.window);
+  g_assert_true (pgs_window_get_snapshot (child.window) == before);
+
+  /* A one-second interval: a new snapshot arrives without asking. */
+  g_settings_set_uint (settings, "refresh-interval", 1);
+  g_assert_true (pgs_ui_wait (snapshot_changed, before, 30000));
+  g_settings_set_uint (settings, "refresh-interval", 0);
 }
 
 int
@@ -568,6 +649,8 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/app/export-png", test_export_png);
   g_test_add_func ("/pgs/ui/app/export-csv", test_export_csv);
   g_test_add_func ("/pgs/ui/app/refresh-keeps-selection", test_refresh_keeps_selection);
+  g_test_add_func ("/pgs/ui/app/settings", test_settings);
+  g_test_add_func ("/pgs/ui/app/cancel-and-auto-refresh", test_cancel_and_auto_refresh);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (child.window));
@@ -575,8 +658,8 @@ main (int   argc,
   stop_child ();
   {
     g_autoptr(GFile) dir = g_file_new_for_path (child.tmpdir);
-    g_autoptr(GFileEnumerator) children = g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                                                                     0, NULL, NULL);
+    g_autoptr(GFileEnumerator) children =
+      g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, 0, NULL, NULL);
     GFileInfo *info;
 
     while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
