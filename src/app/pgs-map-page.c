@@ -429,9 +429,12 @@ page_action (GtkWidget  *widget,
   if (g_str_equal (action_name, "page.close-info"))
     close_info (self);
   else
-    /* page.zoom-in → map.zoom-in: the buttons sit outside the map view */
-    gtk_widget_activate_action (GTK_WIDGET (self->map_view),
-                                action_name + strlen ("page."), NULL);
+    {
+      /* page.zoom-in → map.zoom-in: the buttons sit outside the map view */
+      g_autofree char *name = g_strconcat ("map.", action_name + strlen ("page."), NULL);
+
+      gtk_widget_activate_action (GTK_WIDGET (self->map_view), name, NULL);
+    }
 }
 
 static void

@@ -611,8 +611,11 @@ zoom_action (GtkWidget  *widget,
 
   /* win.zoom-in → map.zoom-in on the map in view */
   if (page != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (pgs_map_page_get_map_view (page)),
-                                action_name + strlen ("win."), NULL);
+    {
+      g_autofree char *name = g_strconcat ("map.", action_name + strlen ("win."), NULL);
+
+      gtk_widget_activate_action (GTK_WIDGET (pgs_map_page_get_map_view (page)), name, NULL);
+    }
 }
 
 /* GObject */
