@@ -666,15 +666,44 @@ pgs_map_page_get_export_size (PgsMapPage *self,
   *height = (int) (*height * factor);
 }
 
-gboolean
-pgs_map_page_export_png (PgsMapPage  *self,
-                         const char  *path,
-                         GError     **error)
+static void
+export_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
 {
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (pgs_map_view_write_png_finish (PGS_MAP_VIEW (object), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+pgs_map_page_export_png_async (PgsMapPage          *self,
+                               const char          *path,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GTask *task;
   int width, height;
 
-  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), FALSE);
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
 
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, pgs_map_page_export_png_async);
   pgs_map_page_get_export_size (self, &width, &height);
-  return pgs_map_view_write_png (self->map_view, path, width, height, error);
+  pgs_map_view_write_png_async (self->map_view, path, width, height, export_done, task);
+}
+
+gboolean
+pgs_map_page_export_png_finish (PgsMapPage    *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

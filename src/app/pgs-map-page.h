@@ -32,9 +32,14 @@ gboolean    pgs_map_page_has_map        (PgsMapPage  *self);
 void        pgs_map_page_get_export_size (PgsMapPage *self,
                                           int        *width,
                                           int        *height);
-gboolean    pgs_map_page_export_png     (PgsMapPage  *self,
-                                         const char  *path,
-                                         GError     **error);
+/* pgs_map_view_write_png_async() at pgs_map_page_get_export_size(). */
+void        pgs_map_page_export_png_async  (PgsMapPage          *self,
+                                            const char          *path,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+gboolean    pgs_map_page_export_png_finish (PgsMapPage          *self,
+                                            GAsyncResult        *result,
+                                            GError             **error);
 /* Shows the details of the page at @hit and looks up who else maps its frame. */
 void        pgs_map_page_show_hit       (PgsMapPage   *self,
                                          const PgsHit *hit);

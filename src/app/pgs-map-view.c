@@ -916,6 +916,14 @@ pan_action (GtkWidget  *widget,
 }
 
 static void
+on_scale_factor_changed (GObject    *object,
+                         GParamSpec *pspec,
+                         gpointer    user_data)
+{
+  invalidate (PGS_MAP_VIEW (object));
+}
+
+static void
 pgs_map_view_dispose (GObject *object)
 {
   PgsMapView *self = (PgsMapView *) object;
@@ -981,6 +989,9 @@ pgs_map_view_init (PgsMapView *self)
   self->wanted.center_x = 0.5;
   self->wanted.center_y = 0.5;
   self->wanted.layout = PGS_LAYOUT_LINEAR;
+
+  /* Device pixels change with the scale factor even when the size does not. */
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -1273,19 +1284,78 @@ pgs_map_view_describe_hit (PgsMapView   *self,
   return g_string_free (text, FALSE);
 }
 
-gboolean
-pgs_map_view_write_png (PgsMapView  *self,
-                        const char  *path,
-                        int          width,
-                        int          height,
-                        GError     **error)
+typedef struct
 {
-  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), FALSE);
+  PgsRenderer *renderer;
+  char        *path;
+  int          width;
+  int          height;
+} PngJob;
 
+static void
+png_job_free (PngJob *job)
+{
+  pgs_clear_release (&job->renderer);
+  g_free (job->path);
+  g_free (job);
+}
+
+static void
+png_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  PngJob *job = task_data;
+  GError *error = NULL;
+
+  pgs_background_lower_current_thread ();
+  if (pgs_renderer_write_png (job->renderer, job->path, job->width, job->height, TRUE, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+pgs_map_view_write_png_async (PgsMapView          *self,
+                              const char          *path,
+                              int                  width,
+                              int                  height,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  PngJob *job;
+
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, pgs_map_view_write_png_async);
   if (self->renderer == NULL)
     {
-      g_set_error_literal (error, PGS_ERROR, PGS_ERROR_FAILED, _("There is no map to export yet"));
-      return FALSE;
+      g_task_return_new_error (task, PGS_ERROR, PGS_ERROR_FAILED, "%s",
+                               _("There is no map to export yet"));
+      return;
     }
-  return pgs_renderer_write_png (self->renderer, path, width, height, TRUE, error);
+
+  /* A renderer of its own, set up like the one on screen: the thread shares nothing. */
+  job = g_new0 (PngJob, 1);
+  job->renderer = renderer_for_params (&self->shown);
+  job->path = g_strdup (path);
+  job->width = width;
+  job->height = height;
+  g_task_set_task_data (task, job, (GDestroyNotify) png_job_free);
+  g_task_run_in_thread (task, png_thread);
+}
+
+gboolean
+pgs_map_view_write_png_finish (PgsMapView    *self,
+                               GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

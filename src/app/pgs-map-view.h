@@ -58,11 +58,17 @@ gboolean     pgs_map_view_hit_test       (PgsMapView  *self,
 /* Tooltip text for a hit, as markup-free text lines. */
 char        *pgs_map_view_describe_hit   (PgsMapView   *self,
                                           const PgsHit *hit);
-/* Renders the current map with its legend at @width × @height map pixels. */
-gboolean     pgs_map_view_write_png      (PgsMapView  *self,
-                                          const char  *path,
-                                          int          width,
-                                          int          height,
-                                          GError     **error);
+/* Renders the map on screen (same view, process, layout and viewport) with its legend at
+ * @width × @height map pixels into a PNG, in a worker thread: a large export takes seconds
+ * of PNG encoding. */
+void         pgs_map_view_write_png_async  (PgsMapView          *self,
+                                            const char          *path,
+                                            int                  width,
+                                            int                  height,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+gboolean     pgs_map_view_write_png_finish (PgsMapView          *self,
+                                            GAsyncResult        *result,
+                                            GError             **error);
 
 G_END_DECLS

@@ -419,6 +419,20 @@ export_csv_to (PgsWindow *self,
 }
 
 static void
+export_map_done (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GFile) file = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (object));
+
+  pgs_map_page_export_png_finish (PGS_MAP_PAGE (object), result, &error);
+  if (PGS_IS_WINDOW (root))
+    finish_export (PGS_WINDOW (root), file, error);
+}
+
+static void
 export_map_to (PgsWindow *self,
                GFile     *file)
 {
@@ -432,7 +446,11 @@ export_map_to (PgsWindow *self,
     g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                          _("Maps can only be exported to local files"));
   else
-    pgs_map_page_export_png (page, path, &error);
+    {
+      /* Encoding a large PNG takes seconds: a worker does it, the toast says when. */
+      pgs_map_page_export_png_async (page, path, export_map_done, g_object_ref (file));
+      return;
+    }
   finish_export (self, file, error);
 }
 
@@ -493,7 +511,7 @@ on_chooser_response (GtkNativeDialog *chooser,
       if (file != NULL)
         func (self, file);
     }
-  g_clear_object (&self->chooser);
+  /* Kept (hidden) until the next export or the window goes: it is still emitting. */
 }
 
 static void
