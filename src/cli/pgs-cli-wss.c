@@ -283,7 +283,7 @@ pgs_cli_wss (int    argc,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *stopped = NULL;
-  PgsCliCommon common = { 0 };
+  g_auto(PgsCliCommon) common = { 0 };
   PgsOutput output;
   double interval = 5.0;
   int count = 1;
@@ -351,7 +351,6 @@ pgs_cli_wss (int    argc,
   if (common.procfs_root != NULL)
     pgs_wss_set_procfs_root (wss, common.procfs_root);
   pgs_wss_set_scope (wss, anon ? PGS_WSS_SCOPE_ANON : file ? PGS_WSS_SCOPE_FILE : PGS_WSS_SCOPE_ALL);
-  g_free (common.procfs_root);
 
   /* Everything that can fail before the clearing fails here, with nothing cleared. */
   if (!pgs_wss_prepare (wss, &error))

@@ -254,7 +254,17 @@ test_own_process (void)
              g_array_index (users, PgsFrameUser, i).address == (guint64) (guintptr) buf;
   g_assert_true (found);
 
-  /* The pixel of the buffer's first page on the residency map: its frame, anonymous. */
+  /* The pixel of the buffer's first page on the residency map: its frame, anonymous. Under
+   * a sanitizer the address space holds terabytes of shadow reservations and 512 x 512
+   * pixels cannot give a page its own cell: the hit test then names another page. */
+  if (pgs_renderer_get_pages_per_pixel (residency, 512, 512) > 1)
+    {
+      g_test_message ("residency aggregates %" G_GUINT64_FORMAT " pages a pixel here; "
+                      "no single-page pixel to look for",
+                      pgs_renderer_get_pages_per_pixel (residency, 512, 512));
+      munmap (buf, n_pages * ps);
+      return;
+    }
   for (int y = 0; y < 512 && !found_pixel; y++)
     for (int x = 0; x < 512 && !found_pixel; x++)
       if (pgs_renderer_hit_test (residency, 512, 512, x + 0.5, y + 0.5, &hit) &&
