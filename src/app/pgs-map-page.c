@@ -84,6 +84,7 @@ update_title (PgsMapPage *self)
 {
   g_autofree char *title = NULL;
   g_autofree char *size = NULL;
+  g_autofree char *count = NULL;
   PgsRenderer *renderer = pgs_map_view_get_renderer (self->map_view);
   g_autofree char *scale = NULL;
 
@@ -104,14 +105,13 @@ update_title (PgsMapPage *self)
       guint64 n_frames = physmap ? pgs_physmap_get_n_frames (physmap) : 0;
 
       size = pgs_units_format (self->units, n_frames * pgs_snapshot_get_page_size (self->snapshot));
+      count = pgs_units_format_count (n_frames);
       if (self->view == PGS_VIEW_SHARING)
         /* Translators: "Physical memory by map count: 6,291,456 frames (24.0 GiB)" */
-        title = g_strdup_printf (_("Physical memory by map count: %'" G_GUINT64_FORMAT
-                                   " frames (%s)"),
-                                 n_frames, size);
+        title = g_strdup_printf (_("Physical memory by map count: %s frames (%s)"), count, size);
       else
-        title = g_strdup_printf (_("Physical memory by use: %'" G_GUINT64_FORMAT " frames (%s)"),
-                                 n_frames, size);
+        /* Translators: "Physical memory by use: 6,291,456 frames (24.0 GiB)" */
+        title = g_strdup_printf (_("Physical memory by use: %s frames (%s)"), count, size);
       if (self->process != NULL)
         {
           g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"),
@@ -134,9 +134,13 @@ update_title (PgsMapPage *self)
       ppp = pgs_renderer_get_pages_per_pixel (renderer, area.size.width * factor,
                                               area.size.height * factor);
       if (ppp > 1)
-        /* Translators: the map's scale: "1 pixel = 64 pages" */
-        scale = g_strdup_printf (ngettext ("1 pixel = %" G_GUINT64_FORMAT " page",
-                                           "1 pixel = %" G_GUINT64_FORMAT " pages", ppp), ppp);
+        {
+          g_autofree char *pages = pgs_units_format_count (ppp);
+
+          /* Translators: the map's scale: "1 pixel = 64 pages" */
+          scale = g_strdup_printf (ngettext ("1 pixel = %s page", "1 pixel = %s pages",
+                                             (gulong) MIN (ppp, G_MAXULONG)), pages);
+        }
       else
         scale = g_strdup (_("1 pixel or more per page"));
     }
@@ -242,11 +246,12 @@ user_row_new (PgsMapPage         *self,
 {
   PgsProcess *process = pgs_snapshot_lookup_pid (self->snapshot, user->pid);
   g_autofree char *text = NULL;
+  g_autofree char *address = pgs_units_format_hex (user->address);
   GtkWidget *row, *label;
 
   /* Translators: a process mapping a frame: "firefox (PID 1234) at 0x7f12345000" */
-  text = g_strdup_printf (_("%s (PID %d) at 0x%" G_GINT64_MODIFIER "x"),
-                          process ? pgs_process_get_name (process) : "?", user->pid, user->address);
+  text = g_strdup_printf (_("%s (PID %d) at %s"),
+                          process ? pgs_process_get_name (process) : "?", user->pid, address);
   label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);

@@ -305,9 +305,10 @@ legend_count_text (PgsMapView *self,
 {
   guint page_size = self->shown.snapshot ? pgs_snapshot_get_page_size (self->shown.snapshot) : 4096;
   g_autofree char *size = pgs_units_format (self->units, n_pages * page_size);
+  g_autofree char *count = pgs_units_format_count (n_pages);
 
   /* Translators: a legend entry's count: "12,345 · 48.2 MiB" (pages and their size) */
-  return g_strdup_printf (_("%'" G_GUINT64_FORMAT " · %s"), n_pages, size);
+  return g_strdup_printf (_("%s · %s"), count, size);
 }
 
 typedef struct
@@ -1206,13 +1207,16 @@ pgs_map_view_describe_hit (PgsMapView   *self,
       guint64 start = 0, offset = 0, page_size = pgs_snapshot_get_page_size (self->wanted.snapshot);
       const char *label = mapping_label (self->wanted.process, hit->mapping, &start, &offset);
 
-      g_string_append_printf (text, _("Address 0x%" G_GINT64_MODIFIER "x"), hit->address);
+      g_autofree char *address = pgs_units_format_hex (hit->address);
+
+      g_string_append_printf (text, _("Address %s"), address);
       if (label != NULL)
         {
-          g_string_append_printf (text, "\n%s", label);
-          g_string_append_printf (text, "\n");
-          g_string_append_printf (text, _("Offset 0x%" G_GINT64_MODIFIER "x"),
-                                  offset + (hit->address - start) / page_size * page_size);
+          g_autofree char *in_file =
+            pgs_units_format_hex (offset + (hit->address - start) / page_size * page_size);
+
+          g_string_append_printf (text, "\n%s\n", label);
+          g_string_append_printf (text, _("Offset %s"), in_file);
         }
       if (pgs_pm_is_present (hit->entry))
         {
@@ -1224,9 +1228,11 @@ pgs_map_view_describe_hit (PgsMapView   *self,
         }
       else if (pgs_pm_is_swapped (hit->entry))
         {
+          g_autofree char *swap_offset = pgs_units_format_hex (pgs_pm_swap_offset (hit->entry));
+
           g_string_append_c (text, '\n');
-          g_string_append_printf (text, _("Swapped (type %u, offset 0x%" G_GINT64_MODIFIER "x)"),
-                                  pgs_pm_swap_type (hit->entry), pgs_pm_swap_offset (hit->entry));
+          g_string_append_printf (text, _("Swapped (type %u, offset %s)"),
+                                  pgs_pm_swap_type (hit->entry), swap_offset);
         }
       else
         {
@@ -1242,8 +1248,10 @@ pgs_map_view_describe_hit (PgsMapView   *self,
 
   if (have_pfn)
     {
+      g_autofree char *frame = pgs_units_format_hex (pfn);
+
       g_string_append_c (text, '\n');
-      g_string_append_printf (text, _("Frame 0x%" G_GINT64_MODIFIER "x"), pfn);
+      g_string_append_printf (text, _("Frame %s"), frame);
     }
   else if (!hit->is_frame && pgs_pm_is_present (hit->entry))
     {
@@ -1271,11 +1279,13 @@ pgs_map_view_describe_hit (PgsMapView   *self,
 
   if (hit->n_pages > 1)
     {
+      g_autofree char *pages = pgs_units_format_count (hit->n_pages);
+
       g_string_append_c (text, '\n');
-      g_string_append_printf (text, ngettext ("This pixel stands for %" G_GUINT64_FORMAT " page",
-                                              "This pixel stands for %" G_GUINT64_FORMAT " pages",
-                                              hit->n_pages),
-                              hit->n_pages);
+      g_string_append_printf (text, ngettext ("This pixel stands for %s page",
+                                              "This pixel stands for %s pages",
+                                              (gulong) MIN (hit->n_pages, G_MAXULONG)),
+                              pages);
     }
 
   /* Lines were appended each with its newline first. */

@@ -23,5 +23,17 @@ pgs_units_format (PgsUnits units,
     return pgs_format_size (bytes);
 
   /* The locale's digit grouping: 1,234,567,890 reads, 1234567890 does not. */
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, bytes);
+  return pgs_units_format_count (bytes);
+}
+
+char *
+pgs_units_format_count (guint64 n)
+{
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+}
+
+char *
+pgs_units_format_hex (guint64 n)
+{
+  return g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", n);
 }

@@ -21,6 +21,14 @@ PgsUnits  pgs_units_from_string (const char *nick);
 char     *pgs_units_format      (PgsUnits    units,
                                  guint64     bytes);
 
+/* A count with the locale's digit grouping: "6,291,456". */
+char     *pgs_units_format_count (guint64    n);
+/* An address, offset or frame number: "0x7f12345000". */
+char     *pgs_units_format_hex   (guint64    n);
+
+/* Numbers go into translatable messages as strings made by the two above: xgettext cannot
+ * see through G_GUINT64_FORMAT, so a message spelled with it would never be translated. */
+
 /* What the app shows in place of a size that could not be read. Its reason goes in a
  * tooltip: an unknown value is never shown as 0. */
 #define PGS_UNKNOWN_TEXT "—"
