@@ -9,7 +9,8 @@
 # Builds nothing: BUILDDIR must hold a built src/app/pagescope and the schema compiled in
 # BUILDDIR/ui. Writes OUTDIR (default: docs/ next to this script's parent) /
 #   screenshot-processes.png  the process list with one process selected
-#   screenshot-process.png    that process's residency map
+#   screenshot-process.png    that process's residency map along the Hilbert curve, one page
+#                             clicked and another under the pointer
 #   screenshot-physical.png   the page-flag map of physical memory, zoomed into the frames in
 #                             use, one of them clicked and another under the pointer
 # Run as root for the physical map (kpageflags is root's alone). Needs xvfb-run,
@@ -35,7 +36,16 @@ fi
 builddir=$1
 outdir=$2
 export GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1
-export GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$builddir/ui"
+export GSETTINGS_SCHEMA_DIR="$builddir/ui"
+# Settings from a key file of our own: no automatic refresh (a scan mid-shot would show its
+# progress), and whichever layout a shot asks for.
+confdir=$(mktemp -d)
+export GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME="$confdir"
+mkdir -p "$confdir/glib-2.0/settings"
+settings () {
+  printf '[io/github/pagescope/Pagescope]\nrefresh-interval=uint32 0\nlayout=%s\n' "'$1'" \
+    > "$confdir/glib-2.0/settings/keyfile"
+}
 # A fixed, readable look whatever the host's settings.
 export GTK_THEME=Adwaita LANG=C.UTF-8 LC_ALL=C.UTF-8
 
@@ -51,11 +61,13 @@ stop_app () {
     app_pid=
   fi
 }
-trap stop_app EXIT
+trap 'stop_app; rm -rf "$confdir"' EXIT
 
-# shot VIEW OUTPUT [physical]: starts the app on VIEW with the subject selected, waits for
-# the scan and the render, for the physical map zooms and clicks, and grabs the screen.
+# shot VIEW OUTPUT [physical|hilbert]: starts the app on VIEW with the subject selected, waits
+# for the scan and the render, drives it a little, and grabs the screen. The coordinates are
+# the window's own, fixed by the screen size above.
 shot () {
+  if [ "${3:-}" = hilbert ]; then settings hilbert; else settings linear; fi
   if [ "${3:-}" = physical ]; then
     # No process selected: a highlight would dim every other frame.
     "$builddir/src/app/pagescope" --view "$1" &
@@ -71,6 +83,14 @@ shot () {
   [ -n "$window" ] || { echo "$0: the window did not appear" >&2; exit 1; }
   # The first scan of the whole machine and the map render, with room to spare.
   sleep "${PGS_SCREENSHOT_WAIT:-6}"
+  if [ "${3:-}" = hilbert ]; then
+    # A page clicked (its details and the processes sharing its frame slide in), another
+    # under the pointer.
+    xdotool mousemove --window "$window" 262 556 click 1
+    sleep 2
+    xdotool mousemove --window "$window" 560 330
+    sleep 2
+  fi
   if [ "${3:-}" = physical ]; then
     # The frames in use sit low in physical memory: zoom in on them (Ctrl+scroll keeps the
     # point under the pointer), click one (its details and the processes that map it
@@ -81,7 +101,7 @@ shot () {
       sleep 0.5
     done
     sleep 2
-    xdotool mousemove --window "$window" 300 230 click 1
+    xdotool mousemove --window "$window" 300 232 click 1
     sleep 2
     xdotool mousemove --window "$window" 420 300
     sleep 2
@@ -91,7 +111,7 @@ shot () {
 }
 
 shot processes screenshot-processes.png
-shot residency screenshot-process.png
+shot residency screenshot-process.png hilbert
 shot flags screenshot-physical.png physical
 
 for f in screenshot-processes.png screenshot-process.png screenshot-physical.png; do
