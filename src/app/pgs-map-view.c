@@ -1021,8 +1021,16 @@ GtkWidget *
 pgs_map_view_new (PgsView view)
 {
   PgsMapView *self = g_object_new (PGS_TYPE_MAP_VIEW, NULL);
+  static const char *const labels[] = {
+    [PGS_VIEW_RESIDENCY] = N_("Residency map: the pages of the selected process"),
+    [PGS_VIEW_SHARING] = N_("Sharing heatmap: every page frame by how many map it"),
+    [PGS_VIEW_FLAGS] = N_("Page-flag map: every page frame by what the kernel uses it for"),
+  };
 
   self->wanted.view = view;
+  if (view < G_N_ELEMENTS (labels))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _(labels[view]), -1);
   return GTK_WIDGET (self);
 }
 
