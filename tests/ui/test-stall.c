@@ -5,12 +5,14 @@
  *
  * A 5 ms timeout records the largest gap between its callbacks while the window scans the
  * whole machine and swaps the new snapshot into its views, with each view in front in
- * turn (the list, and the map that renders most). The scan, the renders and the frame
- * lookups run in threads; what is left on the main loop must never hold it for 50 ms.
+ * turn (the list, the page-flag map, the residency map of the largest process). The scan,
+ * the renders and the frame lookups run in threads; what is left on the main loop must not
+ * hold it for 50 ms (the median of three refreshes, see measure_refresh()).
  */
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <time.h>
 
 #include "pgs-ui-util.h"
@@ -92,10 +94,10 @@ refreshed_and_drawn (gpointer data)
   return TRUE;
 }
 
-static void
-measure_refresh (const char *view,
-                 const char *label,
-                 gboolean    assert_limit)
+/* One full refresh with @view in front; returns its longest main-loop stall in us. */
+static gint64
+measure_one_refresh (const char *view,
+                     const char *label)
 {
   Ticker ticker = { 0 };
   guint source;
@@ -117,8 +119,35 @@ measure_refresh (const char *view,
   g_test_message ("%s: full refresh %.0f ms, %u ticks, longest main-loop stall %.1f ms",
                   label, (g_get_monotonic_time () - start) / 1000.0, ticker.n_ticks,
                   ticker.max_gap / 1000.0);
+  return ticker.max_gap;
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Three full refreshes; the median of their longest stalls must stay under the limit. A
+ * stall the app causes shows in every refresh; a two-core virtual machine now and then
+ * takes a core away from a single one, and that is not what this measures. */
+static void
+measure_refresh (const char *view,
+                 const char *label,
+                 gboolean    assert_limit)
+{
+  gint64 stalls[3];
+
+  for (guint i = 0; i < G_N_ELEMENTS (stalls); i++)
+    stalls[i] = measure_one_refresh (view, label);
+  qsort (stalls, G_N_ELEMENTS (stalls), sizeof stalls[0], compare_gint64);
+  g_test_message ("%s: longest main-loop stall, median of 3 refreshes: %.1f ms (limit %d ms)",
+                  label, stalls[1] / 1000.0, LIMIT_MS);
   if (assert_limit)
-    g_assert_cmpint (ticker.max_gap, <, LIMIT_MS * 1000);
+    g_assert_cmpint (stalls[1], <, LIMIT_MS * 1000);
 }
 
 static void
