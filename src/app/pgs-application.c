@@ -121,6 +121,7 @@ pgs_application_startup (GApplication *application)
     { "win.export", { "<Control>e", NULL } },
     { "win.export-csv", { "<Control><Shift>e", NULL } },
     { "win.find", { "<Control>f", NULL } },
+    { "win.measure-wss", { "<Control><Shift>w", NULL } },
     { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
     { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "win.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },

@@ -49,6 +49,9 @@ struct _PgsMapPage
   GtkLabel     *info_label;
   GtkLabel     *users_title;
   GtkListBox   *users_list;
+  GtkLabel     *wss_note;
+
+  int           wss_pid;       /* whose sample the map view was given, 0 for none */
 };
 
 enum {
@@ -553,6 +556,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_list);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, wss_note);
   gtk_widget_class_bind_template_callback (widget_class, on_user_activated);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -601,6 +605,9 @@ pgs_map_page_set_process (PgsMapPage *self,
 
   if (!pgs_set_object_release (&self->process, process))
     return;
+  /* Working-set marks belong to the PID measured: a refresh of it keeps them. */
+  if (self->wss_pid != 0 && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
+    pgs_map_page_set_wss_sample (self, 0, NULL);
   pgs_map_view_set_process (self->map_view, process);
   update_state (self);
   /* Another process's pages: the one shown was not one of them. */
@@ -711,4 +718,54 @@ pgs_map_page_export_png_finish (PgsMapPage    *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+pgs_map_page_set_wss_sample (PgsMapPage   *self,
+                             int           pid,
+                             PgsWssSample *sample)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  /* Only the residency map shows one process's virtual pages. */
+  if (self->view != PGS_VIEW_RESIDENCY)
+    sample = NULL;
+  self->wss_pid = sample != NULL ? pid : 0;
+
+  if (sample == NULL)
+    {
+      pgs_map_view_set_wss_sample (self->map_view, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->wss_note), FALSE);
+      return;
+    }
+
+  /* An unavailable per-page view is never drawn as an empty one: without a per-page
+   * source there are no marks, and the note says why instead. */
+  if (pgs_wss_sample_get_page_sources (sample) & PGS_WSS_PAGES_IDLE)
+    {
+      pgs_map_view_set_wss_sample (self->map_view, sample);
+      text = g_strdup (_("White dots: pages used during the last working-set sample "
+                         "(idle page tracking)"));
+    }
+  else
+    {
+      pgs_map_view_set_wss_sample (self->map_view, NULL);
+      /* Translators: %s is the reason, a sentence from the library */
+      text = g_strdup_printf (_("Pages used in the working-set sample cannot be marked here: %s"),
+                              pgs_wss_sample_get_page_source_reason (sample,
+                                                                     PGS_WSS_PAGES_IDLE));
+    }
+  gtk_label_set_text (self->wss_note, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->wss_note), text);
+  gtk_widget_set_visible (GTK_WIDGET (self->wss_note), TRUE);
+}
+
+const char *
+pgs_map_page_get_wss_note (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->wss_note)) ?
+         gtk_label_get_text (self->wss_note) : NULL;
 }

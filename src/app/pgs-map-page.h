@@ -43,6 +43,13 @@ gboolean    pgs_map_page_export_png_finish (PgsMapPage          *self,
 /* Shows the details of the page at @hit and looks up who else maps its frame. */
 void        pgs_map_page_show_hit       (PgsMapPage   *self,
                                          const PgsHit *hit);
+/* Residency: the last working-set sample of @pid: marks where the kernel has a per-page
+ * source, else a one-line note saying why not. Dropped when another process is set. */
+void        pgs_map_page_set_wss_sample (PgsMapPage   *self,
+                                         int           pid,
+                                         PgsWssSample *sample);
+/* The note shown over the map, or NULL when none is. */
+const char *pgs_map_page_get_wss_note   (PgsMapPage   *self);
 /* The PIDs listed as mapping the selected frame (after a lookup finished). */
 GArray     *pgs_map_page_get_frame_users (PgsMapPage *self);
 

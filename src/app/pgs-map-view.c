@@ -74,6 +74,11 @@ struct _PgsMapView
   int           legend_height;
   int           band_line_height;
 
+  /* working set: marks on the pages accessed during the sample, where the kernel said so
+   * per page (idle page tracking); drawn once per texture and sample, then reused */
+  PgsWssSample  *wss_sample;
+  GskRenderNode *wss_node;
+
   /* hover */
   gboolean      hovering;
   double        hover_x;
@@ -200,6 +205,7 @@ render_done (GObject      *object,
     }
   pgs_set_object_release (&self->renderer, job->renderer);
   g_clear_object (&self->texture);
+  g_clear_pointer (&self->wss_node, gsk_render_node_unref);
   self->texture = gdk_memory_texture_new (job->params.width, job->params.height,
                                           GDK_MEMORY_DEFAULT, job->pixels, job->stride);
   params_copy (&self->shown, &job->params);
@@ -655,6 +661,47 @@ snapshot_zoom_badge (PgsMapView      *self,
   gtk_snapshot_restore (snapshot);
 }
 
+/* The renderer knows pixels to pages, not the other way: the marks come from the same
+ * hit test as hover and tooltips, once per overlay cell. A cell is marked when the page
+ * that decided its colour was accessed. */
+static void
+snapshot_wss (PgsMapView            *self,
+              GtkSnapshot           *snapshot,
+              const graphene_rect_t *area)
+{
+  const double cell = 3;
+
+  if (self->wss_sample == NULL || self->renderer == NULL ||
+      self->wanted.view != PGS_VIEW_RESIDENCY ||
+      !(pgs_wss_sample_get_page_sources (self->wss_sample) & PGS_WSS_PAGES_IDLE))
+    return;
+
+  if (self->wss_node == NULL)
+    {
+      g_autoptr(GtkSnapshot) marks = gtk_snapshot_new ();
+      cairo_t *cr = gtk_snapshot_append_cairo (marks, area);
+
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+      for (double y = area->origin.y; y < area->origin.y + area->size.height; y += cell)
+        for (double x = area->origin.x; x < area->origin.x + area->size.width; x += cell)
+          {
+            PgsHit hit;
+
+            if (!pgs_map_view_hit_test (self, x + cell / 2, y + cell / 2, &hit) || !hit.valid ||
+                hit.is_frame)
+              continue;
+            if (pgs_wss_sample_lookup_page (self->wss_sample, hit.address) &
+                PGS_WSS_PAGE_ACCESSED)
+              cairo_rectangle (cr, x + cell / 2 - 0.75, y + cell / 2 - 0.75, 1.5, 1.5);
+          }
+      cairo_fill (cr);
+      cairo_destroy (cr);
+      self->wss_node = gtk_snapshot_free_to_node (g_steal_pointer (&marks));
+    }
+  if (self->wss_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->wss_node);
+}
+
 static void
 pgs_map_view_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
@@ -674,6 +721,7 @@ pgs_map_view_snapshot (GtkWidget   *widget,
        * arrive: stretching them would blur the cells. */
       gtk_snapshot_push_clip (snapshot, &area);
       gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, tw, th));
+      snapshot_wss (self, snapshot, &area);
       snapshot_bands (self, snapshot, &area);
       snapshot_hover (self, snapshot);
       gtk_snapshot_pop (snapshot);
@@ -933,6 +981,8 @@ pgs_map_view_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   pgs_clear_release (&self->renderer);
   g_clear_object (&self->texture);
+  g_clear_pointer (&self->wss_node, gsk_render_node_unref);
+  g_clear_pointer (&self->wss_sample, pgs_wss_sample_unref);
   g_clear_pointer (&self->legend, legend_rows_free);
   g_clear_object (&self->legend_rule);
   params_clear (&self->wanted);
@@ -1376,4 +1426,27 @@ pgs_map_view_write_png_finish (PgsMapView    *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+pgs_map_view_set_wss_sample (PgsMapView   *self,
+                             PgsWssSample *sample)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+
+  if (sample == self->wss_sample)
+    return;
+  if (sample != NULL)
+    pgs_wss_sample_ref (sample);
+  g_clear_pointer (&self->wss_sample, pgs_wss_sample_unref);
+  self->wss_sample = sample;
+  g_clear_pointer (&self->wss_node, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+PgsWssSample *
+pgs_map_view_get_wss_sample (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+  return self->wss_sample;
 }

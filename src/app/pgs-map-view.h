@@ -55,6 +55,11 @@ gboolean     pgs_map_view_hit_test       (PgsMapView  *self,
                                           double       x,
                                           double       y,
                                           PgsHit      *hit);
+/* Residency: marks the pages @sample says were accessed (only where it has a per-page
+ * source: PGS_WSS_PAGES_IDLE); NULL for none. The caller keeps it to the process shown. */
+void          pgs_map_view_set_wss_sample (PgsMapView   *self,
+                                           PgsWssSample *sample);
+PgsWssSample *pgs_map_view_get_wss_sample (PgsMapView   *self);
 /* Tooltip text for a hit, as markup-free text lines. */
 char        *pgs_map_view_describe_hit   (PgsMapView   *self,
                                           const PgsHit *hit);

@@ -14,6 +14,7 @@
 #include "pgs-release.h"
 #include "pgs-process-detail.h"
 #include "pgs-row.h"
+#include "pgs-wss-chart.h"
 
 typedef enum
 {
@@ -23,6 +24,7 @@ typedef enum
   MCOL_LABEL,
   MCOL_VSS,
   MCOL_RSS,
+  MCOL_REFERENCED,
   MCOL_PSS,
   MCOL_USS,
   MCOL_SWAP,
@@ -42,6 +44,8 @@ static const struct
   [MCOL_LABEL]  = { "label", N_("Mapping"), "label", 0 },
   [MCOL_VSS]    = { "vss", N_("Size"), "vss", PGS_METRIC_VSS },
   [MCOL_RSS]    = { "rss", N_("RSS"), "rss", PGS_METRIC_RSS },
+  /* Not a PgsMapping property: it comes from the last working-set sample. */
+  [MCOL_REFERENCED] = { "referenced", N_("Referenced"), NULL, 0 },
   [MCOL_PSS]    = { "pss", N_("PSS"), "pss", PGS_METRIC_PSS },
   [MCOL_USS]    = { "uss", N_("USS"), "uss", PGS_METRIC_USS },
   [MCOL_SWAP]   = { "swap", N_("Swap"), "swap", PGS_METRIC_SWAP },
@@ -72,6 +76,11 @@ struct _PgsProcessDetail
   GtkColumnViewColumn *column_objects[N_MCOLS];
   ColumnData           column_data[N_MCOLS];
 
+  /* The last working-set series, of wss_pid: kept across refreshes while that PID is
+   * selected, dropped when another process is. */
+  int                  wss_pid;
+  GPtrArray           *wss_samples;   /* PgsWssSample, oldest first; NULL before any */
+
   /* template children */
   GtkStack            *stack;
   GtkLabel            *name_label;
@@ -80,6 +89,10 @@ struct _PgsProcessDetail
   GtkLabel            *source_label;
   GtkLabel            *metric_labels[G_N_ELEMENTS (metrics)];
   GtkColumnView       *column_view;
+  GtkWidget           *wss_box;
+  PgsWssChart         *wss_chart;
+  GtkLabel            *wss_total_label;
+  GtkLabel            *wss_basis_label;
 };
 
 enum {
@@ -154,6 +167,39 @@ setup_cell (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, label);
 }
 
+static const PgsWssMapping *
+lookup_wss_mapping (PgsProcessDetail *self,
+                    PgsMapping       *mapping)
+{
+  PgsWssSample *sample;
+  const PgsWssMapping *found;
+
+  if (self->wss_samples == NULL || self->wss_samples->len == 0)
+    return NULL;
+  sample = g_ptr_array_index (self->wss_samples, self->wss_samples->len - 1);
+  found = pgs_wss_sample_lookup_mapping (sample, pgs_mapping_get_start (mapping));
+  /* The same VMA, not one that has since been split or replaced at that address. */
+  if (found == NULL || found->start != pgs_mapping_get_start (mapping) ||
+      found->end != pgs_mapping_get_end (mapping))
+    return NULL;
+  return found;
+}
+
+/* Referenced bytes as a sort key: unknown sorts below 0 B. */
+static int
+compare_referenced (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  PgsProcessDetail *self = user_data;
+  const PgsWssMapping *wa = lookup_wss_mapping (self, pgs_row_get_item ((gpointer) a));
+  const PgsWssMapping *wb = lookup_wss_mapping (self, pgs_row_get_item ((gpointer) b));
+  gint64 ka = wa != NULL ? (gint64) (wa->referenced >> 1) : -1;
+  gint64 kb = wb != NULL ? (gint64) (wb->referenced >> 1) : -1;
+
+  return ka < kb ? GTK_ORDERING_SMALLER : ka > kb ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
 static void
 update_cell (GtkListItem *item,
              ColumnData  *data)
@@ -178,6 +224,9 @@ update_cell (GtkListItem *item,
     case MCOL_LABEL:
       text = g_strdup (pgs_mapping_get_label (mapping));
       tooltip = text;
+      break;
+    case MCOL_REFERENCED:
+      text = pgs_process_detail_get_referenced_text (data->self, mapping, &tooltip);
       break;
     case MCOL_VSS:
     case MCOL_RSS:
@@ -246,6 +295,69 @@ column_factory_new (ColumnData *data)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), data);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), data);
   return factory;
+}
+
+/* New samples: the Referenced cells and their sort order follow. */
+static void
+refresh_referenced_column (PgsProcessDetail *self)
+{
+  g_autoptr(GtkListItemFactory) factory =
+    column_factory_new (&self->column_data[MCOL_REFERENCED]);
+  GtkSorter *sorter = gtk_column_view_column_get_sorter (self->column_objects[MCOL_REFERENCED]);
+
+  gtk_column_view_column_set_factory (self->column_objects[MCOL_REFERENCED], factory);
+  if (sorter != NULL)
+    gtk_sorter_changed (sorter, GTK_SORTER_CHANGE_DIFFERENT);
+}
+
+static void
+update_wss (PgsProcessDetail *self)
+{
+  PgsWssSample *last;
+  g_autofree char *referenced = NULL;
+  g_autofree char *rss = NULL;
+  g_autofree char *interval = NULL;
+  g_autofree char *total = NULL;
+  g_autoptr(GString) basis = NULL;
+  g_autoptr(GDateTime) when = NULL;
+  g_autofree char *when_text = NULL;
+  guint n;
+
+  n = self->wss_samples != NULL ? self->wss_samples->len : 0;
+  gtk_widget_set_visible (self->wss_box, n > 0);
+  pgs_wss_chart_set_samples (self->wss_chart, n > 0 ? self->wss_samples : NULL);
+  if (n == 0)
+    return;
+
+  last = g_ptr_array_index (self->wss_samples, n - 1);
+  referenced = pgs_units_format (self->units, pgs_wss_sample_get_referenced (last));
+  rss = pgs_units_format (self->units, pgs_wss_sample_get_rss (last));
+  interval = g_strdup_printf ("%.1f", pgs_wss_sample_get_elapsed (last) / 1e6);
+  when = g_date_time_new_from_unix_local (pgs_wss_sample_get_time (last) / G_USEC_PER_SEC);
+  when_text = when != NULL ? g_date_time_format (when, "%X") : g_strdup ("?");
+  /* Translators: "Working set 16.0 MiB of 104 MiB resident, used within 5.0 s (sample 1 of 1, 12:03:04)" */
+  total = g_strdup_printf (_("Working set %s of %s resident, used within %s s "
+                             "(sample %u of %u, %s)"),
+                           referenced, rss, interval, n, n, when_text);
+  gtk_label_set_text (self->wss_total_label, total);
+
+  /* What the figure rests on, and what it cannot rest on here and why. */
+  basis = g_string_new (_("From the kernel’s smaps “Referenced”, per mapping: the pages "
+                          "the process touched since its referenced bits were cleared."));
+  if (!(pgs_wss_sample_get_page_sources (last) & PGS_WSS_PAGES_IDLE))
+    {
+      g_string_append_c (basis, ' ');
+      g_string_append_printf (basis, _("Which pages were used cannot be shown page by page: %s"),
+                              pgs_wss_sample_get_page_source_reason (last, PGS_WSS_PAGES_IDLE));
+    }
+  if (!(pgs_wss_sample_get_page_sources (last) & PGS_WSS_PAGES_SOFT_DIRTY))
+    {
+      g_string_append_c (basis, ' ');
+      g_string_append_printf (basis, _("Which pages were written cannot be shown either: %s"),
+                              pgs_wss_sample_get_page_source_reason (last,
+                                                                     PGS_WSS_PAGES_SOFT_DIRTY));
+    }
+  gtk_label_set_text (self->wss_basis_label, basis->str);
 }
 
 static const char *
@@ -398,6 +510,7 @@ pgs_process_detail_dispose (GObject *object)
   g_clear_object (&self->mappings);
   g_clear_object (&self->store);
   pgs_clear_release (&self->process);
+  g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pgs_process_detail_parent_class)->dispose (object);
 }
@@ -473,9 +586,15 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "swap_label", FALSE,
                                              G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[4]));
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, column_view);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_box);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_chart);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_total_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_basis_label);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "processdetail");
+
+  g_type_ensure (PGS_TYPE_WSS_CHART);
 }
 
 static void
@@ -498,14 +617,19 @@ pgs_process_detail_init (PgsProcessDetail *self)
       self->column_data[i].column = i;
       factory = column_factory_new (&self->column_data[i]);
       column = gtk_column_view_column_new (_(mcolumns[i].title), g_steal_pointer (&factory));
-      /* row.item.<property> */
-      expression = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
-      expression = gtk_property_expression_new (PGS_TYPE_MAPPING, expression,
-                                                mcolumns[i].property);
-      if (i == MCOL_LABEL || i == MCOL_PERMS)
-        sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+      if (i == MCOL_REFERENCED)
+        sorter = GTK_SORTER (gtk_custom_sorter_new (compare_referenced, self, NULL));
       else
-        sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
+        {
+          /* row.item.<property> */
+          expression = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
+          expression = gtk_property_expression_new (PGS_TYPE_MAPPING, expression,
+                                                    mcolumns[i].property);
+          if (i == MCOL_LABEL || i == MCOL_PERMS)
+            sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+          else
+            sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
+        }
       gtk_column_view_column_set_sorter (column, sorter);
       g_object_unref (sorter);
       gtk_column_view_column_set_resizable (column, TRUE);
@@ -555,6 +679,9 @@ pgs_process_detail_set_process (PgsProcessDetail *self,
 
   if (!pgs_set_object_release (&self->process, process))
     return;
+  /* Results belong to the PID measured: a refresh of the same process keeps them. */
+  if (self->wss_samples != NULL && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
+    pgs_process_detail_set_wss_samples (self, 0, NULL);
   /* A refresh while another view is in front would update hundreds of mapping rows no
    * one sees: that waits until the detail is shown again. In view, it waits for an idle
    * moment, so the swap of the new snapshot and the mapping rows are two short turns of
@@ -581,7 +708,9 @@ pgs_process_detail_set_units (PgsProcessDetail *self,
 
         gtk_column_view_column_set_factory (self->column_objects[i], factory);
       }
+  refresh_referenced_column (self);
   update_numbers (self);
+  update_wss (self);
 }
 
 const char *
@@ -612,4 +741,74 @@ pgs_process_detail_get_mappings (PgsProcessDetail *self)
       update (self);
     }
   return self->mappings;
+}
+
+void
+pgs_process_detail_set_wss_samples (PgsProcessDetail *self,
+                                    int               pid,
+                                    GPtrArray        *samples)
+{
+  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
+
+  if (samples != NULL && samples->len == 0)
+    samples = NULL;
+  if (samples != NULL)
+    g_ptr_array_ref (samples);
+  g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
+  self->wss_samples = samples;
+  self->wss_pid = samples != NULL ? pid : 0;
+  refresh_referenced_column (self);
+  update_wss (self);
+}
+
+GPtrArray *
+pgs_process_detail_get_wss_samples (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return self->wss_samples;
+}
+
+PgsWssChart *
+pgs_process_detail_get_wss_chart (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return self->wss_chart;
+}
+
+const char *
+pgs_process_detail_get_wss_basis_text (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return gtk_widget_get_visible (self->wss_box) ? gtk_label_get_text (self->wss_basis_label) : NULL;
+}
+
+char *
+pgs_process_detail_get_referenced_text (PgsProcessDetail  *self,
+                                        PgsMapping        *mapping,
+                                        const char       **tooltip)
+{
+  const PgsWssMapping *found;
+  const char *unused;
+
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  g_return_val_if_fail (PGS_IS_MAPPING (mapping), NULL);
+
+  if (tooltip == NULL)
+    tooltip = &unused;
+  if (self->wss_samples == NULL)
+    {
+      *tooltip = _("Not measured: use Measure Working Set to see how much of this mapping "
+                   "the process uses");
+      return g_strdup (PGS_UNKNOWN_TEXT);
+    }
+  found = lookup_wss_mapping (self, mapping);
+  if (found == NULL)
+    {
+      *tooltip = _("Not in the last working-set sample: the mapping is new or has changed "
+                   "since");
+      return g_strdup (PGS_UNKNOWN_TEXT);
+    }
+  *tooltip = _("Bytes of this mapping the process touched during the last working-set "
+               "sample (smaps “Referenced”)");
+  return pgs_units_format (self->units, found->referenced);
 }

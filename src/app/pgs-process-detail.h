@@ -10,6 +10,7 @@
 
 #include "pagescope.h"
 #include "pgs-units.h"
+#include "pgs-wss-chart.h"
 
 G_BEGIN_DECLS
 
@@ -28,5 +29,19 @@ const char *pgs_process_detail_get_metric_text (PgsProcessDetail *self,
                                                 PgsMetric         metric);
 /* The mappings as shown, sorted. */
 GListModel *pgs_process_detail_get_mappings (PgsProcessDetail *self);
+
+/* A working-set series of @pid (PgsWssSample, oldest first; NULL or empty for none): fills
+ * the Referenced column and the chart. Kept while @pid stays selected. */
+void        pgs_process_detail_set_wss_samples     (PgsProcessDetail  *self,
+                                                    int                pid,
+                                                    GPtrArray         *samples);
+GPtrArray  *pgs_process_detail_get_wss_samples     (PgsProcessDetail  *self);
+PgsWssChart *pgs_process_detail_get_wss_chart      (PgsProcessDetail  *self);
+/* What the shown figure rests on, as shown; NULL before any measurement. */
+const char *pgs_process_detail_get_wss_basis_text  (PgsProcessDetail  *self);
+/* The Referenced cell of @mapping, and its tooltip, as shown. */
+char       *pgs_process_detail_get_referenced_text (PgsProcessDetail  *self,
+                                                    PgsMapping        *mapping,
+                                                    const char       **tooltip);
 
 G_END_DECLS

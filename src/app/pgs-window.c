@@ -20,6 +20,7 @@
 #include "pgs-background.h"
 #include "pgs-release.h"
 #include "pgs-window.h"
+#include "pgs-wss-dialog.h"
 
 #define PROGRESS_DELAY_MS 300
 #define TOAST_SECONDS       4
@@ -39,6 +40,7 @@ struct _PgsWindow
   gboolean              lowered_workers;
   char                 *banner_text;
   GtkNativeDialog      *chooser;
+  PgsWssDialog         *wss_dialog;   /* while one is open */
 
   /* template children */
   GtkStack             *stack;
@@ -101,6 +103,9 @@ update_actions (PgsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.measure-wss",
+                                 pgs_process_list_get_selected_process (self->process_list)
+                                 != NULL);
 }
 
 /* Messages */
@@ -336,6 +341,7 @@ on_selected_process_changed (PgsWindow *self)
   pgs_map_page_set_process (self->residency_page, process);
   pgs_map_page_set_process (self->sharing_page, process);
   pgs_map_page_set_process (self->flags_page, process);
+  update_actions (self);
 }
 
 static void
@@ -636,6 +642,62 @@ zoom_action (GtkWidget  *widget,
     }
 }
 
+/* Working set */
+
+static void
+on_wss_measured (PgsWindow    *self,
+                 GPtrArray    *samples,
+                 PgsWssDialog *dialog)
+{
+  int pid = pgs_wss_dialog_get_pid (dialog);
+  PgsProcess *selected = pgs_process_list_get_selected_process (self->process_list);
+  g_autofree char *text = NULL;
+
+  /* The user may have selected another process while it ran: the results still belong
+   * to the PID measured, and are shown only while it is selected. */
+  if (selected == NULL || pgs_process_get_pid (selected) != pid)
+    {
+      text = g_strdup_printf (_("The working set of PID %d was measured, but that process is "
+                                "no longer selected"), pid);
+      show_toast (self, text);
+      return;
+    }
+  pgs_process_detail_set_wss_samples (self->process_detail, pid, samples);
+  pgs_map_page_set_wss_sample (self->residency_page, pid,
+                               g_ptr_array_index (samples, samples->len - 1));
+}
+
+static void
+on_wss_dialog_destroyed (PgsWindow *self)
+{
+  self->wss_dialog = NULL;
+}
+
+static void
+measure_wss_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+  PgsProcess *process = pgs_process_list_get_selected_process (self->process_list);
+
+  if (process == NULL)
+    return;
+  if (self->wss_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->wss_dialog));
+      return;
+    }
+  self->wss_dialog = pgs_wss_dialog_new (GTK_WINDOW (self), self->settings,
+                                         pgs_process_get_pid (process),
+                                         pgs_process_get_name (process));
+  g_signal_connect_object (self->wss_dialog, "measured", G_CALLBACK (on_wss_measured), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->wss_dialog, "destroy", G_CALLBACK (on_wss_dialog_destroyed),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (self->wss_dialog));
+}
+
 /* GObject */
 
 static gboolean
@@ -814,6 +876,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_property_action (widget_class, "win.view", "view");
+  gtk_widget_class_install_action (widget_class, "win.measure-wss", NULL, measure_wss_action);
 
   g_type_ensure (PGS_TYPE_PROCESS_LIST);
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
@@ -920,6 +983,13 @@ pgs_window_get_process_list (PgsWindow *self)
 {
   g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
   return self->process_list;
+}
+
+PgsWssDialog *
+pgs_window_get_wss_dialog (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->wss_dialog;
 }
 
 PgsProcessDetail *

@@ -13,6 +13,7 @@
 #include "pgs-map-page.h"
 #include "pgs-process-detail.h"
 #include "pgs-process-list.h"
+#include "pgs-wss-dialog.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,8 @@ PgsProcessList   *pgs_window_get_process_list   (PgsWindow      *self);
 PgsProcessDetail *pgs_window_get_process_detail (PgsWindow      *self);
 PgsMapPage       *pgs_window_get_map_page       (PgsWindow      *self,
                                                  PgsView         view);
+/* The working-set dialog win.measure-wss opened, while it is open; else NULL. */
+PgsWssDialog     *pgs_window_get_wss_dialog     (PgsWindow      *self);
 /* The text of the banner shown when something cannot be measured, or NULL when hidden. */
 const char       *pgs_window_get_banner_text    (PgsWindow      *self);
 
