@@ -83,6 +83,7 @@ struct _PgsProcessDetail
   int                  wss_pid;
   GPtrArray           *wss_samples;   /* PgsWssSample, oldest first; NULL before any */
   GPtrArray           *referenced_items; /* the bound GtkListItems of the Referenced column */
+  GPtrArray           *bound_items;      /* every bound GtkListItem, for a change of units */
 
   /* template children */
   GtkStack            *stack;
@@ -318,6 +319,7 @@ bind_cell (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (item), "notify-id", GSIZE_TO_POINTER (id));
   if (data->column == MCOL_REFERENCED)
     g_ptr_array_add (data->self->referenced_items, item);
+  g_ptr_array_add (data->self->bound_items, item);
   update_cell (item, data);
 }
 
@@ -333,6 +335,8 @@ unbind_cell (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (item), "notify-id", NULL);
   if (data->column == MCOL_REFERENCED)
     g_ptr_array_remove_fast (data->self->referenced_items, item);
+  if (data->self->bound_items != NULL)
+    g_ptr_array_remove_fast (data->self->bound_items, item);
 }
 
 static GtkListItemFactory *
@@ -572,6 +576,7 @@ pgs_process_detail_dispose (GObject *object)
   pgs_clear_release (&self->process);
   g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
   g_clear_pointer (&self->referenced_items, g_ptr_array_unref);
+  g_clear_pointer (&self->bound_items, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pgs_process_detail_parent_class)->dispose (object);
 }
@@ -667,6 +672,7 @@ pgs_process_detail_init (PgsProcessDetail *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->referenced_items = g_ptr_array_new ();
+  self->bound_items = g_ptr_array_new ();
 
   for (guint i = 0; i < N_MCOLS; i++)
     {
@@ -754,13 +760,16 @@ pgs_process_detail_set_units (PgsProcessDetail *self,
   if (self->units == units)
     return;
   self->units = units;
-  for (guint i = 0; i < N_MCOLS; i++)
-    if (mcolumns[i].metric != 0)
-      {
-        g_autoptr(GtkListItemFactory) factory = column_factory_new (&self->column_data[i]);
+  /* A new factory would not rebind the cells on GTK 4.8: the bound ones are redone here,
+   * the others are bound in the new units when they scroll into view. */
+  for (guint i = 0; i < self->bound_items->len; i++)
+    {
+      GtkListItem *item = g_ptr_array_index (self->bound_items, i);
+      ColumnData *data = g_object_get_data (G_OBJECT (item), "column-data");
 
-        gtk_column_view_column_set_factory (self->column_objects[i], factory);
-      }
+      if (mcolumns[data->column].metric != 0)
+        update_cell (item, data);
+    }
   refresh_referenced_column (self);
   update_numbers (self);
   update_wss (self);

@@ -73,6 +73,7 @@ struct _PgsProcessList
   GtkCustomFilter     *filter;
   GtkColumnViewColumn *column_objects[N_COLUMNS];
   ColumnData           column_data[N_COLUMNS];
+  GPtrArray           *bound_items;  /* every bound GtkListItem, for a change of units */
 
   /* template children */
   GtkSearchEntry      *search_entry;
@@ -223,6 +224,7 @@ bind_cell (GtkSignalListItemFactory *factory,
   id = g_signal_connect_swapped (gtk_list_item_get_item (item), "notify::item",
                                  G_CALLBACK (on_row_item_changed), item);
   g_object_set_data (G_OBJECT (item), "notify-id", GSIZE_TO_POINTER (id));
+  g_ptr_array_add (data->self->bound_items, item);
   update_cell (item, data);
 }
 
@@ -236,6 +238,8 @@ unbind_cell (GtkSignalListItemFactory *factory,
   if (id != 0)
     g_signal_handler_disconnect (gtk_list_item_get_item (item), id);
   g_object_set_data (G_OBJECT (item), "notify-id", NULL);
+  if (data->self->bound_items != NULL)
+    g_ptr_array_remove_fast (data->self->bound_items, item);
 }
 
 static GtkListItemFactory *
@@ -464,6 +468,7 @@ pgs_process_list_dispose (GObject *object)
   g_clear_object (&self->processes);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
+  g_clear_pointer (&self->bound_items, g_ptr_array_unref);
   pgs_clear_release (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_process_list_parent_class)->dispose (object);
@@ -563,6 +568,7 @@ pgs_process_list_init (PgsProcessList *self)
   GtkMapListModel *map;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->bound_items = g_ptr_array_new ();
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
@@ -732,14 +738,16 @@ pgs_process_list_set_units (PgsProcessList *self,
     return;
   self->units = units;
 
-  /* A new factory makes the view bind every visible cell again, in the new units. */
-  for (guint i = 0; i < N_COLUMNS; i++)
-    if (columns[i].metric != 0)
-      {
-        g_autoptr(GtkListItemFactory) factory = column_factory_new (&self->column_data[i]);
+  /* A new factory would not rebind the cells on GTK 4.8: the bound ones are redone here,
+   * the others are bound in the new units when they scroll into view. */
+  for (guint i = 0; i < self->bound_items->len; i++)
+    {
+      GtkListItem *item = g_ptr_array_index (self->bound_items, i);
+      ColumnData *data = g_object_get_data (G_OBJECT (item), "column-data");
 
-        gtk_column_view_column_set_factory (self->column_objects[i], factory);
-      }
+      if (columns[data->column].metric != 0)
+        update_cell (item, data);
+    }
   update_totals (self);
 }
 

@@ -560,6 +560,21 @@ test_sorted_by_pss (void)
     }
 }
 
+/* A label showing @text somewhere under @widget: what the user sees in a cell. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 static GSettings *
 app_settings (void)
 {
@@ -573,9 +588,12 @@ test_settings (void)
   PgsProcessDetail *detail = pgs_window_get_process_detail (child.window);
   PgsMapView *view = pgs_map_page_get_map_view (pgs_window_get_map_page (child.window,
                                                                          PGS_VIEW_RESIDENCY));
+  PgsProcessList *list = pgs_window_get_process_list (child.window);
   PgsProcess *process;
   g_autofree char *last_view = NULL;
   g_autofree char *bytes = NULL;
+  g_autofree char *iec = NULL;
+  g_autofree char *pid = g_strdup_printf ("%d", child.pid);
 
   pgs_window_select_pid (child.window, child.pid);
   process = pgs_process_detail_get_process (detail);
@@ -589,11 +607,22 @@ test_settings (void)
   g_settings_set_string (settings, "last-view", "residency");
   g_assert_cmpstr (pgs_window_get_view (child.window), ==, "residency");
 
-  /* Units: exact bytes, with the locale's grouping (none in the C locale of the tests). */
+  /* Units: exact bytes, with the locale's grouping (none in the C locale of the tests),
+   * in the detail and in the list's cells on screen. */
+  pgs_window_set_view (child.window, "processes");
+  pgs_process_list_set_search_text (list, pid);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  iec = pgs_units_format (PGS_UNITS_IEC, pgs_process_get_pss (process));
+  g_assert_true (shows_text (pgs_process_list_get_column_view (list), iec));
   g_settings_set_string (settings, "units", "bytes");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
   bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, pgs_process_get_pss (process));
   g_assert_cmpstr (pgs_process_detail_get_metric_text (detail, PGS_METRIC_PSS), ==, bytes);
+  g_assert_true (shows_text (pgs_process_list_get_column_view (list), bytes));
+  g_assert_false (shows_text (pgs_process_list_get_column_view (list), iec));
   g_settings_set_string (settings, "units", "iec");
+  pgs_process_list_set_search_text (list, NULL);
+  pgs_window_set_view (child.window, "residency");
 
   /* Layout: the map is drawn again along the Hilbert curve. */
   g_settings_set_string (settings, "layout", "hilbert");
