@@ -322,6 +322,7 @@ typedef struct
   PangoLayout *label;
   PangoLayout *count;
   guint32      argb;
+  guint64      n_pages;
   int          height;
 } LegendRow;
 
@@ -345,6 +346,7 @@ legend_rows (PgsMapView *self,
       int w, h;
 
       pgs_renderer_get_legend_item (self->renderer, i, &row.argb, &label, &n_pages);
+      row.n_pages = n_pages;
       row.label = legend_layout (self, label ? label : "", FALSE);   /* translated already */
       count = legend_count_text (self, n_pages);
       row.count = legend_layout (self, count, TRUE);
@@ -447,13 +449,15 @@ snapshot_legend (PgsMapView  *self,
                  float        x)
 {
   GArray *rows = self->legend;
-  GdkRGBA fg, dim, border;
+  GdkRGBA fg, dim, faint, border;
   int width = self->legend_width;
   float y = 0;
 
   get_fg_color (self, &fg);
   dim = fg;
   dim.alpha *= 0.7f;
+  faint = fg;
+  faint.alpha *= 0.4f;
   border = fg;
   border.alpha *= 0.35f;
 
@@ -478,15 +482,16 @@ snapshot_legend (PgsMapView  *self,
       gsk_rounded_rect_init_from_rect (&outline, &sr, 0);
       gtk_snapshot_append_border (snapshot, &outline, widths, colors);
 
+      /* Colours with no page in this map recede, so the ones in use stand out. */
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + LEGEND_SWATCH + 6, y));
-      gtk_snapshot_append_layout (snapshot, row->label, &fg);
+      gtk_snapshot_append_layout (snapshot, row->label, row->n_pages > 0 ? &fg : &faint);
       gtk_snapshot_restore (snapshot);
 
       pango_layout_get_pixel_size (row->count, &cw, NULL);
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + width - cw, y + 1));
-      gtk_snapshot_append_layout (snapshot, row->count, &dim);
+      gtk_snapshot_append_layout (snapshot, row->count, row->n_pages > 0 ? &dim : &faint);
       gtk_snapshot_restore (snapshot);
 
       y += row->height + LEGEND_ROW_GAP;

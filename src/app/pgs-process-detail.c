@@ -513,6 +513,9 @@ update (PgsProcessDetail *self)
                           pgs_process_get_n_mappings (self->process));
   gtk_label_set_text (self->info_label, info);
   gtk_label_set_text (self->cmdline_label, pgs_process_get_cmdline (self->process));
+  /* Command lines run long: the whole of it on hover. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->cmdline_label),
+                               pgs_process_get_cmdline (self->process));
   gtk_widget_set_visible (GTK_WIDGET (self->cmdline_label),
                           pgs_process_get_cmdline (self->process) != NULL &&
                           *pgs_process_get_cmdline (self->process) != '\0');
