@@ -2057,9 +2057,12 @@ legend_lines (PgsRenderer *self,
   if (per > 1)
     {
       g_autofree char *per_size = pgs_format_size (per * page_size (self));
+      g_autofree char *per_count = g_strdup_printf ("%" G_GUINT64_FORMAT, per);
 
-      g_ptr_array_add (lines, g_strdup_printf (_("1 pixel = %" G_GUINT64_FORMAT " %s (%s)"),
-                                               per, unit, per_size));
+      /* Translators: the scale, e.g. "1 pixel = 16 frames (64.0 KiB)"; the number is
+       * formatted first so that no 64-bit format macro sits inside the message. */
+      g_ptr_array_add (lines, g_strdup_printf (_("1 pixel = %s %s (%s)"),
+                                               per_count, unit, per_size));
     }
   else
     g_ptr_array_add (lines, g_strdup_printf (_("1 pixel or more per page (page = %u bytes)"),
