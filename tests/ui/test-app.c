@@ -3,8 +3,8 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The child is forked before GTK starts, allocates CHILD_PAGES pages, writes every one and
- * sleeps. What the app shows for it is checked against what the kernel says (smaps_rollup,
+ * The child (pgs-ui-child, exec'd and static, so it shares no page with this process)
+ * allocates CHILD_PAGES pages, writes every one and sleeps. What the app shows for it is checked against what the kernel says (smaps_rollup,
  * pagemap, kpagecount, read here), against a scan of the library made here, and against
  * the layout itself. Run under xvfb-run; without a display it skips (exit 77).
  */
@@ -40,43 +40,23 @@ static struct
 static void
 start_child (void)
 {
-  int ready[2], release[2];
-  pid_t pid;
-  guint64 address = 0;
+  g_autofree char *pages = g_strdup_printf ("%d", CHILD_PAGES);
+  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), pages, NULL };
+  g_autoptr(GError) error = NULL;
+  char line[64] = { 0 };
+  int in_fd, out_fd;
+  GPid pid;
 
-  g_assert_no_errno (pipe (ready));
-  g_assert_no_errno (pipe (release));
-  pid = fork ();
-  g_assert_cmpint (pid, >=, 0);
-  if (pid == 0)
-    {
-      long page = sysconf (_SC_PAGESIZE);
-      void *buffer = NULL;
-      char c;
-
-      close (ready[0]);
-      close (release[1]);
-      if (posix_memalign (&buffer, page, CHILD_PAGES * page) != 0)
-        _exit (1);
-      /* Non-zero bytes: a page only read would map the shared zero page instead. */
-      for (long i = 0; i < CHILD_PAGES; i++)
-        memset ((char *) buffer + i * page, 0x5a + (i & 0x1f), page);
-      address = (guint64) (gsize) buffer;
-      if (write (ready[1], &address, sizeof address) != sizeof address)
-        _exit (1);
-      /* Sleeps until the test closes its end (or dies). */
-      while (read (release[0], &c, 1) < 0 && errno == EINTR)
-        ;
-      _exit (0);
-    }
-
-  close (ready[1]);
-  close (release[0]);
-  g_assert_cmpint (read (ready[0], &address, sizeof address), ==, sizeof address);
-  close (ready[0]);
+  g_assert_nonnull (argv[0]);
+  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                            &pid, &in_fd, &out_fd, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
+  close (out_fd);
   child.pid = pid;
-  child.buffer = address;
-  child.release_fd = release[1];
+  child.buffer = g_ascii_strtoull (line, NULL, 16);
+  g_assert_cmpuint (child.buffer, !=, 0);
+  child.release_fd = in_fd;
 }
 
 static void
@@ -198,12 +178,10 @@ test_list_has_child (void)
   g_assert_cmpuint (pgs_process_get_vss (shown), ==, pgs_process_get_vss (expected));
   g_assert_cmpuint (pgs_process_get_rss (shown), ==, pgs_process_get_rss (expected));
   g_assert_cmpuint (pgs_process_get_swap (shown), ==, pgs_process_get_swap (expected));
-  /* The test process keeps running between the two scans and may break copy-on-write
-   * sharing of a few pages it shares with the child since fork: allow those, no more. */
-  g_assert_cmpuint (pgs_process_get_pss (shown), <=, pgs_process_get_pss (expected) + 16 * page);
-  g_assert_cmpuint (pgs_process_get_pss (shown) + 16 * page, >=, pgs_process_get_pss (expected));
-  g_assert_cmpuint (pgs_process_get_uss (shown), <=, pgs_process_get_uss (expected) + 16 * page);
-  g_assert_cmpuint (pgs_process_get_uss (shown) + 16 * page, >=, pgs_process_get_uss (expected));
+  /* The child shares no page with anything (static, exec'd): nothing can change its PSS or
+   * USS between the two scans. */
+  g_assert_cmpuint (pgs_process_get_pss (shown), ==, pgs_process_get_pss (expected));
+  g_assert_cmpuint (pgs_process_get_uss (shown), ==, pgs_process_get_uss (expected));
 
   /* The kernel agrees on RSS exactly: the child is asleep, its page tables do not change. */
   g_assert_cmpuint (pgs_process_get_rss (shown), ==, rollup_rss (child.pid));
@@ -714,7 +692,6 @@ main (int   argc,
 {
   int status;
 
-  /* Before GTK and its threads: the child shares as little as possible with us. */
   start_child ();
 
   pgs_ui_init (&argc, &argv);
