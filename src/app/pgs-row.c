@@ -167,6 +167,43 @@ pgs_row_store_merge (GListStore      *store,
 }
 
 void
+pgs_row_store_assign (GListStore      *store,
+                      GListModel      *items,
+                      PgsRowEqualFunc  equal)
+{
+  GListModel *rows = G_LIST_MODEL (store);
+  guint n_old = g_list_model_get_n_items (rows);
+  guint n_new = items ? g_list_model_get_n_items (items) : 0;
+  guint n_common = MIN (n_old, n_new);
+
+  for (guint i = 0; i < n_common; i++)
+    {
+      g_autoptr(PgsRow) row = g_list_model_get_item (rows, i);
+      g_autoptr(GObject) item = g_list_model_get_item (items, i);
+
+      if (equal != NULL && row->item != item && equal (row->item, item))
+        pgs_set_object_release (&row->item, item);
+      else
+        pgs_row_set_item (row, item);
+    }
+
+  if (n_new > n_old)
+    {
+      g_autoptr(GPtrArray) added = g_ptr_array_new_full (n_new - n_old, g_object_unref);
+
+      for (guint i = n_old; i < n_new; i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (items, i);
+
+          g_ptr_array_add (added, pgs_row_new (item));
+        }
+      g_list_store_splice (store, n_old, 0, added->pdata, added->len);
+    }
+  else if (n_old > n_new)
+    g_list_store_splice (store, n_new, n_old - n_new, NULL, 0);
+}
+
+void
 pgs_row_resort_if_needed (GListModel *model,
                           GtkSorter  *sorter)
 {

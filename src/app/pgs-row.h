@@ -33,6 +33,13 @@ void      pgs_row_store_merge (GListStore      *store,
                                PgsRowKeyFunc    key,
                                PgsRowEqualFunc  equal);
 
+/* Brings @store (of PgsRow) to the items of @items by position: row i gets item i (silently
+ * where @equal says nothing shown changed), and only the rows past the end of the shorter
+ * list come or go. For lists whose rows nobody selects: no row widget is ever rebuilt. */
+void      pgs_row_store_assign (GListStore      *store,
+                                GListModel      *items,
+                                PgsRowEqualFunc  equal);
+
 /* Sorts @model (a GtkSortListModel) again if the rows' new items broke its order, and only
  * then: a re-sort re-emits every row and costs a rebind of each visible one. */
 void      pgs_row_resort_if_needed (GListModel *model,
