@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-release.h"
+#include "pgs-cell.h"
 #include "pgs-process-detail.h"
 #include "pgs-row.h"
 #include "pgs-wss-chart.h"
@@ -109,53 +110,12 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, GTK_TYPE_WIDGET)
 
-/* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
- * trip per call: for every cell of a refresh that was most of the main loop's time. The
- * cells keep their tooltip as plain data and hand it over only when one is asked for. */
-static gboolean
-query_cell_tooltip (GtkWidget  *widget,
-                    int         x,
-                    int         y,
-                    gboolean    keyboard,
-                    GtkTooltip *tooltip,
-                    gpointer    user_data)
-{
-  const char *text = g_object_get_data (G_OBJECT (widget), "tooltip");
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
-/* GTK 4.8 lays a label out again even when its text is the same: after a refresh most
- * cells are, and skipping them is most of what keeps a refresh off the main loop. */
-static void
-set_label_text (GtkLabel   *label,
-                const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (g_strcmp0 (gtk_label_get_text (label), text) != 0)
-    gtk_label_set_text (label, text);
-}
-
-static void
-set_tooltip (GtkWidget  *widget,
-             const char *text)
-{
-  g_object_set_data_full (G_OBJECT (widget), "tooltip", g_strdup (text), g_free);
-}
-
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
             ColumnData               *data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_widget_set_has_tooltip (label, TRUE);
-  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_cell_tooltip), NULL);
+  GtkWidget *label = pgs_cell_new ();
 
   if (data->column == MCOL_LABEL || data->column == MCOL_PERMS)
     {
@@ -295,8 +255,8 @@ update_cell (GtkListItem *item,
       g_assert_not_reached ();
     }
 
-  set_label_text (label, text);
-  set_tooltip (GTK_WIDGET (label), tooltip);
+  pgs_cell_set_text (label, text);
+  pgs_cell_set_tooltip (GTK_WIDGET (label), tooltip);
 }
 
 static void
