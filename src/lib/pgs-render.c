@@ -1037,15 +1037,18 @@ block_class (PgsRenderer    *self,
                                       : aggregate_max (self->classes, ranges, n);
 }
 
-/* Block order tables, one per sub-grid side, shared by every renderer and never freed:
- * sides are powers of two up to HILBERT_TABLE_MAX, so at most a dozen small tables (the
- * largest 16 MiB). Building one costs a few milliseconds; a refresh should not pay it. */
+/* Block order tables, one per sub-grid side and direction, shared by every renderer and
+ * never freed: sides are powers of two up to HILBERT_TABLE_MAX, so at most a dozen small
+ * tables each way (the largest 16 MiB). Building one costs a few milliseconds; a refresh
+ * should not pay it. The forward table maps (y * side + x) → curve index d, the inverse
+ * maps d → (y << 16 | x), to walk a tile in curve order. */
 #define HILBERT_TABLE_MAX 2048
 
 static const guint32 *
-get_hilbert_table (guint64 side)
+get_hilbert_cached (guint64  side,
+                    gboolean inverse)
 {
-  static const guint32 *tables[32];
+  static const guint32 *tables[2][32];
   static GMutex lock;
   guint level = 0;
   const guint32 *table;
@@ -1056,7 +1059,7 @@ get_hilbert_table (guint64 side)
     level++;
 
   g_mutex_lock (&lock);
-  if (tables[level] == NULL)
+  if (tables[inverse][level] == NULL)
     {
       guint32 *t = g_new (guint32, side * side);
 
@@ -1065,11 +1068,14 @@ get_hilbert_table (guint64 side)
           guint64 x, y;
 
           hilbert_d2xy (side, d, &x, &y);
-          t[y * side + x] = (guint32) d;
+          if (inverse)
+            t[d] = (guint32) (y << 16 | x);
+          else
+            t[y * side + x] = (guint32) d;
         }
-      tables[level] = t;
+      tables[inverse][level] = t;
     }
-  table = tables[level];
+  table = tables[inverse][level];
   g_mutex_unlock (&lock);
   return table;
 }
@@ -1089,41 +1095,8 @@ ensure_hilbert_table (PgsRenderer    *self,
   /* Worth it only when much of a tile shows; a deep zoom computes its few blocks. */
   if (sub * sub > 4 * visible_blocks)
     return;
-  self->hilbert_table = (guint32 *) get_hilbert_table (sub);
+  self->hilbert_table = (guint32 *) get_hilbert_cached (sub, FALSE);
   self->hilbert_side = self->hilbert_table != NULL ? sub : 0;
-}
-
-/* The inverse: block index d → (y << 16 | x), to walk a tile in curve order. */
-static const guint32 *
-get_hilbert_inverse (guint64 side)
-{
-  static const guint32 *tables[32];
-  static GMutex lock;
-  guint level = 0;
-  const guint32 *table;
-
-  if (side > HILBERT_TABLE_MAX || side == 0)
-    return NULL;
-  while ((G_GUINT64_CONSTANT (1) << level) < side)
-    level++;
-
-  g_mutex_lock (&lock);
-  if (tables[level] == NULL)
-    {
-      guint32 *t = g_new (guint32, side * side);
-
-      for (guint64 d = 0; d < side * side; d++)
-        {
-          guint64 x, y;
-
-          hilbert_d2xy (side, d, &x, &y);
-          t[d] = (guint32) (y << 16 | x);
-        }
-      tables[level] = t;
-    }
-  table = tables[level];
-  g_mutex_unlock (&lock);
-  return table;
 }
 
 /* Hilbert, unzoomed or nearly: the class of every visible block, found by walking each
@@ -1152,7 +1125,7 @@ hilbert_grid (PgsRenderer    *self,
   /* Only when most of each tile shows: a deep zoom gathers its few blocks instead. */
   if (gw * gh * 2 < MIN (g->n_tiles * sub * sub, (guint64) g->width * g->height / 4))
     return NULL;
-  inv = get_hilbert_inverse (sub);
+  inv = get_hilbert_cached (sub, TRUE);
   if (inv == NULL)
     return NULL;
 
