@@ -41,7 +41,6 @@ pgs_pagemap_scan (int       fd,
                   guint64   start,
                   guint64   end,
                   GArray   *regions,
-                  guint    *n_calls,
                   GError  **error)
 {
   guint64 pos = start;
@@ -68,9 +67,6 @@ pgs_pagemap_scan (int       fd,
       do
         ret = ioctl (fd, PGS_PAGEMAP_SCAN, &arg);
       while (ret < 0 && errno == EINTR);
-
-      if (n_calls != NULL)
-        (*n_calls)++;
 
       if (ret < 0)
         {

@@ -76,7 +76,6 @@ gboolean pgs_pagemap_scan (int       fd,
                            guint64   start,
                            guint64   end,
                            GArray   *regions,
-                           guint    *n_calls,
                            GError  **error);
 
 G_END_DECLS

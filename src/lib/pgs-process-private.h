@@ -42,8 +42,7 @@ typedef struct
 
 typedef enum
 {
-  PGS_RUN_HUGE = 1 << 0,  /* PAGEMAP_SCAN said huge (THP or hugetlb) */
-  PGS_RUN_ZERO = 1 << 1,  /* PAGEMAP_SCAN said the zero page */
+  PGS_RUN_ZERO = 1 << 0,  /* PAGEMAP_SCAN said the zero page */
 } PgsRunFlags;
 
 #define PGS_COUNT_UNKNOWN G_MAXUINT32

@@ -420,7 +420,7 @@ plan_pieces (ScanJob     *job,
 
       g_array_set_size (job->regions, 0);
       if (pgs_pagemap_scan (pagemap_fd, maps[0].start, maps[n_maps - 1].end, job->regions,
-                            NULL, &local_error))
+                            &local_error))
         {
           guint m = 0;
 
@@ -429,8 +429,6 @@ plan_pieces (ScanJob     *job,
               const PgsPageRegion *region = &g_array_index (job->regions, PgsPageRegion, r);
               guint32 flags = 0;
 
-              if (region->categories & PGS_PAGE_IS_HUGE)
-                flags |= PGS_RUN_HUGE;
               if (region->categories & PGS_PAGE_IS_PFNZERO)
                 flags |= PGS_RUN_ZERO;
 

@@ -820,7 +820,7 @@ walk_present (PgsWss    *self,
     self->pm_buf = g_new (guint64, WALK_BATCH);
 
   g_array_set_size (self->regions, 0);
-  if (!pgs_pagemap_scan (self->pagemap_fd, start, end, self->regions, NULL, NULL))
+  if (!pgs_pagemap_scan (self->pagemap_fd, start, end, self->regions, NULL))
     {
       /* Unsupported (before 6.7, or a fixture file) or refused for this range: read it all. */
       PgsPageRegion all = { start, end, 0 };
