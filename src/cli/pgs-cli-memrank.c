@@ -119,7 +119,11 @@ print_human (PgsSnapshot *snapshot,
                               matched->len - unknown[2], matched->len);
       g_hash_table_iter_init (&iter, reasons);
       while (g_hash_table_iter_next (&iter, &reason, NULL))
-        g_string_append_printf (out, "  %s\n", (const char *) reason);
+        {
+          g_autofree char *shown = pgs_escape_for_terminal (reason, -1);
+
+          g_string_append_printf (out, "  %s\n", shown);
+        }
     }
 }
 

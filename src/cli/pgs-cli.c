@@ -78,12 +78,15 @@ pgs_cli_error (const char *format,
                ...)
 {
   g_autofree char *msg = NULL;
+  g_autofree char *escaped = NULL;
   va_list args;
 
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-  fprintf (stderr, "pagescope-cli: %s\n", msg);
+  /* Messages quote names, paths and lines of /proc files: escaped like the tables. */
+  escaped = pgs_escape_for_terminal (msg, -1);
+  fprintf (stderr, "pagescope-cli: %s\n", escaped);
 }
 
 /* One line on stderr per process that could not be measured. Returns the exit code the
@@ -164,12 +167,20 @@ pgs_table_new (guint               n_columns,
   return table;
 }
 
-/* Takes @cells, a NULL-terminated vector of n_columns strings. */
+/* Takes @cells, a NULL-terminated vector of n_columns strings. Every cell is escaped for
+ * the terminal (pgs_escape_for_terminal()): cells hold names, users and paths. */
 void
 pgs_table_add_row (PgsTable  *table,
                    char     **cells)
 {
   g_assert (g_strv_length (cells) == table->n_columns);
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      char *escaped = pgs_escape_for_terminal (cells[c], -1);
+
+      g_free (cells[c]);
+      cells[c] = escaped;
+    }
   g_ptr_array_add (table->rows, cells);
 }
 
@@ -191,7 +202,7 @@ pgs_table_print (PgsTable *table,
       char **row = g_ptr_array_index (table->rows, r);
 
       for (guint c = 0; row != NULL && c < table->n_columns; c++)
-        widths[c] = MAX (widths[c], (guint) g_utf8_strlen (row[c], -1));
+        widths[c] = MAX (widths[c], pgs_escape_width (row[c]));
     }
   for (guint c = 0; c < table->n_columns; c++)
     total += widths[c] + (c ? 2 : 0);
@@ -210,7 +221,7 @@ pgs_table_print (PgsTable *table,
 
       for (guint c = 0; c < table->n_columns; c++)
         {
-          guint pad = widths[c] - g_utf8_strlen (row[c], -1);
+          guint pad = widths[c] - pgs_escape_width (row[c]);
           gboolean left = (table->left_mask >> c) & 1;
           gboolean last = c + 1 == table->n_columns;
 
