@@ -146,15 +146,14 @@ pgs_cli_memstats (int    argc,
     }
   for (int i = 1; i < argc; i++)
     {
-      char *end = NULL;
-      guint64 v = g_ascii_strtoull (argv[i], &end, 10);
+      int pid;
 
-      if (end == argv[i] || *end != '\0' || v == 0 || v > G_MAXINT)
+      if (!pgs_cli_parse_pid (argv[i], &pid))
         {
           pgs_cli_error (_("“%s” is not a PID"), argv[i]);
           return PGS_EXIT_USAGE;
         }
-      g_array_append_val (pids, (int) { v });
+      g_array_append_val (pids, pid);
     }
 
   scanner = pgs_scanner_new ();

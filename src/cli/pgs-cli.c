@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,7 +70,62 @@ pgs_cli_parse (GOptionContext   *context,
       pgs_cli_error ("%s", _("--json and --csv cannot be combined"));
       return FALSE;
     }
+  /* A missing or empty --procfs is a bad argument, named with the reason, before any scan. */
+  if (common->procfs_root != NULL)
+    {
+      struct stat st;
+
+      if (stat (common->procfs_root, &st) != 0)
+        {
+          pgs_cli_error (_("--procfs “%s”: %s"), common->procfs_root, g_strerror (errno));
+          return FALSE;
+        }
+      if (!S_ISDIR (st.st_mode))
+        {
+          pgs_cli_error (_("--procfs “%s”: %s"), common->procfs_root, g_strerror (ENOTDIR));
+          return FALSE;
+        }
+    }
   *output = common->json ? PGS_OUTPUT_JSON : common->csv ? PGS_OUTPUT_CSV : PGS_OUTPUT_HUMAN;
+  return TRUE;
+}
+
+/* Digits only: no sign, no space, no "0x"; @min to @max. */
+gboolean
+pgs_cli_parse_number (const char *text,
+                      guint64     min,
+                      guint64     max,
+                      guint64    *value)
+{
+  guint64 v = 0;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      if (v > (G_MAXUINT64 - (*p - '0')) / 10)
+        return FALSE;
+      v = v * 10 + (*p - '0');
+    }
+  if (v < min || v > max)
+    return FALSE;
+  *value = v;
+  return TRUE;
+}
+
+gboolean
+pgs_cli_parse_pid (const char *text,
+                   int        *pid)
+{
+  guint64 v;
+
+  /* The kernel's PID_MAX_LIMIT is 4194304; anything up to INT_MAX cannot be ruled out by
+   * the syntax alone, 0 and negatives can. */
+  if (!pgs_cli_parse_number (text, 1, G_MAXINT, &v))
+    return FALSE;
+  *pid = (int) v;
   return TRUE;
 }
 
