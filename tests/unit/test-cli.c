@@ -8,9 +8,15 @@
  * PSS 2048000, USS 0.
  */
 
+#define _GNU_SOURCE 1   /* unshare () */
+
 #include "config.h"
 
+#include <errno.h>
+#include <sched.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -480,6 +486,210 @@ test_procfs_and_limit (void)
   g_assert_nonnull (strstr (out4, "\"processes\":[\n]}"));
 }
 
+
+static char *
+read_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* The names in @dir, sorted, joined by spaces. */
+static char *
+list_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  const char *argv[] = { "rm", "-rf", dir, NULL };
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+/* Every failure names the file and the system's reason; nothing half-written remains. */
+static void
+test_write_errors (void)
+{
+  g_autoptr(PgsFixture) fx = build (FALSE);
+  g_autofree char *tmp = g_dir_make_tmp ("pagescope-write-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (tmp, "missing", "x.png", NULL);
+  g_autofree char *target = g_build_filename (tmp, "old.png", NULL);
+  g_autofree char *out = NULL, *err = NULL, *expected = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL, *expected2 = NULL;
+  g_autofree char *out3 = NULL, *err3 = NULL;
+  g_autofree char *out4 = NULL, *err4 = NULL, *names = NULL, *png = NULL;
+  GStatBuf st;
+
+  g_assert_nonnull (tmp);
+  g_test_queue_destroy ((GDestroyNotify) remove_tree, g_strdup (tmp));
+
+  /* A directory as the target. */
+  g_assert_cmpint (run_cli (fx, &out, &err, "render", "--view", "residency", "--pid", "100",
+                            "-o", tmp, NULL), ==, 3);
+  expected = g_strdup_printf ("pagescope-cli: cannot write “%s”: %s\n", tmp, g_strerror (EISDIR));
+  g_assert_cmpstr (err, ==, expected);
+
+  /* A folder that does not exist. */
+  g_assert_cmpint (run_cli (fx, &out2, &err2, "render", "--view", "residency", "--pid", "100",
+                            "-o", missing, NULL), ==, 3);
+  expected2 = g_strdup_printf ("pagescope-cli: cannot write “%s”: %s\n", missing, g_strerror (ENOENT));
+  g_assert_cmpstr (err2, ==, expected2);
+
+  /* A full disk, where the system has the device: written in place, never renamed over. */
+  if (access ("/dev/full", W_OK) == 0)
+    {
+      g_assert_cmpint (run_cli (fx, &out3, &err3, "render", "--view", "residency", "--pid", "100",
+                                "-o", "/dev/full", NULL), ==, 3);
+      g_assert_cmpstr (err3, ==, "pagescope-cli: cannot write “/dev/full”: No space left on device\n");
+      g_assert_cmpint (g_stat ("/dev/full", &st), ==, 0);
+      g_assert_true (S_ISCHR (st.st_mode));
+    }
+
+  /* Replacing a file keeps its permissions and leaves no temporary file. */
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (target, 0640), ==, 0);
+  g_assert_cmpint (run_cli (fx, &out4, &err4, "render", "--view", "residency", "--pid", "100",
+                            "-o", target, NULL), ==, 0);
+  png = read_text (target);
+  g_assert_true (g_str_has_prefix (png, "\x89PNG\r\n"));
+  g_assert_cmpint (g_stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+  names = list_dir (tmp);
+  g_assert_cmpstr (names, ==, "old.png");
+}
+
+typedef struct
+{
+  const char *dir;
+  gboolean    tmpfs;   /* a 16 KiB tmpfs, else read-only */
+} MountSetup;
+
+/* In the child, before exec: a mount namespace of its own, so whatever is mounted goes
+ * away with the child, also when the test fails. */
+static void
+mount_in_child (gpointer data)
+{
+  const MountSetup *setup = data;
+
+  if (unshare (CLONE_NEWNS) != 0 || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    _exit (77);
+  if (setup->tmpfs)
+    {
+      g_autofree char *old = g_build_filename (setup->dir, "old.png", NULL);
+
+      if (mount ("pagescope-test", setup->dir, "tmpfs", 0, "size=16k") != 0 ||
+          !g_file_set_contents (old, "old", -1, NULL))
+        _exit (77);
+    }
+  else if (mount (setup->dir, setup->dir, NULL, MS_BIND, NULL) != 0 ||
+           mount (NULL, setup->dir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL) != 0)
+    _exit (77);
+}
+
+/* Renders into @dir/old.png inside the mount set up, then lists @dir and shows old.png
+ * from the same namespace. Returns the shell's exit status, 77 when mounts are denied. */
+static int
+render_mounted (PgsFixture  *fx,
+                const char  *dir,
+                gboolean     tmpfs,
+                char       **out,
+                char       **err)
+{
+  MountSetup setup = { dir, tmpfs };
+  const char *script = "\"$0\" render --view residency --pid 100 --legend --procfs \"$1\" -o \"$2/old.png\"; "
+                       "echo \"exit=$?\"; ls -A \"$2\"; cat \"$2/old.png\"";
+  const char *argv[] = { "/bin/sh", "-c", script, g_getenv ("PAGESCOPE_CLI"),
+                         pgs_fixture_get_root (fx), dir, NULL };
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, mount_in_child, &setup, out, err,
+                &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+/* A read-only folder: the old file stays as it was. As root, which ignores permissions, the
+ * folder is a read-only bind mount in a mount namespace of the command's own. */
+static void
+test_write_read_only (void)
+{
+  g_autoptr(PgsFixture) fx = build (FALSE);
+  g_autofree char *tmp = g_dir_make_tmp ("pagescope-write-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (tmp, "old.png", NULL);
+  g_autofree char *out = NULL, *err = NULL, *expected = NULL, *names = NULL, *old = NULL;
+
+  g_assert_nonnull (tmp);
+  g_test_queue_destroy ((GDestroyNotify) remove_tree, g_strdup (tmp));
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+
+  if (geteuid () == 0)
+    {
+      if (render_mounted (fx, tmp, FALSE, &out, &err) == 77)
+        {
+          g_test_skip ("no mount namespace here");
+          return;
+        }
+      expected = g_strdup_printf ("pagescope-cli: cannot write “%s”: %s\n", target, g_strerror (EROFS));
+      g_assert_cmpstr (err, ==, expected);
+      g_assert_cmpstr (out, ==, "exit=3\nold.png\nold");
+    }
+  else
+    {
+      int code;
+
+      g_assert_cmpint (g_chmod (tmp, 0555), ==, 0);
+      code = run_cli (fx, &out, &err, "render", "--view", "residency", "--pid", "100", "-o",
+                      target, NULL);
+      g_assert_cmpint (g_chmod (tmp, 0755), ==, 0);
+      g_assert_cmpint (code, ==, 3);
+      expected = g_strdup_printf ("pagescope-cli: cannot write “%s”: %s\n", target, g_strerror (EACCES));
+      g_assert_cmpstr (err, ==, expected);
+    }
+  names = list_dir (tmp);
+  g_assert_cmpstr (names, ==, "old.png");
+  old = read_text (target);
+  g_assert_cmpstr (old, ==, "old");
+}
+
+/* A full file system (a 16 KiB tmpfs; the picture with its legend is some 50 KiB): the
+ * message says so, old.png is untouched and no temporary file remains. Root only. */
+static void
+test_write_full_disk (void)
+{
+  g_autoptr(PgsFixture) fx = build (FALSE);
+  g_autofree char *tmp = g_dir_make_tmp ("pagescope-write-XXXXXX", NULL);
+  g_autofree char *out = NULL, *err = NULL, *expected = NULL;
+
+  g_assert_nonnull (tmp);
+  g_test_queue_destroy ((GDestroyNotify) remove_tree, g_strdup (tmp));
+  if (geteuid () != 0 || render_mounted (fx, tmp, TRUE, &out, &err) == 77)
+    {
+      g_test_skip ("mounting a small tmpfs needs root and a mount namespace");
+      return;
+    }
+  expected = g_strdup_printf ("pagescope-cli: cannot write “%s/old.png”: %s\n", tmp, g_strerror (ENOSPC));
+  g_assert_cmpstr (err, ==, expected);
+  g_assert_cmpstr (out, ==, "exit=3\nold.png\nold");
+}
+
 static void
 test_usage (void)
 {
@@ -521,6 +731,9 @@ main (int   argc,
   g_test_add_func ("/pgs/cli/escape/csv", test_escape_csv);
   g_test_add_func ("/pgs/cli/bad-options", test_bad_options);
   g_test_add_func ("/pgs/cli/procfs-and-limit", test_procfs_and_limit);
+  g_test_add_func ("/pgs/cli/write/errors", test_write_errors);
+  g_test_add_func ("/pgs/cli/write/read-only", test_write_read_only);
+  g_test_add_func ("/pgs/cli/write/full-disk", test_write_full_disk);
 
   return g_test_run ();
 }
