@@ -250,8 +250,8 @@ test_unprivileged_unknown (void)
 
 /* Names and command lines are bytes any user picks. Process 400 is named "abc" and a
  * lone UTF-8 lead byte (prctl (PR_SET_NAME, "abc\xf0")), 500 carries an ESC sequence that
- * clears a terminal, 600 is three wide characters (6 columns) with a command line holding a
- * comma, a quote, a newline and an invalid byte. */
+ * clears a terminal and a C1 CSI (U+009B, valid UTF-8), 600 is three wide characters
+ * (6 columns) with a command line holding a comma, a quote, a newline and an invalid byte. */
 static PgsFixture *
 build_hostile (gboolean unprivileged)
 {
@@ -260,7 +260,7 @@ build_hostile (gboolean unprivileged)
 
   pgs_fixture_set_unprivileged (fx, unprivileged);
   pgs_fixture_add_process (fx, 400, "abc\xf0", 0, FALSE);
-  pgs_fixture_add_process (fx, 500, "e\x1b[2Jx", 0, FALSE);
+  pgs_fixture_add_process (fx, 500, "e\x1b[2J\xc2\x9bx", 0, FALSE);
   pgs_fixture_add_process (fx, 600, "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 0, FALSE);
   pgs_fixture_write (fx, "600/cmdline", cmdline, sizeof cmdline);
   /* 1, 2 and 3 private pages: --sort vss puts 600 first. */
@@ -288,7 +288,10 @@ assert_terminal_safe (const char *text)
 {
   g_assert_true (g_utf8_validate (text, -1, NULL));
   for (const guchar *p = (const guchar *) text; *p; p++)
-    g_assert_true (*p >= 0x20 ? *p != 0x7f : *p == '\n');
+    {
+      g_assert_true (*p >= 0x20 ? *p != 0x7f : *p == '\n');
+      g_assert_false (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f);   /* C1 */
+    }
 }
 
 static void
@@ -304,7 +307,7 @@ test_escape_human (void)
   g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--sort", "vss", NULL), ==, 0);
   assert_terminal_safe (out);
   g_assert_nonnull (strstr (out, " abc? "));
-  g_assert_nonnull (strstr (out, " e?[2Jx "));
+  g_assert_nonnull (strstr (out, " e?[2J?x "));
 
   /* Every line of the table is as wide on screen as the header: in characters, the line
    * with the three wide characters is 3 shorter, the others equal. */
@@ -323,7 +326,7 @@ test_escape_human (void)
   /* memstats: the name and the command line in its heading. */
   g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "500", "600", NULL), ==, 0);
   assert_terminal_safe (out2);
-  g_assert_nonnull (strstr (out2, "PID 500  e?[2Jx  user root\n  /usr/bin/e?[2Jx --fixture\n"));
+  g_assert_nonnull (strstr (out2, "PID 500  e?[2J?x  user root\n  /usr/bin/e?[2J?x --fixture\n"));
   g_assert_nonnull (strstr (out2, "\n  a,b\"c?d ?\n"));
 }
 
@@ -385,14 +388,14 @@ test_escape_json (void)
   g_assert_true (g_utf8_validate (out, -1, NULL));
   /* base64 of 61 62 63 f0 is YWJj8A==; of "a,b\"c\nd \xff" YSxiImMKZCD/. */
   g_assert_nonnull (strstr (out, "\"name\":\"abc\xef\xbf\xbd\",\"name_bytes\":\"YWJj8A==\","));
-  g_assert_nonnull (strstr (out, "\"name\":\"e\\u001b[2Jx\",\"cmdline\":"));
+  g_assert_nonnull (strstr (out, "\"name\":\"e\\u001b[2J\\u009bx\",\"cmdline\":"));
   g_assert_nonnull (strstr (out, "\"cmdline\":\"a,b\\\"c\\nd \xef\xbf\xbd\",\"cmdline_bytes\":\"YSxiImMKZCD/\","));
   assert_python ("import json, sys, base64\n"
                  "d = json.load(sys.stdin)\n"
                  "p = {q['pid']: q for q in d['processes']}\n"
                  "assert base64.b64decode(p[400]['name_bytes']) == b'abc\\xf0'\n"
                  "assert p[400]['name'] == 'abc\\ufffd'\n"
-                 "assert p[500]['name'] == 'e\\x1b[2Jx' and 'name_bytes' not in p[500]\n"
+                 "assert p[500]['name'] == 'e\\x1b[2J\\x9bx' and 'name_bytes' not in p[500]\n"
                  "assert base64.b64decode(p[600]['cmdline_bytes']) == b'a,b\"c\\nd \\xff'\n"
                  "assert p[600]['name'] == '\\u65e5\\u672c\\u8a9e'\n", out);
 
@@ -416,7 +419,7 @@ test_escape_csv (void)
                  "p = {int(r['pid']): r for r in rows}\n"
                  "assert len(rows) == 3, rows\n"
                  "assert p[400]['name'] == 'abc\\ufffd' and base64.b64decode(p[400]['name_bytes']) == b'abc\\xf0'\n"
-                 "assert p[500]['name'] == 'e\\x1b[2Jx' and p[500]['name_bytes'] == ''\n"
+                 "assert p[500]['name'] == 'e\\x1b[2J\\x9bx' and p[500]['name_bytes'] == ''\n"
                  "assert p[600]['cmdline'] == 'a,b\"c\\nd \\ufffd', p[600]\n"
                  "assert base64.b64decode(p[600]['cmdline_bytes']) == b'a,b\"c\\nd \\xff'\n", out);
 }
