@@ -449,6 +449,7 @@ test_bad_options (void)
     { { "memstats", "-5" }, "-5" },
     { { "memstats", "abc" }, "“abc” is not a PID" },
     { { "memstats", "+5" }, "“+5” is not a PID" },
+    { { "memstats", "--", "-5" }, "“-5” is not a PID" },
     { { "memstats", " 5" }, "“ 5” is not a PID" },
   };
 
