@@ -23,6 +23,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "pgs-escape.h"
 #include "pgs-fixture.h"
 #include "pgs-kpage.h"
 
@@ -328,6 +329,41 @@ test_escape_human (void)
   assert_terminal_safe (out2);
   g_assert_nonnull (strstr (out2, "PID 500  e?[2J?x  user root\n  /usr/bin/e?[2J?x --fixture\n"));
   g_assert_nonnull (strstr (out2, "\n  a,b\"c?d ?\n"));
+}
+
+/* The rule, case by case: what each input shows as, and how many columns that takes. */
+static void
+test_escape_rules (void)
+{
+  static const struct { const char *in; const char *shown; guint width; } cases[] = {
+    { "plain", "plain", 5 },
+    { "abc\xf0", "abc?", 4 },                       /* a lead byte at the end */
+    { "\xf0\x9f\x98", "???", 3 },                   /* a cut 4-byte character: one per byte */
+    { "\xc0\xaf", "??", 2 },                        /* overlong "/" */
+    { "\xed\xa0\x80", "???", 3 },                   /* a UTF-16 surrogate */
+    { "a\tb\nc\x7f", "a?b?c?", 6 },                 /* C0 and DEL */
+    { "\xc2\x9b" "31m", "?31m", 4 },                /* C1 CSI */
+    { "\xe2\x80\xae" "txt", "?txt", 4 },            /* U+202E right-to-left override (Cf) */
+    { "soft\xc2\xad", "soft?", 5 },                 /* U+00AD soft hyphen (Cf) */
+    { "x\xe2\x80\xa8y", "x?y", 3 },                 /* U+2028 line separator */
+    { "\xe6\x97\xa5\xe6\x9c\xac", "\xe6\x97\xa5\xe6\x9c\xac", 4 },   /* two wide characters */
+    { "e\xcc\x81", "e\xcc\x81", 1 },                /* e and a combining acute */
+    { "caf\xc3\xa9 \xe2\x80\x94", "caf\xc3\xa9 \xe2\x80\x94", 6 },   /* é and an em dash */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = pgs_escape_for_terminal (cases[i].in, -1);
+
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+      g_assert_cmpuint (pgs_escape_width (shown), ==, cases[i].width);
+    }
+  /* A length stops at it, NUL and all. */
+  {
+    g_autofree char *shown = pgs_escape_for_terminal ("a\0b\xff", 4);
+
+    g_assert_cmpstr (shown, ==, "a?b?");
+  }
 }
 
 /* Messages quote what they were given, escaped the same way. */
@@ -734,6 +770,7 @@ main (int   argc,
   g_test_add_func ("/pgs/cli/memstats/bad-pids", test_memstats_bad_pids);
   g_test_add_func ("/pgs/cli/unprivileged-unknown", test_unprivileged_unknown);
   g_test_add_func ("/pgs/cli/usage", test_usage);
+  g_test_add_func ("/pgs/cli/escape/rules", test_escape_rules);
   g_test_add_func ("/pgs/cli/escape/human", test_escape_human);
   g_test_add_func ("/pgs/cli/escape/errors", test_escape_errors);
   g_test_add_func ("/pgs/cli/escape/json", test_escape_json);
