@@ -281,6 +281,58 @@ test_thp_and_hugetlb (void)
   }
 }
 
+/* Frame numbers far above any RAM (device memory in a PFN mapping or a GPU BAR; or a damaged
+ * pagemap): the frame tables are sized by the frames present, never by the highest number,
+ * and a frame kpagecount does not cover has no count, so it is not in Rss (as the kernel
+ * leaves PFN mappings out). One process, 5 pages:
+ *   PFN 20, exclusive            → RSS 1 PS, PSS 1 PS, USS 1 PS
+ *   PFN 21, count 2              → RSS 1 PS, PSS PS/2
+ *   PFN 2^36, 2^40, 2^55 - 1     → beyond kpagecount (22 frames): unknown, not counted
+ * RSS 2 PS, PSS 1.5 PS, USS 1 PS. Before the sparse tables: a 256 GiB allocation (2^36),
+ * a hang (2^40), a wrapped bitmap length and a write out of bounds (2^55 - 1). */
+static void
+test_huge_pfn (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  guint64 e[5] = {
+    FX_PRESENT (G_GUINT64_CONSTANT (1) << 36),
+    FX_PRESENT_EXCL (20),
+    FX_PRESENT (21),
+    FX_PRESENT (G_GUINT64_CONSTANT (1) << 40),
+    FX_PRESENT ((G_GUINT64_CONSTANT (1) << 55) - 1),
+  };
+  PgsScanFlags variants[2] = { PGS_SCAN_METRICS, PGS_SCAN_METRICS | PGS_SCAN_PAGES };
+
+  pgs_fixture_add_process (fx, 810, "bar", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 810, BASE, BASE + 5 * PS, "rw-s", "/dev/dri/card0");
+  pgs_fixture_set_pages (fx, 810, BASE, e, 5);
+  pgs_fixture_set_frame (fx, 20, 1, KPF (ANON));
+  pgs_fixture_set_frame (fx, 21, 2, KPF (LRU));
+  pgs_fixture_commit (fx);
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autoptr(PgsSnapshot) snap = scan (fx, variants[v], NULL, 0);
+      PgsProcess *p = pgs_snapshot_lookup_pid (snap, 810);
+      PgsPageInfo info;
+
+      g_assert_nonnull (p);
+      g_assert_cmpuint (pgs_snapshot_get_n_skipped (snap), ==, 0);
+      g_assert_cmpuint (pgs_process_get_rss (p), ==, 2 * PS);
+      g_assert_cmpuint (pgs_process_get_pss_fixed (p), ==, (PS << 12) + (PS << 12) / 2);
+      g_assert_cmpuint (pgs_process_get_uss (p), ==, PS);
+      if (variants[v] & PGS_SCAN_PAGES)
+        {
+          g_assert_true (pgs_process_lookup_page (p, BASE, &info));
+          g_assert_cmpuint (info.count, ==, G_MAXUINT32);  /* PGS_COUNT_UNKNOWN */
+          g_assert_true (pgs_process_lookup_page (p, BASE + 2 * PS, &info));
+          g_assert_cmpuint (info.count, ==, 2);
+          g_assert_true (pgs_process_lookup_page (p, BASE + 4 * PS, &info));
+          g_assert_cmpuint (info.count, ==, G_MAXUINT32);  /* PGS_COUNT_UNKNOWN */
+        }
+    }
+}
+
 static const PgsSkipped *
 find_skipped (PgsSnapshot *snap,
               int          pid)
@@ -612,6 +664,7 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/thp-and-hugetlb", test_thp_and_hugetlb);
   g_test_add_func ("/pgs/scanner/malformed-and-truncated", test_malformed_and_truncated);
   g_test_add_func ("/pgs/scanner/explicit-pids", test_explicit_pids);
+  g_test_add_func ("/pgs/scanner/huge-pfn", test_huge_pfn);
   g_test_add_func ("/pgs/scanner/unprivileged-rollup", test_unprivileged_rollup);
   g_test_add_func ("/pgs/scanner/pfn-hidden", test_pfn_hidden);
   g_test_add_func ("/pgs/scanner/unreadable-files", test_unreadable_files);
