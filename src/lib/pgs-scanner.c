@@ -549,13 +549,13 @@ walk_entry (PageWalk *w,
 
 /* A pagemap read that ends early means the process exited (its mm is gone) or, in a
  * fixture, that the file is truncated. Tell the two apart by whether the process is still
- * there. */
+ * there: a zombie keeps its status file, so look at what it says (_pgs_process_has_exited). */
 static void
 set_short_read_error (int          dirfd,
                       guint64      address,
                       GError     **error)
 {
-  if (faccessat (dirfd, "status", R_OK, 0) < 0 && (errno == ENOENT || errno == ESRCH))
+  if (_pgs_process_has_exited (dirfd))
     g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE,
                  "the process exited while its pagemap was read");
   else

@@ -411,6 +411,53 @@ test_malformed_and_truncated (void)
   g_assert_error (s->error, PGS_ERROR, PGS_ERROR_MALFORMED);
 }
 
+/* A process that exits while its pagemap is read: the read comes back short, but status
+ * is still there (a zombie keeps it). That is an exit, skipped as PROCESS_GONE, not a
+ * damaged file; a live process with the same short pagemap still is one (TRUNCATED).
+ * Fixture files do not change, so the zombie's status says Z from the start but keeps its
+ * Vm lines, as it read when the scan began. Before: both TRUNCATED. */
+static void
+test_exit_mid_scan (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  guint64 e[2] = { FX_PRESENT_EXCL (11), FX_PRESENT_EXCL (12) };
+  const char *status =
+    "Name:\tdying\nState:\t%s\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nUid:\t0\t0\t0\t0\n"
+    "VmSize:\t      16 kB\nVmRSS:\t       8 kB\nVmSwap:\t       0 kB\n";
+  const char *states[3] = { "Z (zombie)", "X (dead)", "S (sleeping)" };
+  const PgsSkipped *s;
+
+  for (int i = 0; i < 3; i++)
+    {
+      int pid = 720 + i;
+      g_autofree char *rel = g_strdup_printf ("%d/status", pid);
+      g_autofree char *text = g_strdup_printf (status, states[i], pid, pid);
+
+      pgs_fixture_add_process (fx, pid, "dying", 0, FALSE);
+      pgs_fixture_add_mapping (fx, pid, BASE, BASE + 4 * PS, "rw-p", "");
+      pgs_fixture_write (fx, rel, text, -1);
+      /* The pagemap ends after 2 of the 4 pages. */
+      rel = (g_free (rel), g_strdup_printf ("%d/pagemap", pid));
+      pgs_fixture_write (fx, rel, NULL, 0);
+      pgs_fixture_set_pages (fx, pid, BASE, e, 2);
+    }
+  pgs_fixture_set_frame (fx, 12, 1, KPF (ANON));
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_METRICS, NULL, 0);
+  g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 0);
+  s = find_skipped (snap, 720);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  s = find_skipped (snap, 721);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  s = find_skipped (snap, 722);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_TRUNCATED);
+}
+
 static void
 test_explicit_pids (void)
 {
@@ -665,6 +712,7 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/malformed-and-truncated", test_malformed_and_truncated);
   g_test_add_func ("/pgs/scanner/explicit-pids", test_explicit_pids);
   g_test_add_func ("/pgs/scanner/huge-pfn", test_huge_pfn);
+  g_test_add_func ("/pgs/scanner/exit-mid-scan", test_exit_mid_scan);
   g_test_add_func ("/pgs/scanner/unprivileged-rollup", test_unprivileged_rollup);
   g_test_add_func ("/pgs/scanner/pfn-hidden", test_pfn_hidden);
   g_test_add_func ("/pgs/scanner/unreadable-files", test_unreadable_files);
