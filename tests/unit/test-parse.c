@@ -121,6 +121,75 @@ test_status_kernel_thread_and_truncated (void)
 }
 
 static void
+parse_name (const char *name_field,
+            char        out[64])
+{
+  g_autofree char *text = g_strdup_printf ("Name:\t%s\nState:\tS (sleeping)\nPPid:\t1\n"
+                                           "Uid:\t0\t0\t0\t0\n", name_field);
+  g_autoptr(GError) error = NULL;
+  PgsStatus st;
+
+  g_assert_true (pgs_status_parse (text, strlen (text), &st, &error));
+  g_assert_no_error (error);
+  memcpy (out, st.name, 64);
+}
+
+/* The kernel escapes Name: with string_escape_str (ESCAPE_SPACE | ESCAPE_SPECIAL, only
+ * "\n\\"): "\" becomes "\\" and a newline "\n"; everything else is written raw. As read
+ * on Linux 6.18 after prctl (PR_SET_NAME, "a\\b\nc\td e\x1b\xf0"):
+ *   Name:\ta\\\\b\\nc\td e\x1b\xf0
+ * Before: the backslash came out doubled, the newline as two characters, leading spaces of
+ * a name were lost, and a name too long for 64 bytes was cut inside a character. */
+static void
+test_status_name_unescape (void)
+{
+  char name[64];
+  g_autofree char *long_field = NULL;
+  g_autofree char *exact = NULL;
+
+  parse_name ("a\\\\b\\nc\td e\x1b\xf0", name);
+  g_assert_cmpstr (name, ==, "a\\b\nc\td e\x1b\xf0");
+
+  /* Kept as bytes, valid UTF-8 or not. */
+  parse_name ("abc\xf0", name);
+  g_assert_cmpstr (name, ==, "abc\xf0");
+  parse_name ("caf\xc3\xa9", name);
+  g_assert_cmpstr (name, ==, "caf\xc3\xa9");
+
+  /* Only "Name:" and one tab are the field's: a name may begin with spaces or a tab. */
+  parse_name ("  two", name);
+  g_assert_cmpstr (name, ==, "  two");
+  parse_name ("\tx", name);
+  g_assert_cmpstr (name, ==, "\tx");
+  parse_name ("", name);
+  g_assert_cmpstr (name, ==, "");
+
+  /* Escapes the kernel never writes stay as written; so does a trailing backslash. */
+  parse_name ("a\\q\\", name);
+  g_assert_cmpstr (name, ==, "a\\q\\");
+  /* "\\\\n" is an escaped backslash, then n. */
+  parse_name ("\\\\\\\\n", name);
+  g_assert_cmpstr (name, ==, "\\\\n");
+
+  /* 63 bytes (the kernel's most, a workqueue worker's name) fit whole. */
+  exact = g_strnfill (63, 'w');
+  parse_name (exact, name);
+  g_assert_cmpstr (name, ==, exact);
+
+  /* A damaged file: 62 bytes then a euro sign (3 bytes) does not fit in 63: the whole
+   * character goes, not 1 byte of it. The same 62 + "\\" unescapes to 63 and fits. */
+  long_field = g_strdup_printf ("%.*s\xe2\x82\xac", 62, exact);
+  parse_name (long_field, name);
+  g_assert_cmpuint (strlen (name), ==, 62);
+  g_assert_true (strncmp (name, exact, 62) == 0);
+  g_free (long_field);
+  long_field = g_strdup_printf ("%.*s\\\\", 62, exact);
+  parse_name (long_field, name);
+  g_assert_cmpuint (strlen (name), ==, 63);
+  g_assert_cmpint (name[62], ==, '\\');
+}
+
+static void
 test_smaps_rollup (void)
 {
   const char *text =
@@ -217,6 +286,7 @@ main (int   argc,
   g_test_add_func ("/pgs/parse/maps/malformed", test_maps_malformed);
   g_test_add_func ("/pgs/parse/status/fields", test_status);
   g_test_add_func ("/pgs/parse/status/kernel-thread-and-truncated", test_status_kernel_thread_and_truncated);
+  g_test_add_func ("/pgs/parse/status/name-unescape", test_status_name_unescape);
   g_test_add_func ("/pgs/parse/smaps-rollup/fields", test_smaps_rollup);
   g_test_add_func ("/pgs/parse/smaps-rollup/bad", test_smaps_rollup_bad);
   g_test_add_func ("/pgs/parse/smaps/per-mapping", test_smaps_per_mapping);
