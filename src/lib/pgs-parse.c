@@ -495,3 +495,57 @@ pgs_smaps_parse (const char    *buf,
     func (&entry, &fields, user_data);
   return TRUE;
 }
+
+gboolean
+pgs_stat_parse (const char     *buf,
+                gsize           len,
+                PgsStatFields  *out,
+                GError        **error)
+{
+  const char *end = buf + len;
+  const char *p = NULL;
+  guint64 value = 0;
+
+  memset (out, 0, sizeof *out);
+
+  for (const char *q = buf; q < end; q++)
+    if (*q == ')')
+      p = q + 1;
+  if (p == NULL || memchr (buf, '(', p - buf) == NULL)
+    goto malformed;
+
+  /* " S ppid pgrp …": field 3 is the state, field 22 the start time. */
+  if (!expect (&p, end, ' ') || p >= end || !g_ascii_isalpha (*p))
+    goto malformed;
+  out->state = *p++;
+  for (guint field = 4; field <= 22; field++)
+    {
+      if (!expect (&p, end, ' '))
+        goto malformed;
+      /* Some fields are signed (nice, priority, tty_nr can be -1). */
+      if (field != 22 && p < end && *p == '-')
+        p++;
+      if (!parse_dec (&p, end, &value))
+        goto malformed;
+    }
+  out->start_time = value;
+  return TRUE;
+
+malformed:
+  g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED, "stat does not parse");
+  return FALSE;
+}
+
+char *
+pgs_cmdline_parse (const char *buf,
+                   gsize       len)
+{
+  char *out = g_malloc (len + 1);
+
+  for (gsize i = 0; i < len; i++)
+    out[i] = buf[i] == '\0' ? ' ' : buf[i];
+  while (len > 0 && out[len - 1] == ' ')
+    len--;
+  out[len] = '\0';
+  return out;
+}

@@ -275,14 +275,9 @@ static char *
 read_cmdline (int dirfd)
 {
   gsize len = 0;
-  char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
+  g_autofree char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
 
-  if (buf == NULL)
-    return g_strdup ("");
-  for (gsize i = 0; i < len; i++)
-    if (buf[i] == '\0')
-      buf[i] = ' ';
-  return g_strchomp (buf);
+  return buf != NULL ? pgs_cmdline_parse (buf, len) : g_strdup ("");
 }
 
 static gboolean

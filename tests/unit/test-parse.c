@@ -189,6 +189,43 @@ test_status_name_unescape (void)
   g_assert_cmpint (name[62], ==, '\\');
 }
 
+/* /proc/PID/stat with a comm that holds ") (", spaces and a newline: the fields start after
+ * the last ')'. Field 3 state, field 22 start time (the 20th after the state). */
+static void
+test_stat (void)
+{
+  const char *text = "4242 (a) (b c\nd) Z 1 4242 4242 0 -1 4194560 120 0 0 0 3 1 0 0 20 0 1 0 "
+                     "987654321 0 0 18446744073709551615 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+  const char *bad[] = { "", "4242 (x", "4242 (x) ", "4242 (x) S 1 2", "4242 x) S", "4242 (x) 1 2" };
+  g_autoptr(GError) error = NULL;
+  PgsStatFields st;
+
+  g_assert_true (pgs_stat_parse (text, strlen (text), &st, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (st.state, ==, 'Z');
+  g_assert_cmpuint (st.start_time, ==, 987654321);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_false (pgs_stat_parse (bad[i], strlen (bad[i]), &st, &error));
+      g_assert_error (error, PGS_ERROR, PGS_ERROR_MALFORMED);
+      g_clear_error (&error);
+    }
+}
+
+/* Arguments joined by spaces; the trailing NUL dropped; bytes kept. */
+static void
+test_cmdline (void)
+{
+  g_autofree char *a = pgs_cmdline_parse ("/bin/sh\0-c\0echo \\\xf0\0", 19);
+  g_autofree char *b = pgs_cmdline_parse ("", 0);
+  g_autofree char *c = pgs_cmdline_parse ("x\0\0\0", 4);
+
+  g_assert_cmpstr (a, ==, "/bin/sh -c echo \\\xf0");
+  g_assert_cmpstr (b, ==, "");
+  g_assert_cmpstr (c, ==, "x");
+}
+
 static void
 test_smaps_rollup (void)
 {
@@ -287,6 +324,8 @@ main (int   argc,
   g_test_add_func ("/pgs/parse/status/fields", test_status);
   g_test_add_func ("/pgs/parse/status/kernel-thread-and-truncated", test_status_kernel_thread_and_truncated);
   g_test_add_func ("/pgs/parse/status/name-unescape", test_status_name_unescape);
+  g_test_add_func ("/pgs/parse/stat", test_stat);
+  g_test_add_func ("/pgs/parse/cmdline", test_cmdline);
   g_test_add_func ("/pgs/parse/smaps-rollup/fields", test_smaps_rollup);
   g_test_add_func ("/pgs/parse/smaps-rollup/bad", test_smaps_rollup_bad);
   g_test_add_func ("/pgs/parse/smaps/per-mapping", test_smaps_per_mapping);
