@@ -237,6 +237,9 @@ static const struct
   [PGS_CATEGORY_HOLE] = { "hole", N_("Hole (no page)"), "NOPAGE" },
   [PGS_CATEGORY_ZERO_PAGE] = { "zero-page", N_("Zero page"), "ZERO_PAGE" },
   [PGS_CATEGORY_FREE] = { "free", N_("Free"), "BUDDY" },
+  [PGS_CATEGORY_FREE_UNINIT] = { "free-uninit", N_("Free, not yet initialised"),
+                                 "no flags, map count 0, in a zone's never-initialised top "
+                                 "that the kernel counts in MemTotal (zoneinfo, meminfo)" },
   [PGS_CATEGORY_RESERVED] = { "reserved", N_("Reserved or other kernel"),
                               "RESERVED, OFFLINE, HWPOISON, or no telling flag" },
   [PGS_CATEGORY_SLAB] = { "slab", N_("Slab"), "SLAB (or a tail of a slab page)" },

@@ -17,6 +17,8 @@ typedef enum
   PGS_CATEGORY_HOLE,          /* NOPAGE: no struct page behind this frame number */
   PGS_CATEGORY_ZERO_PAGE,     /* ZERO_PAGE: the shared zero page (or huge zero folio) */
   PGS_CATEGORY_FREE,          /* BUDDY: in the page allocator's free lists */
+  PGS_CATEGORY_FREE_UNINIT,   /* never initialised by the kernel, counted free: never from
+                               * flags alone, see pgs_meminfo_find_spans() */
   PGS_CATEGORY_RESERVED,      /* RESERVED, OFFLINE, HWPOISON, or no telling flag at all */
   PGS_CATEGORY_SLAB,          /* SLAB, and the tail pages of a slab */
   PGS_CATEGORY_PAGE_TABLE,    /* PGTABLE */
