@@ -264,6 +264,26 @@ pgs_category_get_label (PgsCategory category)
 }
 
 const char *
+pgs_category_get_description (PgsCategory category)
+{
+  g_return_val_if_fail (category < PGS_N_CATEGORIES, NULL);
+
+  switch (category)
+    {
+    case PGS_CATEGORY_FREE_UNINIT:
+      return _("Free, not yet initialised: the kernel has not set up this frame yet "
+               "(deferred initialisation), so it shows no flags. It counts as free in "
+               "MemFree and is handed out when first needed.");
+    case PGS_CATEGORY_RESERVED:
+      return _("Reserved or other kernel: no flag says what this frame holds "
+               "(kernel stacks, vmalloc, per-CPU lists, boot allocations). "
+               "The legend compares it with the kernel's counters.");
+    default:
+      return NULL;
+    }
+}
+
+const char *
 pgs_category_get_id (PgsCategory category)
 {
   g_return_val_if_fail (category < PGS_N_CATEGORIES, NULL);

@@ -52,6 +52,9 @@ void         pgs_category_classify     (const guint64 *flags,
 const char  *pgs_category_get_label    (PgsCategory    category);
 /* Untranslated and stable, for JSON and the command line: "file-active". */
 const char  *pgs_category_get_id       (PgsCategory    category);
+/* Translated, for a tooltip: what a category that flags alone cannot explain means
+ * ("Free, not yet initialised: …"); NULL for the others. */
+const char  *pgs_category_get_description (PgsCategory category);
 /* The flag bits that decide the category, for a tooltip: "LRU | ACTIVE". */
 const char  *pgs_category_get_rule     (PgsCategory    category);
 

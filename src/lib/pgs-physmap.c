@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pgs-kpage.h"
 #include "pgs-physmap.h"
@@ -35,6 +36,16 @@ struct _PgsPhysMap
 };
 
 G_DEFINE_BOXED_TYPE (PgsPhysMap, pgs_physmap, pgs_physmap_ref, pgs_physmap_unref)
+
+/* MemTotal is in bytes, zoneinfo in frames of the kernel's page size: this machine's, as
+ * the frames are (a snapshot is read back on the machine type that wrote it). */
+static guint
+page_size (void)
+{
+  long size = sysconf (_SC_PAGESIZE);
+
+  return size > 0 ? (guint) size : 4096;
+}
 
 PgsPhysMap *
 pgs_physmap_new_full (guint32    *counts,
@@ -75,7 +86,7 @@ pgs_physmap_new_full (guint32    *counts,
   self->spans = pgs_meminfo_find_spans ((const PgsZone *) (gpointer) self->zones->data,
                                         self->zones->len,
                                         self->has_meminfo ? &self->meminfo : NULL,
-                                        flags, counts, n_frames, 4096);
+                                        flags, counts, n_frames, page_size ());
   self->counters_error = why->len > 0 ? g_string_free (why, FALSE) : (g_string_free (why, TRUE), NULL);
   return self;
 }

@@ -209,6 +209,9 @@ test_labels (void)
         g_assert_cmpstr (pgs_category_get_id (c), !=, pgs_category_get_id (d));
     }
   g_assert_cmpstr (pgs_category_get_id (PGS_CATEGORY_FILE_ACTIVE), ==, "file-active");
+  g_assert_cmpstr (pgs_category_get_id (PGS_CATEGORY_FREE_UNINIT), ==, "free-uninit");
+  g_assert_nonnull (strstr (pgs_category_get_description (PGS_CATEGORY_FREE_UNINIT), "MemFree"));
+  g_assert_null (pgs_category_get_description (PGS_CATEGORY_ANON));
 }
 
 /* ---- the kernel's counters and the frames they decide ---- */
