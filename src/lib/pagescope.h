@@ -12,6 +12,7 @@
 #include "pgs-escape.h"
 #include "pgs-file.h"
 #include "pgs-mapping.h"
+#include "pgs-meminfo.h"
 #include "pgs-physmap.h"
 #include "pgs-process.h"
 #include "pgs-scanner.h"

@@ -349,7 +349,7 @@ ensure_classes (PgsRenderer *self)
   if (self->view == PGS_VIEW_FLAGS)
     {
       self->frame_counts = g_new0 (guint64, PGS_N_CATEGORIES);
-      pgs_category_classify (flags, self->n_frames, self->classes, self->frame_counts);
+      pgs_physmap_classify (self->physmap, self->classes, self->frame_counts);
     }
   else
     {
@@ -1515,22 +1515,9 @@ static PgsCategory
 frame_category (PgsRenderer *self,
                 guint64      pfn)
 {
-  const guint64 *flags = pgs_physmap_get_flags (self->physmap);
-  guint64 head = pfn;
-  g_autofree guint8 *cats = NULL;
-
   if (self->view == PGS_VIEW_FLAGS && self->classes != NULL)
     return self->classes[pfn] & CLASS_MASK;
-
-  /* The largest folio is a 1 GiB hugetlb page, 2^18 frames. */
-  while (head > 0 && pfn - head < (1u << 18) &&
-         (flags[head] & PGS_KPF_BIT (PGS_KPF_COMPOUND_TAIL)))
-    head--;
-  if (head == pfn)
-    return pgs_category_from_flags (flags[pfn]);
-  cats = g_malloc (pfn - head + 1);
-  pgs_category_classify (flags + head, pfn - head + 1, cats, NULL);
-  return cats[pfn - head];
+  return pgs_physmap_get_category (self->physmap, pfn);
 }
 
 gboolean
@@ -2087,6 +2074,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   g_autoptr(GPtrArray) header = NULL;
   g_autoptr(GPtrArray) rule = NULL;
   g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GPtrArray) counters = NULL;
   double label_w = 0, legend_w = 0, legend_h, map_x, map_y, total_w, total_h;
   guint n_bands = 0;
 
@@ -2137,7 +2125,27 @@ pgs_renderer_render_surface (PgsRenderer *self,
       legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, g_ptr_array_index (items, i)));
   legend_w = MAX (legend_w, 280);
   rule = wrap (mcr, pgs_renderer_get_aggregation_rule (self), legend_w);
+  /* The kernel's counters, each wrapped to the legend (widened up to 420 for them). */
+  {
+    g_autoptr(GPtrArray) raw = pgs_renderer_get_counter_lines (self);
+
+    for (guint i = 0; i < raw->len; i++)
+      legend_w = MAX (legend_w, MIN (420, text_width (mcr, g_ptr_array_index (raw, i))));
+    counters = g_ptr_array_new_with_free_func (g_free);
+    for (guint i = 0; i < raw->len; i++)
+      {
+        g_autoptr(GPtrArray) part = wrap (mcr, g_ptr_array_index (raw, i), legend_w);
+
+        for (guint j = 0; j < part->len; j++)
+          g_ptr_array_add (counters, g_strdup_printf ("%s%s", j > 0 ? "    " : "",
+                                                      (char *) g_ptr_array_index (part, j)));
+      }
+    for (guint i = 0; i < counters->len; i++)
+      legend_w = MAX (legend_w, text_width (mcr, g_ptr_array_index (counters, i)));
+  }
   legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD;
+  if (counters->len > 0)
+    legend_h += LINE * (counters->len + 0.5);
 
   if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
     {
@@ -2238,6 +2246,16 @@ pgs_renderer_render_surface (PgsRenderer *self,
         cairo_move_to (cr, lx + SWATCH + 8, ly);
         cairo_show_text (cr, g_ptr_array_index (items, i));
         ly += LINE;
+      }
+    if (counters->len > 0)
+      {
+        ly += LINE / 2;
+        set_color (cr, 0xff202020u);
+        for (guint i = 0; i < counters->len; i++, ly += LINE)
+          {
+            cairo_move_to (cr, lx, ly);
+            cairo_show_text (cr, g_ptr_array_index (counters, i));
+          }
       }
     ly += LINE / 2;
     set_color (cr, 0xff505050u);
