@@ -33,6 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pgs-cgroup.h"
 #include "pgs-error.h"
 #include "pgs-kpage.h"
 #include "pgs-pagemap.h"
@@ -303,6 +304,15 @@ read_cmdline (int dirfd)
     if (buf[i] == '\0')
       buf[i] = ' ';
   return g_strchomp (buf);
+}
+
+static char *
+read_cgroup (int dirfd)
+{
+  gsize len = 0;
+  g_autofree char *buf = pgs_read_file_at (dirfd, "cgroup", &len, NULL);
+
+  return buf != NULL ? pgs_cgroup_parse (buf, len) : NULL;
 }
 
 static gboolean
@@ -813,6 +823,7 @@ scan_process (ScanJob  *job,
   proc->name = g_strdup (status.name);
   proc->user = g_strdup (lookup_user (job, status.uid));
   proc->cmdline = read_cmdline (dirfd);
+  proc->cgroup = read_cgroup (dirfd);
   proc->page_size = job->page_size;
 
   maps_buf = pgs_read_file_at (dirfd, "maps", &len, &local_error);
