@@ -119,7 +119,11 @@ print_human (PgsSnapshot *snapshot,
                               matched->len - unknown[2], matched->len);
       g_hash_table_iter_init (&iter, reasons);
       while (g_hash_table_iter_next (&iter, &reason, NULL))
-        g_string_append_printf (out, "  %s\n", (const char *) reason);
+        {
+          g_autofree char *shown = pgs_escape_for_terminal (reason, -1);
+
+          g_string_append_printf (out, "  %s\n", shown);
+        }
     }
 }
 
@@ -135,14 +139,16 @@ pgs_cli_memrank (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *sort = NULL;
   g_autofree char *user = NULL;
+  g_autofree char *limit_text = NULL;
   g_auto(PgsCliCommon) common = { 0 };
   PgsOutput output;
-  int limit = -1;
+  guint limit = G_MAXUINT;
   gint64 want_uid = -1;
+  gboolean uid_unnamed = FALSE;
   int code;
   const GOptionEntry entries[] = {
     { "sort", 's', 0, G_OPTION_ARG_STRING, &sort, N_("Sort by pss (default), uss, rss, vss or swap"), N_("METRIC") },
-    { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, N_("Show only the first N processes"), "N" },
+    { "limit", 'n', 0, G_OPTION_ARG_STRING, &limit_text, N_("Show only the first N processes (0: the totals only)"), "N" },
     { "user", 'u', 0, G_OPTION_ARG_STRING, &user, N_("Only processes of this user (name or UID)"), N_("USER") },
     { NULL }
   };
@@ -163,21 +169,31 @@ pgs_cli_memrank (int    argc,
       pgs_cli_error (_("--sort takes pss, uss, rss, vss or swap, not “%s”"), sort);
       return PGS_EXIT_USAGE;
     }
-  if (limit < -1)
+  if (limit_text != NULL)
     {
-      pgs_cli_error ("%s", _("--limit takes a number of processes, 0 or more"));
-      return PGS_EXIT_USAGE;
+      guint64 v;
+
+      if (!pgs_cli_parse_number (limit_text, 0, G_MAXUINT - 1, &v))
+        {
+          pgs_cli_error (_("--limit takes a number of processes, 0 or more, not “%s”"),
+                         limit_text);
+          return PGS_EXIT_USAGE;
+        }
+      limit = (guint) v;
     }
   if (user != NULL)
     {
       struct passwd *pw = getpwnam (user);
-      char *end = NULL;
-      guint64 v = g_ascii_strtoull (user, &end, 10);
+      guint64 v;
 
       if (pw != NULL)
         want_uid = pw->pw_uid;
-      else if (end != user && *end == '\0' && v <= G_MAXUINT)
-        want_uid = (gint64) v;
+      /* (uid_t) -1 is nobody's: chown(2) takes it for "no change". */
+      else if (pgs_cli_parse_number (user, 0, G_MAXUINT - 1, &v))
+        {
+          want_uid = (gint64) v;
+          uid_unnamed = getpwuid ((uid_t) v) == NULL;
+        }
       else
         {
           pgs_cli_error (_("no such user “%s”"), user);
@@ -193,6 +209,21 @@ pgs_cli_memrank (int    argc,
     {
       pgs_cli_error ("%s", error->message);
       return PGS_EXIT_FAILED;
+    }
+
+  /* A UID without a passwd entry is a user only while some process runs under it
+   * (containers map such UIDs); otherwise it is a typo. */
+  if (uid_unnamed)
+    {
+      gboolean seen = FALSE;
+
+      for (guint i = 0; i < pgs_snapshot_get_n_processes (snapshot) && !seen; i++)
+        seen = pgs_process_get_uid (pgs_snapshot_get_process (snapshot, i)) == (guint) want_uid;
+      if (!seen)
+        {
+          pgs_cli_error (_("no such user “%s”"), user);
+          return PGS_EXIT_USAGE;
+        }
     }
 
   matched = g_ptr_array_new ();
@@ -215,15 +246,15 @@ pgs_cli_memrank (int    argc,
   switch (output)
     {
     case PGS_OUTPUT_HUMAN:
-      print_human (snapshot, matched, limit < 0 ? G_MAXUINT : (guint) limit, out);
+      print_human (snapshot, matched, limit, out);
       break;
     case PGS_OUTPUT_JSON:
     case PGS_OUTPUT_CSV:
       if (output == PGS_OUTPUT_JSON)
-        pgs_report_memrank_json (out, snapshot, matched, limit < 0 ? G_MAXUINT : (guint) limit);
+        pgs_report_memrank_json (out, snapshot, matched, limit);
       else
         {
-          if (limit >= 0 && (guint) limit < matched->len)
+          if (limit < matched->len)
             g_ptr_array_set_size (matched, limit);
           pgs_report_processes_csv (out, matched);
         }

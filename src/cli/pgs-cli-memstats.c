@@ -60,12 +60,15 @@ print_process (PgsProcess *p,
   g_autoptr(PgsTable) summary = pgs_table_new (5, summary_headers, 0);
   g_autoptr(PgsTable) table = pgs_table_new (9, headers, 0x103);
   g_autoptr(GPtrArray) mappings = sorted_mappings (p);
+  g_autofree char *name = NULL, *user = NULL, *cmdline = NULL;
   char **row;
 
-  g_string_append_printf (out, _("PID %d  %s  user %s\n"), pgs_process_get_pid (p),
-                          pgs_process_get_name (p), pgs_process_get_user (p));
-  if (*pgs_process_get_cmdline (p) != '\0')
-    g_string_append_printf (out, "  %s\n", pgs_process_get_cmdline (p));
+  name = pgs_escape_for_terminal (pgs_process_get_name (p), -1);
+  user = pgs_escape_for_terminal (pgs_process_get_user (p), -1);
+  cmdline = pgs_escape_for_terminal (pgs_process_get_cmdline (p), -1);
+  g_string_append_printf (out, _("PID %d  %s  user %s\n"), pgs_process_get_pid (p), name, user);
+  if (*cmdline != '\0')
+    g_string_append_printf (out, "  %s\n", cmdline);
 
   row = g_new0 (char *, 6);
   for (guint k = 0; k < G_N_ELEMENTS (columns); k++)
@@ -74,7 +77,11 @@ print_process (PgsProcess *p,
   pgs_table_add_row (summary, row);
   pgs_table_print (summary, out);
   if (pgs_process_get_known (p) != PGS_METRIC_ALL)
-    g_string_append_printf (out, _("— unknown: %s\n"), pgs_process_get_unknown_reason (p));
+    {
+      g_autofree char *reason = pgs_escape_for_terminal (pgs_process_get_unknown_reason (p), -1);
+
+      g_string_append_printf (out, _("— unknown: %s\n"), reason);
+    }
   g_string_append_c (out, '\n');
 
   for (guint i = 0; i < mappings->len; i++)
@@ -139,15 +146,14 @@ pgs_cli_memstats (int    argc,
     }
   for (int i = 1; i < argc; i++)
     {
-      char *end = NULL;
-      guint64 v = g_ascii_strtoull (argv[i], &end, 10);
+      int pid;
 
-      if (end == argv[i] || *end != '\0' || v == 0 || v > G_MAXINT)
+      if (!pgs_cli_parse_pid (argv[i], &pid))
         {
           pgs_cli_error (_("“%s” is not a PID"), argv[i]);
           return PGS_EXIT_USAGE;
         }
-      g_array_append_val (pids, (int) { v });
+      g_array_append_val (pids, pid);
     }
 
   scanner = pgs_scanner_new ();

@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "pgs-cli.h"
@@ -119,6 +121,7 @@ pgs_cli_render (int    argc,
   g_autofree char *view_name = NULL;
   g_autofree char *layout_name = NULL;
   g_autofree char *output_path = NULL;
+  g_autofree char *pid_text = NULL;
   g_auto(PgsCliCommon) common = { 0 };
   PgsProcess *process = NULL;
   PgsOutput output;
@@ -131,7 +134,7 @@ pgs_cli_render (int    argc,
   int code;
   const GOptionEntry entries[] = {
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process), sharing or flags (all frames)"), N_("VIEW") },
-    { "pid", 'p', 0, G_OPTION_ARG_INT, &pid, N_("The process: drawn by residency, highlighted by sharing and flags"), N_("PID") },
+    { "pid", 'p', 0, G_OPTION_ARG_STRING, &pid_text, N_("The process: drawn by residency, highlighted by sharing and flags"), N_("PID") },
     { "layout", 0, 0, G_OPTION_ARG_STRING, &layout_name, N_("linear (rows, default) or hilbert"), N_("LAYOUT") },
     { "width", 'W', 0, G_OPTION_ARG_INT, &width, N_("Map width in pixels (default 1024)"), N_("PIXELS") },
     { "height", 'H', 0, G_OPTION_ARG_INT, &height, N_("Map height in pixels (default 768)"), N_("PIXELS") },
@@ -164,6 +167,16 @@ pgs_cli_render (int    argc,
           return PGS_EXIT_USAGE;
         }
       layout = PGS_LAYOUT_HILBERT;
+    }
+  if (pid_text != NULL && !pgs_cli_parse_pid (pid_text, &pid))
+    {
+      pgs_cli_error (_("--pid takes a process ID, 1 or more, not “%s”"), pid_text);
+      return PGS_EXIT_USAGE;
+    }
+  if (!isfinite (zoom) || zoom < 1.0)
+    {
+      pgs_cli_error (_("--zoom takes a factor of 1 (all of the map) or more, not %g"), zoom);
+      return PGS_EXIT_USAGE;
     }
   if (view == PGS_VIEW_RESIDENCY && pid <= 0)
     {

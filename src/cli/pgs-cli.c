@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,7 +70,62 @@ pgs_cli_parse (GOptionContext   *context,
       pgs_cli_error ("%s", _("--json and --csv cannot be combined"));
       return FALSE;
     }
+  /* A missing or empty --procfs is a bad argument, named with the reason, before any scan. */
+  if (common->procfs_root != NULL)
+    {
+      struct stat st;
+
+      if (stat (common->procfs_root, &st) != 0)
+        {
+          pgs_cli_error (_("--procfs “%s”: %s"), common->procfs_root, g_strerror (errno));
+          return FALSE;
+        }
+      if (!S_ISDIR (st.st_mode))
+        {
+          pgs_cli_error (_("--procfs “%s”: %s"), common->procfs_root, g_strerror (ENOTDIR));
+          return FALSE;
+        }
+    }
   *output = common->json ? PGS_OUTPUT_JSON : common->csv ? PGS_OUTPUT_CSV : PGS_OUTPUT_HUMAN;
+  return TRUE;
+}
+
+/* Digits only: no sign, no space, no "0x"; @min to @max. */
+gboolean
+pgs_cli_parse_number (const char *text,
+                      guint64     min,
+                      guint64     max,
+                      guint64    *value)
+{
+  guint64 v = 0;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      if (v > (G_MAXUINT64 - (*p - '0')) / 10)
+        return FALSE;
+      v = v * 10 + (*p - '0');
+    }
+  if (v < min || v > max)
+    return FALSE;
+  *value = v;
+  return TRUE;
+}
+
+gboolean
+pgs_cli_parse_pid (const char *text,
+                   int        *pid)
+{
+  guint64 v;
+
+  /* The kernel's PID_MAX_LIMIT is 4194304; anything up to INT_MAX cannot be ruled out by
+   * the syntax alone, 0 and negatives can. */
+  if (!pgs_cli_parse_number (text, 1, G_MAXINT, &v))
+    return FALSE;
+  *pid = (int) v;
   return TRUE;
 }
 
@@ -78,12 +134,15 @@ pgs_cli_error (const char *format,
                ...)
 {
   g_autofree char *msg = NULL;
+  g_autofree char *escaped = NULL;
   va_list args;
 
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-  fprintf (stderr, "pagescope-cli: %s\n", msg);
+  /* Messages quote names, paths and lines of /proc files: escaped like the tables. */
+  escaped = pgs_escape_for_terminal (msg, -1);
+  fprintf (stderr, "pagescope-cli: %s\n", escaped);
 }
 
 /* One line on stderr per process that could not be measured. Returns the exit code the
@@ -164,12 +223,20 @@ pgs_table_new (guint               n_columns,
   return table;
 }
 
-/* Takes @cells, a NULL-terminated vector of n_columns strings. */
+/* Takes @cells, a NULL-terminated vector of n_columns strings. Every cell is escaped for
+ * the terminal (pgs_escape_for_terminal()): cells hold names, users and paths. */
 void
 pgs_table_add_row (PgsTable  *table,
                    char     **cells)
 {
   g_assert (g_strv_length (cells) == table->n_columns);
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      char *escaped = pgs_escape_for_terminal (cells[c], -1);
+
+      g_free (cells[c]);
+      cells[c] = escaped;
+    }
   g_ptr_array_add (table->rows, cells);
 }
 
@@ -191,7 +258,7 @@ pgs_table_print (PgsTable *table,
       char **row = g_ptr_array_index (table->rows, r);
 
       for (guint c = 0; row != NULL && c < table->n_columns; c++)
-        widths[c] = MAX (widths[c], (guint) g_utf8_strlen (row[c], -1));
+        widths[c] = MAX (widths[c], pgs_escape_width (row[c]));
     }
   for (guint c = 0; c < table->n_columns; c++)
     total += widths[c] + (c ? 2 : 0);
@@ -210,7 +277,7 @@ pgs_table_print (PgsTable *table,
 
       for (guint c = 0; c < table->n_columns; c++)
         {
-          guint pad = widths[c] - g_utf8_strlen (row[c], -1);
+          guint pad = widths[c] - pgs_escape_width (row[c]);
           gboolean left = (table->left_mask >> c) & 1;
           gboolean last = c + 1 == table->n_columns;
 

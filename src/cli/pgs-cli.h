@@ -62,6 +62,12 @@ int       pgs_cli_report_skipped     (PgsSnapshot     *snapshot);
 gboolean  pgs_cli_parse_metric       (const char      *name,
                                       PgsMetric       *metric);
 void      pgs_cli_write              (GString         *out);
+gboolean  pgs_cli_parse_number       (const char      *text,
+                                      guint64          min,
+                                      guint64          max,
+                                      guint64         *value);
+gboolean  pgs_cli_parse_pid          (const char      *text,
+                                      int             *pid);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PgsCliCommon, pgs_cli_common_clear)
 

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "pgs-escape.h"
 #include "pgs-mapping.h"
 #include "pgs-process.h"
 #include "pgs-report.h"
@@ -26,18 +27,24 @@ static const struct {
 
 const char *const pgs_report_process_columns[] = {
   "pid", "ppid", "uid", "user", "name", "vss", "rss", "pss", "uss", "swap", "unknown_reason",
-  "cmdline", NULL
+  "cmdline", "user_bytes", "name_bytes", "cmdline_bytes", NULL
 };
 
+/* Always valid UTF-8 (bytes that are not become U+FFFD), every control character (C0, DEL
+ * and C1) as \uXXXX: the document parses, and printing it to a terminal is safe. */
 void
 pgs_json_append_string (GString    *out,
                         const char *str)
 {
+  g_autofree char *valid = NULL;
+
   if (str == NULL)
     {
       g_string_append (out, "null");
       return;
     }
+  if ((valid = pgs_escape_make_valid (str)) != NULL)
+    str = valid;
 
   g_string_append_c (out, '"');
   for (const guchar *p = (const guchar *) str; *p; p++)
@@ -60,8 +67,10 @@ pgs_json_append_string (GString    *out,
           g_string_append (out, "\\r");
           break;
         default:
-          if (*p < 0x20)
+          if (*p < 0x20 || *p == 0x7f)
             g_string_append_printf (out, "\\u%04x", *p);
+          else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+            g_string_append_printf (out, "\\u%04x", *++p);   /* C1, U+0080 to U+009F */
           else
             g_string_append_c (out, *p);
         }
@@ -69,16 +78,26 @@ pgs_json_append_string (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/* Command lines and paths are bytes, not always UTF-8: JSON must be. */
 void
 pgs_json_append_bytes (GString    *out,
                        const char *str)
 {
-  g_autofree char *valid = NULL;
-
-  if (str != NULL && !g_utf8_validate (str, -1, NULL))
-    str = valid = g_utf8_make_valid (str, -1);
   pgs_json_append_string (out, str);
+}
+
+void
+pgs_json_append_text_member (GString    *out,
+                             const char *key,
+                             const char *value)
+{
+  g_string_append_printf (out, "\"%s\":", key);
+  pgs_json_append_string (out, value);
+  if (value != NULL && !g_utf8_validate (value, -1, NULL))
+    {
+      g_autofree char *b64 = g_base64_encode ((const guchar *) value, strlen (value));
+
+      g_string_append_printf (out, ",\"%s_bytes\":\"%s\"", key, b64);
+    }
 }
 
 void
@@ -117,9 +136,9 @@ append_mapping_json (GString    *out,
                           G_GINT64_MODIFIER "x\",\"perms\":",
                           pgs_mapping_get_start (m), pgs_mapping_get_end (m));
   pgs_json_append_string (out, pgs_mapping_get_perms (m));
-  g_string_append_printf (out, ",\"offset\":%" G_GUINT64_FORMAT ",\"path\":",
+  g_string_append_printf (out, ",\"offset\":%" G_GUINT64_FORMAT ",",
                           pgs_mapping_get_offset (m));
-  pgs_json_append_bytes (out, pgs_mapping_get_label (m));
+  pgs_json_append_text_member (out, "path", pgs_mapping_get_label (m));
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     {
       g_string_append_printf (out, ",\"%s\":", metrics[i].name);
@@ -134,14 +153,14 @@ pgs_report_process_json (GString    *out,
                          PgsProcess *p,
                          gboolean    mappings)
 {
-  g_string_append_printf (out, "{\"pid\":%d,\"ppid\":%d,\"uid\":%u,\"user\":",
+  g_string_append_printf (out, "{\"pid\":%d,\"ppid\":%d,\"uid\":%u,",
                           pgs_process_get_pid (p), pgs_process_get_ppid (p),
                           pgs_process_get_uid (p));
-  pgs_json_append_bytes (out, pgs_process_get_user (p));
-  g_string_append (out, ",\"name\":");
-  pgs_json_append_bytes (out, pgs_process_get_name (p));
-  g_string_append (out, ",\"cmdline\":");
-  pgs_json_append_bytes (out, pgs_process_get_cmdline (p));
+  pgs_json_append_text_member (out, "user", pgs_process_get_user (p));
+  g_string_append_c (out, ',');
+  pgs_json_append_text_member (out, "name", pgs_process_get_name (p));
+  g_string_append_c (out, ',');
+  pgs_json_append_text_member (out, "cmdline", pgs_process_get_cmdline (p));
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     {
       g_string_append_printf (out, ",\"%s\":", metrics[i].name);
@@ -265,13 +284,18 @@ pgs_report_memstats_json (GString     *out,
   g_string_append (out, "\n]}\n");
 }
 
-/* RFC 4180: quote a field that holds a comma, quote or line break; double the quotes. */
+/* RFC 4180: quote a field that holds a comma, quote or line break; double the quotes. The
+ * field is made valid UTF-8 first (U+FFFD for each byte that is not). */
 void
 pgs_csv_append_field (GString    *out,
                       const char *field)
 {
+  g_autofree char *valid = NULL;
+
   if (field == NULL)
     return;
+  if ((valid = pgs_escape_make_valid (field)) != NULL)
+    field = valid;
   if (strpbrk (field, ",\"\r\n") == NULL)
     {
       g_string_append (out, field);
@@ -285,6 +309,21 @@ pgs_csv_append_field (GString    *out,
       g_string_append_c (out, *p);
     }
   g_string_append_c (out, '"');
+}
+
+/* The companion of a text column: ",BASE64" of the exact bytes when the text column could
+ * not hold them, "," alone when it does. */
+static void
+append_csv_bytes (GString    *out,
+                  const char *field)
+{
+  g_string_append_c (out, ',');
+  if (field != NULL && !g_utf8_validate (field, -1, NULL))
+    {
+      g_autofree char *b64 = g_base64_encode ((const guchar *) field, strlen (field));
+
+      g_string_append (out, b64);
+    }
 }
 
 static void
@@ -322,6 +361,9 @@ pgs_report_processes_csv (GString   *out,
         pgs_csv_append_field (out, pgs_process_get_unknown_reason (p));
       g_string_append_c (out, ',');
       pgs_csv_append_field (out, pgs_process_get_cmdline (p));
+      append_csv_bytes (out, pgs_process_get_user (p));
+      append_csv_bytes (out, pgs_process_get_name (p));
+      append_csv_bytes (out, pgs_process_get_cmdline (p));
       g_string_append (out, "\r\n");
     }
 }
@@ -331,7 +373,7 @@ pgs_report_mappings_csv (GString    *out,
                          PgsProcess *process,
                          GPtrArray  *mappings)
 {
-  g_string_append (out, "pid,start,end,perms,offset,path,vss,rss,pss,uss,swap\r\n");
+  g_string_append (out, "pid,start,end,perms,offset,path,vss,rss,pss,uss,swap,path_bytes\r\n");
   for (guint i = 0; i < mappings->len; i++)
     {
       PgsMapping *m = g_ptr_array_index (mappings, i);
@@ -345,6 +387,7 @@ pgs_report_mappings_csv (GString    *out,
       for (guint k = 0; k < G_N_ELEMENTS (metrics); k++)
         append_csv_size (out, pgs_mapping_is_known (m, metrics[k].metric),
                          pgs_mapping_get_metric (m, metrics[k].metric));
+      append_csv_bytes (out, pgs_mapping_get_label (m));
       g_string_append (out, "\r\n");
     }
 }

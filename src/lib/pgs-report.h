@@ -16,11 +16,18 @@
 
 G_BEGIN_DECLS
 
+/* A JSON string: always valid UTF-8 (U+FFFD for each byte that is not), control
+ * characters escaped. */
 void pgs_json_append_string    (GString     *out,
                                 const char  *str);
-/* A string that may not be UTF-8 (paths, command lines), made valid first. */
 void pgs_json_append_bytes     (GString     *out,
                                 const char  *str);
+/* "KEY":"text" for bytes from a process (name, command line, path, user), followed by
+ * "KEY_bytes":"BASE64" of the exact bytes when the text could not hold them losslessly
+ * (they were not valid UTF-8). */
+void pgs_json_append_text_member (GString   *out,
+                                  const char *key,
+                                  const char *value);
 /* A size in bytes, or null when unknown. */
 void pgs_json_append_size      (GString     *out,
                                 gboolean     known,
@@ -41,6 +48,9 @@ void pgs_report_memstats_json  (GString     *out,
                                 PgsSnapshot *snapshot,
                                 GPtrArray   *processes);
 
+/* Quoted as RFC 4180 asks, made valid UTF-8. The process and mapping tables carry
+ * USER/NAME/CMDLINE/PATH_bytes columns, base64 of the exact bytes where the text column
+ * lost some, empty otherwise. */
 void pgs_csv_append_field      (GString     *out,
                                 const char  *field);
 void pgs_report_processes_csv  (GString     *out,
