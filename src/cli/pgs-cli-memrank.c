@@ -140,6 +140,7 @@ pgs_cli_memrank (int    argc,
   g_autofree char *sort = NULL;
   g_autofree char *user = NULL;
   g_autofree char *limit_text = NULL;
+  g_autofree char *group_by = NULL;
   g_auto(PgsCliCommon) common = { 0 };
   PgsOutput output;
   guint limit = G_MAXUINT;
@@ -150,6 +151,7 @@ pgs_cli_memrank (int    argc,
     { "sort", 's', 0, G_OPTION_ARG_STRING, &sort, N_("Sort by pss (default), uss, rss, vss or swap"), N_("METRIC") },
     { "limit", 'n', 0, G_OPTION_ARG_STRING, &limit_text, N_("Show only the first N processes (0: the totals only)"), "N" },
     { "user", 'u', 0, G_OPTION_ARG_STRING, &user, N_("Only processes of this user (name or UID)"), N_("USER") },
+    { "group-by", 'g', 0, G_OPTION_ARG_STRING, &group_by, N_("Sum the processes by user, cgroup, app or parent, with what each group alone maps (private)"), N_("KEY") },
     { NULL }
   };
 
@@ -167,6 +169,11 @@ pgs_cli_memrank (int    argc,
   if (sort != NULL && !pgs_cli_parse_metric (sort, &sort_metric))
     {
       pgs_cli_error (_("--sort takes pss, uss, rss, vss or swap, not “%s”"), sort);
+      return PGS_EXIT_USAGE;
+    }
+  if (group_by != NULL && !pgs_group_by_from_string (group_by, &(PgsGroupBy) { 0 }))
+    {
+      pgs_cli_error (_("--group-by takes user, cgroup, app or parent, not “%s”"), group_by);
       return PGS_EXIT_USAGE;
     }
   if (limit_text != NULL)
@@ -204,6 +211,9 @@ pgs_cli_memrank (int    argc,
   scanner = pgs_scanner_new ();
   if (common.procfs_root != NULL)
     pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  /* The private figure of a group compares frames: keep every process's. */
+  if (group_by != NULL)
+    pgs_scanner_set_flags (scanner, PGS_SCAN_PAGES);
   snapshot = pgs_scanner_scan (scanner, NULL, &error);
   if (snapshot == NULL)
     {
@@ -243,7 +253,9 @@ pgs_cli_memrank (int    argc,
 
   code = pgs_cli_report_skipped (snapshot);
 
-  switch (output)
+  if (group_by != NULL)
+    pgs_cli_print_groups (snapshot, matched, group_by, output, limit, out);
+  else switch (output)
     {
     case PGS_OUTPUT_HUMAN:
       print_human (snapshot, matched, limit, out);

@@ -39,6 +39,7 @@ int  pgs_cli_memrank  (int argc, char **argv);
 int  pgs_cli_memstats (int argc, char **argv);
 int  pgs_cli_render   (int argc, char **argv);
 int  pgs_cli_wss      (int argc, char **argv);
+int  pgs_cli_librank  (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct
@@ -87,5 +88,13 @@ char     *pgs_cli_size_cell    (gboolean     known,
                                 guint64      bytes);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsTable, pgs_table_free)
+
+/* memrank --group-by (pgs-cli-groups.c); @group_by already checked. */
+void      pgs_cli_print_groups (PgsSnapshot *snapshot,
+                                GPtrArray   *processes,
+                                const char  *group_by,
+                                PgsOutput    output,
+                                guint        limit,
+                                GString     *out);
 
 G_END_DECLS

@@ -22,3 +22,6 @@
 #include "pgs-category.h"
 #include "pgs-palette.h"
 #include "pgs-render.h"
+#include "pgs-group.h"
+#include "pgs-librank.h"
+#include "pgs-cgroup.h"

@@ -57,6 +57,7 @@ struct _PgsProcess
   char           *user;
   char           *name;
   char           *cmdline;
+  char           *cgroup;        /* v2 path from /proc/PID/cgroup; NULL if none */
 
   guint64         vss;
   guint64         rss;

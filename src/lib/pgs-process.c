@@ -60,6 +60,7 @@ pgs_process_finalize (GObject *object)
   g_clear_pointer (&self->user, g_free);
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->cmdline, g_free);
+  g_clear_pointer (&self->cgroup, g_free);
   g_clear_pointer (&self->unknown_reason, g_free);
 
   G_OBJECT_CLASS (pgs_process_parent_class)->finalize (object);
@@ -230,6 +231,13 @@ pgs_process_get_cmdline (PgsProcess *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
   return self->cmdline;
+}
+
+const char *
+pgs_process_get_cgroup (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return self->cgroup;
 }
 
 guint64

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "pgs-escape.h"
+#include "pgs-group.h"
+#include "pgs-librank.h"
 #include "pgs-mapping.h"
 #include "pgs-process.h"
 #include "pgs-report.h"
@@ -388,6 +390,135 @@ pgs_report_mappings_csv (GString    *out,
         append_csv_size (out, pgs_mapping_is_known (m, metrics[k].metric),
                          pgs_mapping_get_metric (m, metrics[k].metric));
       append_csv_bytes (out, pgs_mapping_get_label (m));
+      g_string_append (out, "\r\n");
+    }
+}
+
+/* memrank --group-by: the groups (PgsGroup), then what the sums leave out. */
+void
+pgs_report_groups_json (GString     *out,
+                        PgsSnapshot *snapshot,
+                        const char  *group_by,
+                        GPtrArray   *groups)
+{
+  g_string_append_printf (out, "{\"privileged\":%s,\"page_size\":%u,\"group_by\":",
+                          pgs_snapshot_is_privileged (snapshot) ? "true" : "false",
+                          pgs_snapshot_get_page_size (snapshot));
+  pgs_json_append_string (out, group_by);
+  g_string_append_c (out, ',');
+  append_skipped_json (out, snapshot);
+  g_string_append (out, ",\"groups\":[");
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const PgsGroup *g = g_ptr_array_index (groups, i);
+      const guint64 values[] = { g->vss, g->rss, g->pss_fp >> PGS_PSS_SHIFT, g->uss, g->swap };
+      gboolean all_known = g->known == PGS_METRIC_ALL && g->private_known;
+
+      g_string_append (out, i ? ",\n{" : "\n{");
+      pgs_json_append_text_member (out, "group", g->name);
+      g_string_append (out, ",\"app_id\":");
+      pgs_json_append_string (out, g->app_id);
+      g_string_append (out, ",\"icon\":");
+      pgs_json_append_string (out, g->icon);
+      g_string_append_printf (out, ",\"processes\":%u", g->processes->len);
+      for (guint k = 0; k < G_N_ELEMENTS (metrics); k++)
+        {
+          g_string_append_printf (out, ",\"%s\":", metrics[k].name);
+          pgs_json_append_size (out, (g->known & metrics[k].metric) != 0, values[k]);
+          if (metrics[k].metric == PGS_METRIC_USS)
+            {
+              g_string_append (out, ",\"private\":");
+              pgs_json_append_size (out, g->private_known, g->private_bytes);
+            }
+        }
+      g_string_append (out, ",\"unknown_reason\":");
+      pgs_json_append_string (out, all_known ? NULL : g->unknown_reason);
+      g_string_append (out, ",\"pids\":[");
+      for (guint k = 0; k < g->processes->len; k++)
+        g_string_append_printf (out, "%s%d", k ? "," : "",
+                                pgs_process_get_pid (g_ptr_array_index (g->processes, k)));
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "\n]}\n");
+}
+
+void
+pgs_report_groups_csv (GString   *out,
+                       GPtrArray *groups)
+{
+  g_string_append (out, "group,processes,vss,rss,pss,uss,private,swap,unknown_reason,"
+                        "app_id,group_bytes\r\n");
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const PgsGroup *g = g_ptr_array_index (groups, i);
+
+      pgs_csv_append_field (out, g->name);
+      g_string_append_printf (out, ",%u", g->processes->len);
+      append_csv_size (out, (g->known & PGS_METRIC_VSS) != 0, g->vss);
+      append_csv_size (out, (g->known & PGS_METRIC_RSS) != 0, g->rss);
+      append_csv_size (out, (g->known & PGS_METRIC_PSS) != 0, g->pss_fp >> PGS_PSS_SHIFT);
+      append_csv_size (out, (g->known & PGS_METRIC_USS) != 0, g->uss);
+      append_csv_size (out, g->private_known, g->private_bytes);
+      append_csv_size (out, (g->known & PGS_METRIC_SWAP) != 0, g->swap);
+      g_string_append_c (out, ',');
+      if (g->known != PGS_METRIC_ALL || !g->private_known)
+        pgs_csv_append_field (out, g->unknown_reason);
+      g_string_append_c (out, ',');
+      pgs_csv_append_field (out, g->app_id);
+      append_csv_bytes (out, g->name);
+      g_string_append (out, "\r\n");
+    }
+}
+
+/* librank: the files (PgsLibFile). */
+void
+pgs_report_librank_json (GString     *out,
+                         PgsSnapshot *snapshot,
+                         GPtrArray   *files,
+                         guint        n_unmapped)
+{
+  g_string_append_printf (out, "{\"privileged\":%s,\"page_size\":%u,\"unmapped_processes\":%u,",
+                          pgs_snapshot_is_privileged (snapshot) ? "true" : "false",
+                          pgs_snapshot_get_page_size (snapshot), n_unmapped);
+  append_skipped_json (out, snapshot);
+  g_string_append (out, ",\"files\":[");
+  for (guint i = 0; i < files->len; i++)
+    {
+      const PgsLibFile *f = g_ptr_array_index (files, i);
+      const guint64 values[] = { f->vss, f->rss, f->pss_fp >> PGS_PSS_SHIFT, f->uss, f->swap };
+
+      g_string_append (out, i ? ",\n{" : "\n{");
+      pgs_json_append_text_member (out, "path", f->path);
+      g_string_append_printf (out, ",\"processes\":%u,\"mappings\":%u", f->pids->len,
+                              f->n_mappings);
+      for (guint k = 0; k < G_N_ELEMENTS (metrics); k++)
+        {
+          g_string_append_printf (out, ",\"%s\":", metrics[k].name);
+          pgs_json_append_size (out, (f->known & metrics[k].metric) != 0, values[k]);
+        }
+      g_string_append (out, ",\"pids\":[");
+      for (guint k = 0; k < f->pids->len; k++)
+        g_string_append_printf (out, "%s%d", k ? "," : "", g_array_index (f->pids, int, k));
+      g_string_append (out, "]}");
+    }
+  g_string_append (out, "\n]}\n");
+}
+
+void
+pgs_report_librank_csv (GString   *out,
+                        GPtrArray *files)
+{
+  g_string_append (out, "path,processes,mappings,vss,rss,pss,uss,swap,path_bytes\r\n");
+  for (guint i = 0; i < files->len; i++)
+    {
+      const PgsLibFile *f = g_ptr_array_index (files, i);
+      const guint64 values[] = { f->vss, f->rss, f->pss_fp >> PGS_PSS_SHIFT, f->uss, f->swap };
+
+      pgs_csv_append_field (out, f->path);
+      g_string_append_printf (out, ",%u,%u", f->pids->len, f->n_mappings);
+      for (guint k = 0; k < G_N_ELEMENTS (metrics); k++)
+        append_csv_size (out, (f->known & metrics[k].metric) != 0, values[k]);
+      append_csv_bytes (out, f->path);
       g_string_append (out, "\r\n");
     }
 }

@@ -59,6 +59,23 @@ void pgs_report_mappings_csv   (GString     *out,
                                 PgsProcess  *process,
                                 GPtrArray   *mappings);
 
+/* memrank --group-by: PgsGroup, as {"groups": [{"group", "processes", "vss", "rss", "pss",
+ * "uss", "private", "swap", …}]}. */
+void pgs_report_groups_json    (GString     *out,
+                                PgsSnapshot *snapshot,
+                                const char  *group_by,
+                                GPtrArray   *groups);
+void pgs_report_groups_csv     (GString     *out,
+                                GPtrArray   *groups);
+/* librank: PgsLibFile, as {"files": [{"path", "processes", "vss", "rss", "pss", "uss",
+ * "swap", …}]}. */
+void pgs_report_librank_json   (GString     *out,
+                                PgsSnapshot *snapshot,
+                                GPtrArray   *files,
+                                guint        n_unmapped);
+void pgs_report_librank_csv    (GString     *out,
+                                GPtrArray   *files);
+
 extern const char *const pgs_report_process_columns[];
 
 G_END_DECLS

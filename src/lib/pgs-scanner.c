@@ -33,6 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pgs-cgroup.h"
 #include "pgs-error.h"
 #include "pgs-frames.h"
 #include "pgs-kpage.h"
@@ -278,6 +279,15 @@ read_cmdline (int dirfd)
   g_autofree char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
 
   return buf != NULL ? pgs_cmdline_parse (buf, len) : g_strdup ("");
+}
+
+static char *
+read_cgroup (int dirfd)
+{
+  gsize len = 0;
+  g_autofree char *buf = pgs_read_file_at (dirfd, "cgroup", &len, NULL);
+
+  return buf != NULL ? pgs_cgroup_parse (buf, len) : NULL;
 }
 
 static gboolean
@@ -792,6 +802,7 @@ scan_process (ScanJob  *job,
   proc->name = g_strdup (status.name);
   proc->user = g_strdup (lookup_user (job, status.uid));
   proc->cmdline = read_cmdline (dirfd);
+  proc->cgroup = read_cgroup (dirfd);
   proc->page_size = job->page_size;
 
   maps_buf = pgs_read_file_at (dirfd, "maps", &len, &local_error);

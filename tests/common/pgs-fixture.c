@@ -206,3 +206,24 @@ pgs_fixture_commit (PgsFixture *fx)
   pgs_fixture_write (fx, "kpagecount", fx->counts->data, fx->counts->len * 8);
   pgs_fixture_write (fx, "kpageflags", fx->flags->data, fx->flags->len * 8);
 }
+
+void
+pgs_fixture_set_parent (PgsFixture *fx,
+                        int         pid,
+                        int         ppid)
+{
+  g_autofree char *relpath = g_strdup_printf ("%d/status", pid);
+  g_autofree char *path = g_build_filename (fx->root, relpath, NULL);
+  g_autofree char *status = NULL;
+  g_autofree char *line = g_strdup_printf ("PPid:\t%d\n", ppid);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *joined = NULL;
+
+  g_file_get_contents (path, &status, NULL, &error);
+  g_assert_no_error (error);
+  parts = g_strsplit (status, "PPid:\t1\n", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  joined = g_strjoin (line, parts[0], parts[1], NULL);
+  pgs_fixture_write (fx, relpath, joined, -1);
+}

@@ -36,6 +36,10 @@ void        pgs_fixture_add_process    (PgsFixture  *fx,
                                         const char  *name,
                                         guint        uid,
                                         gboolean     kernel_thread);
+/* Rewrites PID/status with @ppid as its parent (pgs_fixture_add_process writes 1). */
+void        pgs_fixture_set_parent     (PgsFixture  *fx,
+                                        int          pid,
+                                        int          ppid);
 /* Appends a maps line for [start, end) and makes the pagemap cover it (holes read 0). */
 void        pgs_fixture_add_mapping    (PgsFixture  *fx,
                                         int          pid,

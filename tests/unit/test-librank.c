@@ -1,0 +1,258 @@
+/* test-librank.c: librank on a fixture tree, every figure worked out by hand
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * PS is the page size, F = PS << 12 a page in the kernel's PSS fixed point.
+ *
+ *   pid  mapping                         pages  frames (count)
+ *   10   /usr/lib/libz.so r-xp           2      40, 41 (3)
+ *        /usr/lib/libz.so rw-p           1      42 (1, exclusive)
+ *        /tmp/data (deleted) r--s        2      50 (2), one page swapped out
+ *   11   /usr/lib/libz.so r-xp           2      40, 41 (3)
+ *        /usr/lib/libz.so rw-p           1      43 (1, exclusive)
+ *        /tmp/data (deleted) r--s        1      50 (2)
+ *        [heap]                          1      45 (1, exclusive): not a file
+ *   12   /usr/lib/libz.so r-xp           2      40, 41 (3)
+ *        /usr/lib/libz.so rw-p           1      44 (1, exclusive)
+ *        /srv/caf\xe9.bin r--p (Latin-1)  1      60 (1, exclusive)
+ *        anonymous                       1      61 (1, exclusive): not a file
+ *
+ *   file                 procs  VSS  RSS  PSS (fixed point)   USS  swap
+ *   /usr/lib/libz.so     3      9    9    6·⌊F/3⌋ + 3F         3    0
+ *   /tmp/data (deleted)  2      3    2    2·(F/2) = F          0    1
+ *   /srv/caf\xe9.bin     1      1    1    F                    1    0
+ *
+ * Largest PSS first; data and caf\xe9 tie on PSS, data has the larger RSS.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <pagescope.h>
+
+#include "pgs-fixture.h"
+#include "pgs-kpage.h"
+
+#define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
+#define BASE   G_GUINT64_CONSTANT (0x10000000)
+#define ODD    "/srv/caf\xe9.bin"
+
+static guint64 PS;
+static guint64 F;
+
+static void
+map (PgsFixture    *fx,
+     int            pid,
+     guint64        page,
+     const char    *perms,
+     const char    *path,
+     const guint64 *entries,
+     gsize          n)
+{
+  pgs_fixture_add_mapping (fx, pid, BASE + page * PS, BASE + (page + n) * PS, perms, path);
+  pgs_fixture_set_pages (fx, pid, BASE + page * PS, entries, n);
+}
+
+static PgsFixture *
+build (void)
+{
+  PgsFixture *fx = pgs_fixture_new ();
+  const guint64 text[] = { FX_PRESENT (40) | FX_FILE, FX_PRESENT (41) | FX_FILE };
+  const guint64 data10[] = { FX_PRESENT (50) | FX_FILE, FX_SWAPPED (1, 9) };
+  const guint64 data11[] = { FX_PRESENT (50) | FX_FILE };
+
+  for (int pid = 10; pid <= 12; pid++)
+    {
+      const guint64 rw[] = { FX_PRESENT_EXCL (42 + (pid - 10)) };
+
+      pgs_fixture_add_process (fx, pid, "user", 0, FALSE);
+      map (fx, pid, 0, "r-xp", "/usr/lib/libz.so", text, 2);
+      map (fx, pid, 2, "rw-p", "/usr/lib/libz.so", rw, 1);
+    }
+  map (fx, 10, 10, "r--s", "/tmp/data (deleted)", data10, 2);
+  map (fx, 11, 10, "r--s", "/tmp/data (deleted)", data11, 1);
+  {
+    const guint64 heap[] = { FX_PRESENT_EXCL (45) };
+    const guint64 odd[] = { FX_PRESENT_EXCL (60) | FX_FILE };
+    const guint64 anon[] = { FX_PRESENT_EXCL (61) };
+
+    map (fx, 11, 20, "rw-p", "[heap]", heap, 1);
+    map (fx, 12, 10, "r--p", ODD, odd, 1);
+    map (fx, 12, 20, "rw-p", "", anon, 1);
+  }
+
+  pgs_fixture_set_frame (fx, 40, 3, KPF (LRU) | KPF (MMAP));
+  pgs_fixture_set_frame (fx, 41, 3, KPF (LRU) | KPF (MMAP));
+  for (guint64 pfn = 42; pfn <= 45; pfn++)
+    pgs_fixture_set_frame (fx, pfn, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_set_frame (fx, 50, 2, KPF (LRU) | KPF (SWAPBACKED));
+  pgs_fixture_set_frame (fx, 60, 1, KPF (LRU) | KPF (MMAP));
+  pgs_fixture_set_frame (fx, 61, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_commit (fx);
+  return fx;
+}
+
+static GPtrArray *
+rank (PgsFixture *fx,
+      int         only_pid,
+      PgsSnapshot **snap_out)
+{
+  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+  PgsSnapshot *snap;
+  guint unmapped = 99;
+  GPtrArray *files;
+
+  pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
+  pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS);
+  if (only_pid > 0)
+    pgs_scanner_set_pids (scanner, &only_pid, 1);
+  snap = pgs_scanner_scan (scanner, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < pgs_snapshot_get_n_processes (snap); i++)
+    g_ptr_array_add (all, pgs_snapshot_get_process (snap, i));
+  files = pgs_librank (all, &unmapped);
+  g_assert_cmpuint (unmapped, ==, 0);
+  *snap_out = snap;
+  return files;
+}
+
+static void
+assert_file (const PgsLibFile *f,
+             const char       *path,
+             guint             n_processes,
+             guint             n_mappings,
+             guint64           vss_pages,
+             guint64           rss_pages,
+             guint64           pss_fp,
+             guint64           uss_pages,
+             guint64           swap_pages)
+{
+  g_assert_cmpstr (f->path, ==, path);
+  g_assert_cmpuint (f->pids->len, ==, n_processes);
+  g_assert_cmpuint (f->n_mappings, ==, n_mappings);
+  g_assert_cmpuint (f->known, ==, PGS_METRIC_ALL);
+  g_assert_cmpuint (f->vss, ==, vss_pages * PS);
+  g_assert_cmpuint (f->rss, ==, rss_pages * PS);
+  g_assert_cmpuint (f->pss_fp, ==, pss_fp);
+  g_assert_cmpuint (f->uss, ==, uss_pages * PS);
+  g_assert_cmpuint (f->swap, ==, swap_pages * PS);
+}
+
+static void
+test_all (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) files = rank (fx, 0, &snap);
+
+  g_assert_cmpuint (files->len, ==, 3);
+  assert_file (g_ptr_array_index (files, 0), "/usr/lib/libz.so", 3, 6, 9, 9,
+               6 * (F / 3) + 3 * F, 3, 0);
+  assert_file (g_ptr_array_index (files, 1), "/tmp/data (deleted)", 2, 2, 3, 2, F, 0, 1);
+  assert_file (g_ptr_array_index (files, 2), ODD, 1, 1, 1, 1, F, 1, 0);
+}
+
+static void
+test_one_pid (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) files = rank (fx, 12, &snap);
+
+  /* Only process 12's share: libz 2·⌊F/3⌋ + F, the odd file F. */
+  g_assert_cmpuint (files->len, ==, 2);
+  assert_file (g_ptr_array_index (files, 0), "/usr/lib/libz.so", 1, 2, 3, 3,
+               2 * (F / 3) + F, 1, 0);
+  assert_file (g_ptr_array_index (files, 1), ODD, 1, 1, 1, 1, F, 1, 0);
+}
+
+static void
+test_is_file (void)
+{
+  g_assert_true (pgs_librank_is_file ("/usr/lib/libc.so.6"));
+  g_assert_true (pgs_librank_is_file ("/memfd:wayland (deleted)"));
+  g_assert_true (pgs_librank_is_file ("/SYSV00000000 (deleted)"));
+  g_assert_false (pgs_librank_is_file ("[heap]"));
+  g_assert_false (pgs_librank_is_file ("[anon:scudo]"));
+  g_assert_false (pgs_librank_is_file (""));
+  g_assert_false (pgs_librank_is_file (NULL));
+}
+
+static int
+run_cli (PgsFixture  *fx,
+         char       **out,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  int status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("PAGESCOPE_CLI"));
+  va_start (args, out);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, (char *) "--procfs");
+  g_ptr_array_add (argv, (char *) pgs_fixture_get_root (fx));
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, NULL,
+                &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+static void
+test_cli (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autofree char *out = NULL;
+  g_autofree char *expect = NULL;
+  g_autofree char *b64 = g_base64_encode ((const guchar *) ODD, strlen (ODD));
+
+  g_assert_cmpint (run_cli (fx, &out, "librank", "--json", NULL), ==, 0);
+  expect = g_strdup_printf ("{\"path\":\"/tmp/data (deleted)\",\"processes\":2,\"mappings\":2,"
+                            "\"vss\":%" G_GUINT64_FORMAT ",\"rss\":%" G_GUINT64_FORMAT
+                            ",\"pss\":%" G_GUINT64_FORMAT ",\"uss\":0,\"swap\":%"
+                            G_GUINT64_FORMAT ",\"pids\":[10,11]}",
+                            3 * PS, 2 * PS, PS, PS);
+  g_assert_nonnull (strstr (out, expect));
+  /* The Latin-1 byte: U+FFFD in the text, the exact bytes beside it. */
+  g_clear_pointer (&expect, g_free);
+  expect = g_strdup_printf ("{\"path\":\"/srv/caf\xef\xbf\xbd.bin\",\"path_bytes\":\"%s\"", b64);
+  g_assert_nonnull (strstr (out, expect));
+  g_clear_pointer (&out, g_free);
+
+  /* Human: escaped for the terminal, the totals line. */
+  g_assert_cmpint (run_cli (fx, &out, "librank", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "/srv/caf?.bin"));
+  g_assert_nonnull (strstr (out, "TOTAL (3 files)"));
+  g_clear_pointer (&out, g_free);
+
+  g_assert_cmpint (run_cli (fx, &out, "librank", "--pid", "x", NULL), ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (fx, &out, "librank", "stray", NULL), ==, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  PS = (guint64) sysconf (_SC_PAGESIZE);
+  F = PS << PGS_PSS_SHIFT;
+
+  g_test_add_func ("/pgs/librank/all", test_all);
+  g_test_add_func ("/pgs/librank/one-pid", test_one_pid);
+  g_test_add_func ("/pgs/librank/is-file", test_is_file);
+  g_test_add_func ("/pgs/librank/cli", test_cli);
+  return g_test_run ();
+}
