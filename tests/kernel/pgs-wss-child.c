@@ -3,16 +3,22 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Usage: pgs-wss-child FILE
+ * Usage: pgs-wss-child [--rounds] FILE
  *
- * Maps and fills three regions (sizes in pgs-wss-child.h), then keeps touching a known part
- * of two of them forever:
+ * Maps and fills three regions (sizes in pgs-wss-child.h), then touches a known part of two
+ * of them:
  *   touched    anonymous, WSS_TOUCHED_MIB; the first WSS_HOT_MIB written to in a loop
  *   untouched  anonymous, WSS_UNTOUCHED_MIB; filled once, never touched again
  *   file       FILE, shared, WSS_FILE_MIB; the first WSS_FILE_HOT_MIB read in a loop
  * Prints "ready TOUCHED UNTOUCHED FILE" (hex addresses) once all of it is resident. THP is
  * turned off on the regions so that the kernel counts them 4 KiB at a time. Dies with its
  * parent.
+ *
+ * Without --rounds it touches them in a loop forever (every 2 ms), for a measurement whose
+ * interval it cannot see (the app's dialog). With --rounds it touches them once per line read
+ * on stdin and answers "done N" on stdout after round N, exiting at the end of stdin: a test
+ * clears, asks for a round, waits for "done", then reads back, and so knows that a whole
+ * round happened inside the interval however busy the machine is.
  */
 
 #include "config.h"
@@ -68,13 +74,17 @@ main (int   argc,
   volatile char *touched, *file;
   char *untouched;
   unsigned long sum = 0;
+  unsigned long round = 0;
+  int rounds = argc == 3 && strcmp (argv[1], "--rounds") == 0;
+  char line[64];
   int fd;
 
-  if (argc != 2)
+  if (argc != 2 + rounds)
     {
-      fprintf (stderr, "usage: %s FILE\n", argv[0]);
+      fprintf (stderr, "usage: %s [--rounds] FILE\n", argv[0]);
       return 2;
     }
+  argv += rounds;
   prctl (PR_SET_PDEATHSIG, SIGKILL);
   if (getppid () == 1)
     return 1;
@@ -96,11 +106,19 @@ main (int   argc,
 
   for (;;)
     {
+      if (rounds && fgets (line, sizeof line, stdin) == NULL)
+        break;
       for (size_t off = 0; off < WSS_HOT_MIB * mib; off += page)
         touched[off]++;
       for (size_t off = 0; off < WSS_FILE_HOT_MIB * mib; off += page)
         sum += file[off];
-      nanosleep (&pause, NULL);
+      if (rounds)
+        {
+          printf ("done %lu\n", ++round);
+          fflush (stdout);
+        }
+      else
+        nanosleep (&pause, NULL);
     }
 
   return (int) (sum & 1);
