@@ -43,6 +43,7 @@
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-render.h"
+#include "pgs-render-legend.h"
 #include "pgs-snapshot.h"
 
 /* Bit 7 of a class byte: "a frame of the highlighted process". */
@@ -2124,27 +2125,9 @@ pgs_renderer_render_surface (PgsRenderer *self,
       legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, g_ptr_array_index (items, i)));
   legend_w = MAX (legend_w, 280);
   rule = wrap (mcr, pgs_renderer_get_aggregation_rule (self), legend_w);
-  /* The kernel's counters, each wrapped to the legend (widened up to 420 for them). */
-  {
-    g_autoptr(GPtrArray) raw = pgs_renderer_get_counter_lines (self);
-
-    for (guint i = 0; i < raw->len; i++)
-      legend_w = MAX (legend_w, MIN (420, text_width (mcr, g_ptr_array_index (raw, i))));
-    counters = g_ptr_array_new_with_free_func (g_free);
-    for (guint i = 0; i < raw->len; i++)
-      {
-        g_autoptr(GPtrArray) part = wrap (mcr, g_ptr_array_index (raw, i), legend_w);
-
-        for (guint j = 0; j < part->len; j++)
-          g_ptr_array_add (counters, g_strdup_printf ("%s%s", j > 0 ? "    " : "",
-                                                      (char *) g_ptr_array_index (part, j)));
-      }
-    for (guint i = 0; i < counters->len; i++)
-      legend_w = MAX (legend_w, text_width (mcr, g_ptr_array_index (counters, i)));
-  }
-  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD;
-  if (counters->len > 0)
-    legend_h += LINE * (counters->len + 0.5);
+  counters = pgs_render_legend_counters (self, mcr, &legend_w);
+  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD
+             + (counters->len > 0 ? LINE * (counters->len + 0.5) : 0);
 
   if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
     {
@@ -2246,15 +2229,11 @@ pgs_renderer_render_surface (PgsRenderer *self,
         cairo_show_text (cr, g_ptr_array_index (items, i));
         ly += LINE;
       }
-    if (counters->len > 0)
+    ly += counters->len > 0 ? LINE / 2 : 0;
+    for (guint i = 0; i < counters->len; i++, ly += LINE)
       {
-        ly += LINE / 2;
-        set_color (cr, 0xff202020u);
-        for (guint i = 0; i < counters->len; i++, ly += LINE)
-          {
-            cairo_move_to (cr, lx, ly);
-            cairo_show_text (cr, g_ptr_array_index (counters, i));
-          }
+        cairo_move_to (cr, lx, ly);
+        cairo_show_text (cr, g_ptr_array_index (counters, i));
       }
     ly += LINE / 2;
     set_color (cr, 0xff505050u);
