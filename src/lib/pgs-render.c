@@ -355,6 +355,8 @@ ensure_classes (PgsRenderer *self)
     {
       self->frame_counts = g_new0 (guint64, PGS_N_SHARE_CLASSES);
       share_classify_all (counts, flags, self->n_frames, self->classes, self->frame_counts);
+      /* Never-initialised frames are free here too, holes with a memmap holes. */
+      pgs_physmap_override_share_classes (self->physmap, self->classes, self->frame_counts);
     }
 
   self->highlighted = FALSE;
