@@ -271,12 +271,13 @@ pgs_category_get_description (PgsCategory category)
   switch (category)
     {
     case PGS_CATEGORY_FREE_UNINIT:
-      return _("Free, not yet initialised: the kernel has not set up this frame yet "
-               "(deferred initialisation), so it shows no flags. It counts as free in "
-               "MemFree and is handed out when first needed.");
+      /* Translators: keep the lines short: tooltips do not wrap. */
+      return _("Free, not yet initialised: the kernel has not set up this frame\n"
+               "yet (deferred initialisation), so it shows no flags.\n"
+               "It counts as free in MemFree and is handed out when first needed.");
     case PGS_CATEGORY_RESERVED:
-      return _("Reserved or other kernel: no flag says what this frame holds "
-               "(kernel stacks, vmalloc, per-CPU lists, boot allocations). "
+      return _("Reserved or other kernel: no flag says what this frame holds\n"
+               "(kernel stacks, vmalloc, per-CPU lists, boot allocations).\n"
                "The legend compares it with the kernel's counters.");
     default:
       return NULL;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "pgs-kpage.h"
+#include "pgs-palette.h"
 #include "pgs-physmap.h"
 #include "pgs-procfs.h"
 
@@ -216,6 +217,45 @@ pgs_physmap_classify (PgsPhysMap *self,
           out[pfn] = s->category;
         }
     }
+}
+
+void
+pgs_physmap_override_classes (PgsPhysMap   *self,
+                              guint8       *classes,
+                              guint64      *counts,
+                              const guint8 *class_of)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (class_of != NULL);
+
+  for (guint i = 0; i < self->spans->len; i++)
+    {
+      const PgsFrameSpan *s = &g_array_index (self->spans, PgsFrameSpan, i);
+      guint8 to = class_of[s->category];
+
+      for (guint64 pfn = s->start; pfn < s->start + s->n_frames; pfn++)
+        {
+          if (counts != NULL)
+            {
+              counts[classes[pfn]]--;
+              counts[to]++;
+            }
+          classes[pfn] = to;
+        }
+    }
+}
+
+void
+pgs_physmap_override_share_classes (PgsPhysMap *self,
+                                    guint8     *classes,
+                                    guint64    *counts)
+{
+  static const guint8 share_of[PGS_N_CATEGORIES] = {
+    [PGS_CATEGORY_HOLE] = PGS_SHARE_HOLE,
+    [PGS_CATEGORY_FREE_UNINIT] = PGS_SHARE_FREE,
+  };
+
+  pgs_physmap_override_classes (self, classes, counts, share_of);
 }
 
 PgsCategory

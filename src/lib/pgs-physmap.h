@@ -76,6 +76,16 @@ const PgsFrameSpan *pgs_physmap_get_spans    (PgsPhysMap *self,
 void           pgs_physmap_classify     (PgsPhysMap    *self,
                                          guint8        *out,
                                          guint64       *counts);
+/* For another classification of the frames (@classes, one byte each, and @counts per
+ * class, or NULL): gives every frame of a span the class @class_of[span category]. */
+void           pgs_physmap_override_classes (PgsPhysMap    *self,
+                                             guint8        *classes,
+                                             guint64       *counts,
+                                             const guint8  *class_of);
+/* The same for PgsShareClass: never initialised → free, hole → hole. */
+void           pgs_physmap_override_share_classes (PgsPhysMap *self,
+                                                   guint8     *classes,
+                                                   guint64    *counts);
 /* The category of one frame, a tail page following its head, spans applied. */
 PgsCategory    pgs_physmap_get_category (PgsPhysMap    *self,
                                          guint64        pfn);

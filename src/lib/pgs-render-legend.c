@@ -14,6 +14,7 @@
 #include "pgs-meminfo.h"
 #include "pgs-physmap.h"
 #include "pgs-render.h"
+#include "pgs-render-legend.h"
 #include "pgs-snapshot.h"
 
 GPtrArray *
@@ -63,4 +64,53 @@ pgs_renderer_get_counter_lines (PgsRenderer *self)
       g_ptr_array_add (lines, pgs_counter_format_row (&row));
     }
   return lines;
+}
+
+static double
+text_width (cairo_t    *cr,
+            const char *text)
+{
+  cairo_text_extents_t ext;
+
+  cairo_text_extents (cr, text, &ext);
+  return ext.x_advance;
+}
+
+GPtrArray *
+pgs_render_legend_counters (PgsRenderer *self,
+                            cairo_t     *measure,
+                            double      *legend_w)
+{
+  g_autoptr(GPtrArray) raw = pgs_renderer_get_counter_lines (self);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < raw->len; i++)
+    *legend_w = MAX (*legend_w, MIN (420, text_width (measure, g_ptr_array_index (raw, i))));
+
+  /* Word wrap; continuation lines indented. */
+  for (guint i = 0; i < raw->len; i++)
+    {
+      g_auto(GStrv) words = g_strsplit (g_ptr_array_index (raw, i), " ", -1);
+      GString *line = g_string_new (NULL);
+
+      for (guint w = 0; words[w] != NULL; w++)
+        {
+          gsize old = line->len;
+
+          if (line->len > 0)
+            g_string_append_c (line, ' ');
+          g_string_append (line, words[w]);
+          if (old > 0 && text_width (measure, line->str) > *legend_w)
+            {
+              g_string_truncate (line, old);
+              g_ptr_array_add (out, g_strdup (line->str));
+              g_string_printf (line, "    %s", words[w]);
+            }
+        }
+      g_ptr_array_add (out, g_string_free (line, FALSE));
+    }
+
+  for (guint i = 0; i < out->len; i++)
+    *legend_w = MAX (*legend_w, text_width (measure, g_ptr_array_index (out, i)));
+  return out;
 }

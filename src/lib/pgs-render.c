@@ -44,6 +44,7 @@
 #include "pgs-process-private.h"
 #include "pgs-file.h"
 #include "pgs-render.h"
+#include "pgs-render-legend.h"
 #include "pgs-snapshot.h"
 
 /* Bit 7 of a class byte: "a frame of the highlighted process". */
@@ -355,6 +356,8 @@ ensure_classes (PgsRenderer *self)
     {
       self->frame_counts = g_new0 (guint64, PGS_N_SHARE_CLASSES);
       share_classify_all (counts, flags, self->n_frames, self->classes, self->frame_counts);
+      /* Never-initialised frames are free here too, holes with a memmap holes. */
+      pgs_physmap_override_share_classes (self->physmap, self->classes, self->frame_counts);
     }
 
   self->highlighted = FALSE;
@@ -2125,27 +2128,9 @@ pgs_renderer_render_surface (PgsRenderer *self,
       legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, g_ptr_array_index (items, i)));
   legend_w = MAX (legend_w, 280);
   rule = wrap (mcr, pgs_renderer_get_aggregation_rule (self), legend_w);
-  /* The kernel's counters, each wrapped to the legend (widened up to 420 for them). */
-  {
-    g_autoptr(GPtrArray) raw = pgs_renderer_get_counter_lines (self);
-
-    for (guint i = 0; i < raw->len; i++)
-      legend_w = MAX (legend_w, MIN (420, text_width (mcr, g_ptr_array_index (raw, i))));
-    counters = g_ptr_array_new_with_free_func (g_free);
-    for (guint i = 0; i < raw->len; i++)
-      {
-        g_autoptr(GPtrArray) part = wrap (mcr, g_ptr_array_index (raw, i), legend_w);
-
-        for (guint j = 0; j < part->len; j++)
-          g_ptr_array_add (counters, g_strdup_printf ("%s%s", j > 0 ? "    " : "",
-                                                      (char *) g_ptr_array_index (part, j)));
-      }
-    for (guint i = 0; i < counters->len; i++)
-      legend_w = MAX (legend_w, text_width (mcr, g_ptr_array_index (counters, i)));
-  }
-  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD;
-  if (counters->len > 0)
-    legend_h += LINE * (counters->len + 0.5);
+  counters = pgs_render_legend_counters (self, mcr, &legend_w);
+  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD
+             + (counters->len > 0 ? LINE * (counters->len + 0.5) : 0);
 
   if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
     {
@@ -2247,15 +2232,11 @@ pgs_renderer_render_surface (PgsRenderer *self,
         cairo_show_text (cr, g_ptr_array_index (items, i));
         ly += LINE;
       }
-    if (counters->len > 0)
+    ly += counters->len > 0 ? LINE / 2 : 0;
+    for (guint i = 0; i < counters->len; i++, ly += LINE)
       {
-        ly += LINE / 2;
-        set_color (cr, 0xff202020u);
-        for (guint i = 0; i < counters->len; i++, ly += LINE)
-          {
-            cairo_move_to (cr, lx, ly);
-            cairo_show_text (cr, g_ptr_array_index (counters, i));
-          }
+        cairo_move_to (cr, lx, ly);
+        cairo_show_text (cr, g_ptr_array_index (counters, i));
       }
     ly += LINE / 2;
     set_color (cr, 0xff505050u);

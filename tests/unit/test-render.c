@@ -707,6 +707,13 @@ test_counters_legend (void)
                    "Kernel, not otherwise accounted 0 B (no flag: in Reserved or other kernel)");
   none = pgs_renderer_get_counter_lines (sharing);
   g_assert_cmpuint (none->len, ==, 0);
+  /* The sharing map agrees: never-initialised frames are free there too. */
+  pgs_renderer_get_legend_item (sharing, PGS_SHARE_FREE, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 2048 + 4096);
+  pgs_renderer_get_legend_item (sharing, PGS_SHARE_0, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 1024);
+  pgs_renderer_get_legend_item (sharing, PGS_SHARE_1, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 1024);
 
   /* The PNG legend holds every line unclipped: the image is wider than the map and the
    * widest line (wrapped lines are narrower), and taller than the legend's lines. */
