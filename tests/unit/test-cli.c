@@ -329,6 +329,7 @@ test_escape_human (void)
   assert_terminal_safe (out2);
   g_assert_nonnull (strstr (out2, "PID 500  e?[2J?x  user root\n  /usr/bin/e?[2J?x --fixture\n"));
   g_assert_nonnull (strstr (out2, "\n  a,b\"c?d ?\n"));
+  g_assert_nonnull (strstr (out2, "  /tmp/x??[31m,y\n"));
 }
 
 /* The rule, case by case: what each input shows as, and how many columns that takes. */
@@ -435,9 +436,13 @@ test_escape_json (void)
                  "assert base64.b64decode(p[600]['cmdline_bytes']) == b'a,b\"c\\nd \\xff'\n"
                  "assert p[600]['name'] == '\\u65e5\\u672c\\u8a9e'\n", out);
 
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--json", "400", NULL), ==, 0);
+  /* A mapping's path: path_bytes. */
+  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--json", "600", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out2, -1, NULL));
-  assert_python ("import json, sys\njson.load(sys.stdin)\n", out2);
+  assert_python ("import json, sys, base64\n"
+                 "m = json.load(sys.stdin)['processes'][0]['mappings'][0]\n"
+                 "assert m['path'] == '/tmp/x\\ufffd\\x1b[31m,y', m\n"
+                 "assert base64.b64decode(m['path_bytes']) == b'/tmp/x\\xff\\x1b[31m,y'\n", out2);
 }
 
 static void
@@ -445,6 +450,7 @@ test_escape_csv (void)
 {
   g_autoptr(PgsFixture) fx = build_hostile (FALSE);
   g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL;
 
   g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--csv", "--sort", "vss", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out, -1, NULL));
@@ -458,6 +464,13 @@ test_escape_csv (void)
                  "assert p[500]['name'] == 'e\\x1b[2J\\x9bx' and p[500]['name_bytes'] == ''\n"
                  "assert p[600]['cmdline'] == 'a,b\"c\\nd \\ufffd', p[600]\n"
                  "assert base64.b64decode(p[600]['cmdline_bytes']) == b'a,b\"c\\nd \\xff'\n", out);
+
+  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--csv", "600", NULL), ==, 0);
+  g_assert_true (g_utf8_validate (out2, -1, NULL));
+  assert_python ("import csv, sys, io, base64\n"
+                 "rows = list(csv.DictReader(io.StringIO(sys.stdin.read(), newline='')))\n"
+                 "assert len(rows) == 1 and rows[0]['path'] == '/tmp/x\\ufffd\\x1b[31m,y', rows\n"
+                 "assert base64.b64decode(rows[0]['path_bytes']) == b'/tmp/x\\xff\\x1b[31m,y'\n", out2);
 }
 
 /* Options that make no sense: exit 2 and one line naming the problem. */
