@@ -517,6 +517,27 @@ test_bad_options (void)
     }
 }
 
+/* A UID without a passwd entry (a container's) is a user while a process runs under it. */
+static void
+test_memrank_unnamed_uid (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  guint64 page = FX_PRESENT_EXCL (77);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL;
+
+  pgs_fixture_add_process (fx, 700, "contained", 99999998, FALSE);
+  pgs_fixture_add_mapping (fx, 700, BASE, BASE + 4096, "rw-p", "[heap]");
+  pgs_fixture_set_frame (fx, 77, 1, PGS_KPF_BIT (PGS_KPF_ANON));
+  pgs_fixture_set_pages (fx, 700, BASE, &page, 1);
+  pgs_fixture_commit (fx);
+
+  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--json", "--user", "99999998", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "{\"pid\":700,\"ppid\":1,\"uid\":99999998,"));
+  g_assert_cmpint (run_cli (fx, &out2, &err2, "memrank", "--user", "99999997", NULL), ==, 2);
+  g_assert_cmpstr (err2, ==, "pagescope-cli: no such user “99999997”\n");
+}
+
 /* --procfs names the path and the reason, before any scan; --limit 0 is the totals alone. */
 static void
 test_procfs_and_limit (void)
@@ -778,6 +799,7 @@ main (int   argc,
   g_test_add_func ("/pgs/cli/memrank/json", test_memrank_json);
   g_test_add_func ("/pgs/cli/memrank/sort-limit-filter", test_memrank_sort_limit_filter);
   g_test_add_func ("/pgs/cli/memrank/human", test_memrank_human);
+  g_test_add_func ("/pgs/cli/memrank/unnamed-uid", test_memrank_unnamed_uid);
   g_test_add_func ("/pgs/cli/memstats/json", test_memstats);
   g_test_add_func ("/pgs/cli/memstats/csv-quotes", test_memstats_csv_quotes);
   g_test_add_func ("/pgs/cli/memstats/bad-pids", test_memstats_bad_pids);
