@@ -92,4 +92,10 @@ PgsMapping *_pgs_mapping_new (PgsProcess *process,
  * address space already torn down), as opposed to its files being damaged. */
 gboolean    _pgs_process_has_exited (int dirfd);
 
+/* Whether the figures add up: RSS + swap within the mapped size, USS and PSS within RSS, and
+ * each mapping's within its own size. A maps file cut short (or read across a change) gives
+ * a VSS too small for the kernel's own RSS; such figures are refused, not reported. */
+gboolean    _pgs_process_check_sane (PgsProcess  *self,
+                                     GError     **error);
+
 G_END_DECLS

@@ -511,3 +511,46 @@ _pgs_process_has_exited (int dirfd)
     return g_error_matches (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
   return len == 0;
 }
+
+gboolean
+_pgs_process_check_sane (PgsProcess  *self,
+                         GError     **error)
+{
+  const guint both = PGS_METRIC_VSS | PGS_METRIC_RSS;
+
+  for (guint i = 0; self->mappings != NULL && i < self->mappings->len; i++)
+    {
+      const PgsMappingData *m = &g_array_index (self->mappings, PgsMappingData, i);
+
+      if ((m->known & both) == both && m->rss > m->end - m->start)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                       "the mapping at 0x%" G_GINT64_MODIFIER "x has an RSS of %" G_GUINT64_FORMAT
+                       " bytes, more than its size of %" G_GUINT64_FORMAT " bytes",
+                       m->start, m->rss, m->end - m->start);
+          return FALSE;
+        }
+    }
+
+  if ((self->known & both) == both &&
+      (self->rss > self->vss ||
+       ((self->known & PGS_METRIC_SWAP) && self->swap > self->vss - self->rss)))
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
+                   "RSS (%" G_GUINT64_FORMAT " bytes) and swap (%" G_GUINT64_FORMAT
+                   " bytes) exceed the mapped size (%" G_GUINT64_FORMAT
+                   " bytes): maps is incomplete (cut short?)",
+                   self->rss, (self->known & PGS_METRIC_SWAP) ? self->swap : 0, self->vss);
+      return FALSE;
+    }
+
+  if ((self->known & PGS_METRIC_RSS) &&
+      (((self->known & PGS_METRIC_USS) && self->uss > self->rss) ||
+       ((self->known & PGS_METRIC_PSS) && (self->pss_fp >> PGS_PSS_SHIFT) > self->rss)))
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                   "PSS or USS exceeds RSS (%" G_GUINT64_FORMAT " bytes)", self->rss);
+      return FALSE;
+    }
+  return TRUE;
+}

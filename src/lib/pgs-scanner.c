@@ -840,6 +840,8 @@ scan_process (ScanJob  *job,
 
   if (proc->source != PGS_SOURCE_PAGES)
     measure_from_kernel (job, proc, dirfd, &status);
+  if (!_pgs_process_check_sane (proc, error))
+    return NULL;
 
   return g_steal_pointer (&proc);
 }
