@@ -26,6 +26,7 @@ typedef struct
   guint64  uss;
   guint64  swap;
   guint    known;      /* PgsMetric */
+  guint64  swap_pss;   /* bytes, as smaps says it (known: PGS_METRIC_SWAP_PSS) */
   guint64  probe_pfn;  /* scan only: a frame of the mapping, to tell a hugetlb one */
 } PgsMappingData;
 
@@ -63,6 +64,7 @@ struct _PgsProcess
   guint64         pss_fp;
   guint64         uss;
   guint64         swap;
+  guint64         swap_pss;
   guint           known;
   PgsSource       source;
   char           *unknown_reason;
