@@ -264,13 +264,14 @@ build_hostile (gboolean unprivileged)
   pgs_fixture_add_process (fx, 500, "e\x1b[2J\xc2\x9bx", 0, FALSE);
   pgs_fixture_add_process (fx, 600, "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 0, FALSE);
   pgs_fixture_write (fx, "600/cmdline", cmdline, sizeof cmdline);
-  /* 1, 2 and 3 private pages: --sort vss puts 600 first. */
+  /* 1, 2 and 3 private pages resident of 31, 32 and 33 mapped (status says VmRSS 100 kB,
+   * which must fit): --sort vss puts 600 first. */
   for (int pid = 400; pid <= 600; pid += 100)
     {
       guint n = pid / 100 - 3;
       guint64 pages[3];
 
-      pgs_fixture_add_mapping (fx, pid, BASE, BASE + n * 4096, "rw-p",
+      pgs_fixture_add_mapping (fx, pid, BASE, BASE + (n + 30) * 4096, "rw-p",
                                pid == 600 ? "/tmp/x\xff\x1b[31m,y" : "[heap]");
       for (guint i = 0; i < n; i++)
         {
