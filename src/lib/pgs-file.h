@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include <cairo.h>
 #include <gio/gio.h>
 
 G_BEGIN_DECLS
@@ -19,5 +20,10 @@ gboolean pgs_file_replace_contents (const char  *path,
                                     const void  *data,
                                     gsize        len,
                                     GError     **error);
+
+/* @surface as PNG, through pgs_file_replace_contents(). */
+gboolean pgs_file_replace_png      (const char       *path,
+                                    cairo_surface_t  *surface,
+                                    GError          **error);
 
 G_END_DECLS

@@ -116,7 +116,8 @@ seal (PgsFrameTable  *table,
   gsize n = table->wanted->len, n_values, n_bytes;
   gsize k = 0;
 
-  qsort (w, n, sizeof (guint64), compare_u64);
+  if (n > 0)
+    qsort (w, n, sizeof (guint64), compare_u64);
   for (gsize i = 0; i < n; i++)
     if (k == 0 || w[i] != w[k - 1])
       w[k++] = w[i];

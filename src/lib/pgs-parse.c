@@ -369,6 +369,7 @@ static const struct {
   { KEY ("Swap:"),          G_STRUCT_OFFSET (PgsSmapsFields, swap) },
   { KEY ("Referenced:"),    G_STRUCT_OFFSET (PgsSmapsFields, referenced) },
   { KEY ("Anonymous:"),     G_STRUCT_OFFSET (PgsSmapsFields, anonymous) },
+  { KEY ("SwapPss:"),       G_STRUCT_OFFSET (PgsSmapsFields, swap_pss) },
 };
 
 /* Returns TRUE when @line is a "Key: N kB" line (whether or not the key is one we keep),

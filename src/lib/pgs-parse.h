@@ -74,10 +74,12 @@ typedef struct
   guint64 swap;
   guint64 referenced;
   guint64 anonymous;
+  guint64 swap_pss;
   guint   seen;          /* a bit per field above, in that order */
 } PgsSmapsFields;
 
 #define PGS_SMAPS_REQUIRED_ROLLUP 0x3e  /* rss, pss, private_clean, private_dirty, swap */
+#define PGS_SMAPS_SEEN_SWAP_PSS   (1u << 8)
 
 gboolean pgs_smaps_parse_field (const char     *line,
                                 gsize           len,

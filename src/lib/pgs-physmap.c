@@ -333,11 +333,13 @@ read_whole (int            fd,
           cap = MAX (cap * 2, 1u << 18);
           data = g_realloc (data, cap * elem);
         }
+      /* Whole entries only: a file whose size is not a multiple of 8 (a damaged fixture)
+       * left up to 7 bytes to copy into an array with no room for them. */
       if (as_u32)
         for (gssize i = 0; i < got / 8; i++)
           ((guint32 *) data)[n + i] = (guint32) MIN (buf[i], G_MAXUINT32);
-      else
-        memcpy ((guint64 *) data + n, buf, got);
+      else if (got >= 8)
+        memcpy ((guint64 *) data + n, buf, (gsize) (got / 8) * 8);
       n += got / 8;
       if (got < PGS_KPAGE_CHUNK_FRAMES * 8)
         break;

@@ -35,6 +35,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pgs-category.h"
+#include "pgs-file.h"
 #include "pgs-format.h"
 #include "pgs-kpage.h"
 #include "pgs-mapping.h"
@@ -42,7 +43,6 @@
 #include "pgs-pagemap.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
-#include "pgs-file.h"
 #include "pgs-render.h"
 #include "pgs-render-legend.h"
 #include "pgs-snapshot.h"
@@ -2251,15 +2251,6 @@ pgs_renderer_render_surface (PgsRenderer *self,
   return surface;
 }
 
-static cairo_status_t
-append_png (void                *closure,
-            const unsigned char *data,
-            unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 gboolean
 pgs_renderer_write_png (PgsRenderer  *self,
                         const char   *path,
@@ -2269,8 +2260,6 @@ pgs_renderer_write_png (PgsRenderer  *self,
                         GError      **error)
 {
   g_autoptr(cairo_surface_t) surface = NULL;
-  g_autoptr(GByteArray) png = NULL;
-  cairo_status_t status;
 
   g_return_val_if_fail (PGS_IS_RENDERER (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -2283,21 +2272,6 @@ pgs_renderer_write_png (PgsRenderer  *self,
       return FALSE;
     }
 
-  /* Encoded in memory, then written whole (pgs_file_replace_contents()): cairo's own
-   * writer leaves a partial file behind and says only "error while writing to output
-   * stream", whatever the system said. */
   surface = pgs_renderer_render_surface (self, width, height, legend);
-  png = g_byte_array_new ();
-  status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_write_to_png_stream (surface, append_png, png);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *shown = g_filename_display_name (path);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("cannot write “%s”: %s"), shown,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return pgs_file_replace_contents (path, png->data, png->len, error);
+  return pgs_file_replace_png (path, surface, error);
 }

@@ -44,6 +44,7 @@
 #include "pgs-procfs.h"
 #include "pgs-scanner.h"
 #include "pgs-snapshot-private.h"
+#include "pgs-swap.h"
 
 /* 64 Ki entries (512 KiB) per pagemap read. */
 #define PAGEMAP_BATCH 65536
@@ -133,6 +134,7 @@ typedef struct
 
   gboolean       privileged;
   gboolean       no_pagemap_scan;
+  PgsSwapState   swap_state;
   int            root_fd;
   int            count_fd;
   int            flags_fd;
@@ -704,7 +706,8 @@ take_smaps_mapping (const PgsMapsEntry   *entry,
           m->pss_fp = fields->pss << PGS_PSS_SHIFT;
           m->uss = fields->private_clean + fields->private_dirty;
           m->swap = fields->swap;
-          m->known = PGS_METRIC_ALL;
+          m->swap_pss = fields->swap_pss;
+          m->known = PGS_METRIC_ALL | ((fields->seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
           match->next++;
         }
     }
@@ -729,7 +732,8 @@ measure_from_kernel (ScanJob         *job,
       proc->pss_fp = fields.pss << PGS_PSS_SHIFT;
       proc->uss = fields.private_clean + fields.private_dirty;
       proc->swap = fields.swap;
-      proc->known |= PGS_METRIC_ALL;
+      proc->swap_pss = fields.swap_pss;
+      proc->known |= PGS_METRIC_ALL | ((fields.seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
       proc->source = PGS_SOURCE_KERNEL;
 
       if (job->flags & PGS_SCAN_MAPPINGS)
@@ -848,9 +852,13 @@ scan_process (ScanJob  *job,
 
   if (pagemap_fd >= 0 && !read_pages (job, proc, dirfd, pagemap_fd, sparse, error))
     return NULL;
+  if (proc->source == PGS_SOURCE_PAGES)
+    _pgs_swap_fill (proc, dirfd, job->swap_state);
 
   if (proc->source != PGS_SOURCE_PAGES)
     measure_from_kernel (job, proc, dirfd, &status);
+  if (!_pgs_process_check_sane (proc, error))
+    return NULL;
 
   return g_steal_pointer (&proc);
 }
@@ -919,7 +927,7 @@ account_pending (ScanJob              *job,
     {
       guint64 probe = maps[i].probe_pfn;
 
-      maps[i].known = PGS_METRIC_ALL;
+      maps[i].known |= PGS_METRIC_ALL;
       if (probe != 0 && (pgs_frame_lookup_flags (frames, probe) & PGS_KPF_BIT (PGS_KPF_HUGE)))
         {
           hugetlb[i] = TRUE;
@@ -1070,6 +1078,7 @@ scan_job_run (ScanJob       *job,
     }
 
   job->pm_buf = g_new (guint64, PAGEMAP_BATCH);
+  job->swap_state = _pgs_swap_state (job->root_fd);
 
   pids = explicit_pids ? g_array_ref (job->pids) : list_pids (job, error);
   if (pids == NULL)

@@ -40,11 +40,12 @@ def still_running_since(pid, ticks):
     """True when PID is a live process (not a zombie) that started before TICKS: the same
     process a scan from TICKS on saw. A PID gone, a zombie, or reused later is False."""
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            # Bytes: the name in parentheses is whatever the process chose.
+            fields = f.read().rsplit(b")", 1)[1].split()
     except (FileNotFoundError, ProcessLookupError):
         return False
-    return fields[0] not in ("Z", "X") and int(fields[19]) < ticks - 1
+    return fields[0] not in (b"Z", b"X") and int(fields[19]) < ticks - 1
 
 
 def churn(load):
@@ -96,6 +97,8 @@ def main():
         print("1..0 # SKIP PAGESCOPE_CLI or PGS_CHURN_LOAD is not set")
         return SKIP
 
+    # meson's timeout sends SIGTERM: leave through the finally that stops the load.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     load = subprocess.Popen([LOAD], stdout=subprocess.PIPE, start_new_session=True)
     started = None
     t0 = time.monotonic()
@@ -116,6 +119,13 @@ def main():
             except ProcessLookupError:
                 pass
             load.wait()
+            # Until the last orphan of the group has been reaped (by init), at most 10 s.
+            for _ in range(1000):
+                try:
+                    os.killpg(load.pid, 0)
+                except ProcessLookupError:
+                    break
+                time.sleep(0.01)
 
     rate = (started or 0) / seconds
     check(f"the load started processes by the hundred per second ({rate:.0f}/s)", rate >= 100,

@@ -264,13 +264,14 @@ build_hostile (gboolean unprivileged)
   pgs_fixture_add_process (fx, 500, "e\x1b[2J\xc2\x9bx", 0, FALSE);
   pgs_fixture_add_process (fx, 600, "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 0, FALSE);
   pgs_fixture_write (fx, "600/cmdline", cmdline, sizeof cmdline);
-  /* 1, 2 and 3 private pages: --sort vss puts 600 first. */
+  /* 1, 2 and 3 private pages resident of 31, 32 and 33 mapped (status says VmRSS 100 kB,
+   * which must fit): --sort vss puts 600 first. */
   for (int pid = 400; pid <= 600; pid += 100)
     {
       guint n = pid / 100 - 3;
       guint64 pages[3];
 
-      pgs_fixture_add_mapping (fx, pid, BASE, BASE + n * 4096, "rw-p",
+      pgs_fixture_add_mapping (fx, pid, BASE, BASE + (n + 30) * 4096, "rw-p",
                                pid == 600 ? "/tmp/x\xff\x1b[31m,y" : "[heap]");
       for (guint i = 0; i < n; i++)
         {
@@ -329,6 +330,7 @@ test_escape_human (void)
   assert_terminal_safe (out2);
   g_assert_nonnull (strstr (out2, "PID 500  e?[2J?x  user root\n  /usr/bin/e?[2J?x --fixture\n"));
   g_assert_nonnull (strstr (out2, "\n  a,b\"c?d ?\n"));
+  g_assert_nonnull (strstr (out2, "  /tmp/x??[31m,y\n"));
 }
 
 /* The rule, case by case: what each input shows as, and how many columns that takes. */
@@ -435,9 +437,13 @@ test_escape_json (void)
                  "assert base64.b64decode(p[600]['cmdline_bytes']) == b'a,b\"c\\nd \\xff'\n"
                  "assert p[600]['name'] == '\\u65e5\\u672c\\u8a9e'\n", out);
 
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--json", "400", NULL), ==, 0);
+  /* A mapping's path: path_bytes. */
+  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--json", "600", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out2, -1, NULL));
-  assert_python ("import json, sys\njson.load(sys.stdin)\n", out2);
+  assert_python ("import json, sys, base64\n"
+                 "m = json.load(sys.stdin)['processes'][0]['mappings'][0]\n"
+                 "assert m['path'] == '/tmp/x\\ufffd\\x1b[31m,y', m\n"
+                 "assert base64.b64decode(m['path_bytes']) == b'/tmp/x\\xff\\x1b[31m,y'\n", out2);
 }
 
 static void
@@ -445,6 +451,7 @@ test_escape_csv (void)
 {
   g_autoptr(PgsFixture) fx = build_hostile (FALSE);
   g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL;
 
   g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--csv", "--sort", "vss", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out, -1, NULL));
@@ -458,6 +465,13 @@ test_escape_csv (void)
                  "assert p[500]['name'] == 'e\\x1b[2J\\x9bx' and p[500]['name_bytes'] == ''\n"
                  "assert p[600]['cmdline'] == 'a,b\"c\\nd \\ufffd', p[600]\n"
                  "assert base64.b64decode(p[600]['cmdline_bytes']) == b'a,b\"c\\nd \\xff'\n", out);
+
+  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--csv", "600", NULL), ==, 0);
+  g_assert_true (g_utf8_validate (out2, -1, NULL));
+  assert_python ("import csv, sys, io, base64\n"
+                 "rows = list(csv.DictReader(io.StringIO(sys.stdin.read(), newline='')))\n"
+                 "assert len(rows) == 1 and rows[0]['path'] == '/tmp/x\\ufffd\\x1b[31m,y', rows\n"
+                 "assert base64.b64decode(rows[0]['path_bytes']) == b'/tmp/x\\xff\\x1b[31m,y'\n", out2);
 }
 
 /* Options that make no sense: exit 2 and one line naming the problem. */
@@ -502,6 +516,27 @@ test_bad_options (void)
       g_assert_cmpstr (strchr (err, '\n') + 1, ==, "");
       g_assert_cmpstr (out, ==, "");
     }
+}
+
+/* A UID without a passwd entry (a container's) is a user while a process runs under it. */
+static void
+test_memrank_unnamed_uid (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  guint64 page = FX_PRESENT_EXCL (77);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL;
+
+  pgs_fixture_add_process (fx, 700, "contained", 99999998, FALSE);
+  pgs_fixture_add_mapping (fx, 700, BASE, BASE + 4096, "rw-p", "[heap]");
+  pgs_fixture_set_frame (fx, 77, 1, PGS_KPF_BIT (PGS_KPF_ANON));
+  pgs_fixture_set_pages (fx, 700, BASE, &page, 1);
+  pgs_fixture_commit (fx);
+
+  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--json", "--user", "99999998", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "{\"pid\":700,\"ppid\":1,\"uid\":99999998,"));
+  g_assert_cmpint (run_cli (fx, &out2, &err2, "memrank", "--user", "99999997", NULL), ==, 2);
+  g_assert_cmpstr (err2, ==, "pagescope-cli: no such user “99999997”\n");
 }
 
 /* --procfs names the path and the reason, before any scan; --limit 0 is the totals alone. */
@@ -765,6 +800,7 @@ main (int   argc,
   g_test_add_func ("/pgs/cli/memrank/json", test_memrank_json);
   g_test_add_func ("/pgs/cli/memrank/sort-limit-filter", test_memrank_sort_limit_filter);
   g_test_add_func ("/pgs/cli/memrank/human", test_memrank_human);
+  g_test_add_func ("/pgs/cli/memrank/unnamed-uid", test_memrank_unnamed_uid);
   g_test_add_func ("/pgs/cli/memstats/json", test_memstats);
   g_test_add_func ("/pgs/cli/memstats/csv-quotes", test_memstats_csv_quotes);
   g_test_add_func ("/pgs/cli/memstats/bad-pids", test_memstats_bad_pids);

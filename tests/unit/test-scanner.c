@@ -458,6 +458,64 @@ test_exit_mid_scan (void)
   g_assert_error (s->error, PGS_ERROR, PGS_ERROR_TRUNCATED);
 }
 
+/* Figures that cannot be: refused with the reason, not reported. Unprivileged, so the
+ * kernel's rollups are used:
+ *   730: maps cut short at a line end (one 4-page mapping left: VSS 4 PS) while
+ *        smaps_rollup counts RSS 400 kB → TRUNCATED
+ *   731: maps whole (4 pages), but smaps says the mapping has RSS 8 PS → MALFORMED
+ *   732: consistent (RSS 2 PS, swap 2 PS in 4 PS) → reported
+ * Before: 730 and 731 were reported with RSS above VSS. */
+static void
+test_rss_above_vss (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autofree char *rollup_730 = NULL;
+  g_autofree char *rollup_ok = NULL;
+  g_autofree char *smaps_731 = NULL;
+  const PgsSkipped *s;
+  guint64 ps_kb = PS / 1024;
+
+  pgs_fixture_set_unprivileged (fx, TRUE);
+  for (int pid = 730; pid <= 732; pid++)
+    {
+      pgs_fixture_add_process (fx, pid, "cut", 0, FALSE);
+      pgs_fixture_add_mapping (fx, pid, BASE, BASE + 4 * PS, "rw-p", "");
+    }
+  rollup_730 = g_strdup_printf ("10000000-10004000 ---p 00000000 00:00 0 [rollup]\n"
+                                "Rss: 400 kB\nPss: 400 kB\nPrivate_Clean: 0 kB\n"
+                                "Private_Dirty: 400 kB\nSwap: 0 kB\n");
+  rollup_ok = g_strdup_printf ("10000000-10004000 ---p 00000000 00:00 0 [rollup]\n"
+                               "Rss: %" G_GUINT64_FORMAT " kB\nPss: %" G_GUINT64_FORMAT " kB\n"
+                               "Private_Clean: 0 kB\nPrivate_Dirty: %" G_GUINT64_FORMAT " kB\n"
+                               "Swap: %" G_GUINT64_FORMAT " kB\n",
+                               2 * ps_kb, 2 * ps_kb, 2 * ps_kb, 2 * ps_kb);
+  smaps_731 = g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%08" G_GINT64_MODIFIER "x rw-p 00000000 00:00 0\n"
+                               "Size: %" G_GUINT64_FORMAT " kB\nRss: %" G_GUINT64_FORMAT " kB\n"
+                               "Pss: %" G_GUINT64_FORMAT " kB\nPrivate_Clean: 0 kB\n"
+                               "Private_Dirty: %" G_GUINT64_FORMAT " kB\nSwap: 0 kB\n",
+                               BASE, BASE + 4 * PS, 4 * ps_kb, 8 * ps_kb, 8 * ps_kb, 8 * ps_kb);
+  if (PS == 4096)
+    g_assert_cmpuint (400 * 1024, >, 4 * PS);
+  pgs_fixture_write (fx, "730/smaps_rollup", rollup_730, -1);
+  pgs_fixture_write (fx, "731/smaps_rollup", rollup_ok, -1);
+  pgs_fixture_write (fx, "731/smaps", smaps_731, -1);
+  pgs_fixture_write (fx, "732/smaps_rollup", rollup_ok, -1);
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_MAPPINGS, NULL, 0);
+  s = find_skipped (snap, 730);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_TRUNCATED);
+  g_assert_nonnull (strstr (s->error->message, "maps is incomplete"));
+  s = find_skipped (snap, 731);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_MALFORMED);
+  g_assert_null (find_skipped (snap, 732));
+  g_assert_cmpuint (pgs_process_get_rss (pgs_snapshot_lookup_pid (snap, 732)), ==, 2 * PS);
+  g_assert_cmpuint (pgs_process_get_swap (pgs_snapshot_lookup_pid (snap, 732)), ==, 2 * PS);
+}
+
 static void
 test_explicit_pids (void)
 {
@@ -489,9 +547,10 @@ test_unprivileged_rollup (void)
 
   pgs_fixture_set_unprivileged (fx, TRUE);
   build_proposal (fx);
+  /* Within 100's 2000 pages (8000 kB with 4 KiB pages): RSS 7900 kB + swap 12 kB. */
   pgs_fixture_write (fx, "100/smaps_rollup",
                      "10000000-107d0000 ---p 00000000 00:00 0 [rollup]\n"
-                     "Rss:                8000 kB\nPss:                6000 kB\n"
+                     "Rss:                7900 kB\nPss:                6000 kB\n"
                      "Private_Clean:         0 kB\nPrivate_Dirty:      4000 kB\n"
                      "Swap:                 12 kB\n", -1);
   /* 200 has no smaps_rollup we can read: status says VmRSS 100 kB, VmSwap 0. */
@@ -502,7 +561,7 @@ test_unprivileged_rollup (void)
   p = pgs_snapshot_lookup_pid (snap, 100);
   g_assert_cmpint (pgs_process_get_source (p), ==, PGS_SOURCE_KERNEL);
   g_assert_cmpuint (pgs_process_get_known (p), ==, PGS_METRIC_ALL);
-  g_assert_cmpuint (pgs_process_get_rss (p), ==, 8000 * 1024);
+  g_assert_cmpuint (pgs_process_get_rss (p), ==, 7900 * 1024);
   g_assert_cmpuint (pgs_process_get_pss (p), ==, 6000 * 1024);
   g_assert_cmpuint (pgs_process_get_uss (p), ==, 4000 * 1024);
   g_assert_cmpuint (pgs_process_get_swap (p), ==, 12 * 1024);
@@ -713,6 +772,7 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/explicit-pids", test_explicit_pids);
   g_test_add_func ("/pgs/scanner/huge-pfn", test_huge_pfn);
   g_test_add_func ("/pgs/scanner/exit-mid-scan", test_exit_mid_scan);
+  g_test_add_func ("/pgs/scanner/rss-above-vss", test_rss_above_vss);
   g_test_add_func ("/pgs/scanner/unprivileged-rollup", test_unprivileged_rollup);
   g_test_add_func ("/pgs/scanner/pfn-hidden", test_pfn_hidden);
   g_test_add_func ("/pgs/scanner/unreadable-files", test_unreadable_files);
