@@ -38,6 +38,7 @@
 
 #include <pagescope.h>
 
+#include "pgs-kernel-probe.h"
 #include "pgs-kernel-util.h"
 #include "pgs-wss-child.h"
 
@@ -244,6 +245,32 @@ kernel_config (const char *option)
   return 0;
 }
 
+static gboolean
+has_caveat (PgsWssSample     *sample,
+            PgsWssCaveatKind  kind)
+{
+  for (guint i = 0; i < pgs_wss_sample_get_n_caveats (sample); i++)
+    {
+      const PgsWssCaveat *c = pgs_wss_sample_get_caveat (sample, i);
+
+      g_test_message ("caveat %s: %s", c->id, c->message);
+      if (c->kind == kind)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The caveats that the probe says this machine must produce; reclaim and pressure depend on
+ * the rest of the machine and are covered by the unit tests' fixtures. */
+static void
+assert_machine_caveats (PgsWssSample *sample)
+{
+  const PgsKernelProbe *probe = pgs_kernel_probe ();
+
+  g_assert_cmpint (has_caveat (sample, PGS_WSS_CAVEAT_DAMON_PADDR), ==, probe->damon_paddr);
+  g_assert_false (has_caveat (sample, PGS_WSS_CAVEAT_DAMON_VADDR));
+}
+
 static void
 test_probe (void)
 {
@@ -297,6 +324,14 @@ test_touched_untouched (void)
   after = kernel_smaps (c.pid);
 
   g_assert_cmpint (pgs_wss_sample_get_elapsed (sample), >, 0);
+  {
+    guint64 switches = 0;
+
+    /* It woke up for the round and went back to waiting for the next: switches at least. */
+    g_assert_cmpint (pgs_wss_sample_get_ran (sample, NULL, &switches), ==, PGS_WSS_RAN_YES);
+    g_assert_cmpuint (switches, >=, 1);
+  }
+  assert_machine_caveats (sample);
   g_assert_cmpuint (pgs_wss_sample_get_n_mappings (sample), ==, after->len);
   for (guint i = 0; i < pgs_wss_sample_get_n_mappings (sample); i++)
     {
@@ -470,6 +505,16 @@ test_async (void)
   assert_near ("touched, no round", sample_find (r.sample, c.touched)->referenced, 0);
   assert_near ("untouched, no round", sample_find (r.sample, c.untouched)->referenced, 0);
   assert_near ("file, no round", sample_find (r.sample, c.file)->referenced, 0);
+  {
+    gint64 cpu = -1;
+    guint64 switches = G_MAXUINT64;
+
+    /* Blocked on its pipe the whole interval: it did not run, and the sample says so. */
+    g_assert_cmpint (pgs_wss_sample_get_ran (r.sample, &cpu, &switches), ==, PGS_WSS_RAN_NO);
+    g_assert_cmpint (cpu, ==, 0);
+    g_assert_cmpuint (switches, ==, 0);
+  }
+  assert_machine_caveats (r.sample);
   g_clear_pointer (&r.sample, pgs_wss_sample_unref);
 
   /* Cancelled a tenth of a second into a minute. */
