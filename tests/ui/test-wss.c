@@ -165,6 +165,33 @@ dialog_error (gpointer data)
   return pgs_wss_dialog_get_error_text (data) != NULL;
 }
 
+/* Read here, not through the library, so the oracle does not share its code. */
+static gboolean
+damon_paddr_running (void)
+{
+  for (guint k = 0; k < 64; k++)
+    {
+      g_autofree char *state_path = g_strdup_printf ("/sys/kernel/mm/damon/admin/kdamonds/%u/state", k);
+      g_autofree char *state = NULL;
+
+      if (!g_file_get_contents (state_path, &state, NULL, NULL))
+        break;
+      if (!g_str_has_prefix (state, "on"))
+        continue;
+      for (guint i = 0; i < 64; i++)
+        {
+          g_autofree char *ops_path = g_strdup_printf ("/sys/kernel/mm/damon/admin/kdamonds/%u/contexts/%u/operations", k, i);
+          g_autofree char *ops = NULL;
+
+          if (!g_file_get_contents (ops_path, &ops, NULL, NULL))
+            break;
+          if (g_str_has_prefix (ops, "paddr"))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* One whole round of the child's touching; returns the (monotonic) time it was done. */
 static gint64
 touch_round (void)
@@ -268,6 +295,17 @@ test_measure (void)
 
   g_assert_cmpuint (pgs_wss_chart_get_n_points (pgs_process_detail_get_wss_chart (detail)), ==, attempts);
   g_assert_nonnull (pgs_process_detail_get_wss_basis_text (detail));
+  /* The child ran (a round): the figure stands alone. A DAMON monitor of physical memory,
+   * where one runs, is named beside it. */
+  g_assert_null (strstr (pgs_process_detail_get_wss_total_text (detail), "did not run"));
+  if (damon_paddr_running ())
+    {
+      const char *caveats = pgs_process_detail_get_wss_caveat_text (detail);
+
+      g_test_message ("caveats: %s", caveats);
+      g_assert_nonnull (caveats);
+      g_assert_nonnull (strstr (caveats, "DAMON monitor of physical memory"));
+    }
 
   if (!g_file_test ("/sys/kernel/mm/page_idle/bitmap", G_FILE_TEST_EXISTS))
     {
