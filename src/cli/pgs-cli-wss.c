@@ -60,11 +60,17 @@ print_trust (PgsWssSample *sample,
   if (ran == PGS_WSS_RAN_UNKNOWN)
     g_string_append_printf (out, _("Ran: %s.\n"), pgs_wss_ran_describe (ran));
   else
-    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
-                                              "Ran: %s (%.2f s of CPU, %" G_GUINT64_FORMAT " context switch).\n",
-                                              "Ran: %s (%.2f s of CPU, %" G_GUINT64_FORMAT " context switches).\n",
-                                              switches),
-                            pgs_wss_ran_describe (ran), cpu / 1e6, switches);
+    {
+      /* The count formatted apart: a G_GUINT64_FORMAT spliced into the literal would cut
+       * the message in two for xgettext. */
+      g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, switches);
+
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                "Ran: %s (%.2f s of CPU, %s context switch).\n",
+                                                "Ran: %s (%.2f s of CPU, %s context switches).\n",
+                                                (gulong) MIN (switches, G_MAXULONG)),
+                              pgs_wss_ran_describe (ran), cpu / 1e6, n);
+    }
   for (guint i = 0; i < pgs_wss_sample_get_n_caveats (sample); i++)
     g_string_append_printf (out, _("Caveat: %s\n"), pgs_wss_sample_get_caveat (sample, i)->message);
 }
