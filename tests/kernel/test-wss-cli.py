@@ -309,12 +309,17 @@ def test_idle_child():
         doc = json.loads(proc.stdout)
         s = doc["samples"][0]
         check("idle child: exit 0", proc.returncode == 0, proc.stderr)
-        check("idle child: nothing referenced", s["referenced"] == 0, s["referenced"])
+        # Its own regions untouched; the stack (argv) may be read by anyone reading
+        # /proc/PID/cmdline, which marks those pages referenced: at most a few pages.
+        check("idle child: its regions untouched", mapping(s, child.touched)["referenced"] == 0
+              and mapping(s, child.untouched)["referenced"] == 0, s["referenced"])
+        check("idle child: nothing else but a few pages", s["referenced"] <= TOLERANCE, s["referenced"])
         check("idle child: did not run", s["ran"] == {"ran": False, "cpu_seconds": 0.0, "context_switches": 0},
               s["ran"])
         proc = run("--interval", "0.2", "--anon", str(child.pid))
         check("idle child, human: never a bare 0",
-              re.search(r"^Sample 1 of 1, after [0-9.]+ s: 0 B \(did not run\) referenced of ", proc.stdout, re.M)
+              re.search(r"^Sample 1 of 1, after [0-9.]+ s: (0 B \(did not run\)|[1-9][0-9.]* [KM]iB) referenced of ",
+                        proc.stdout, re.M)
               and "Ran: the process did not run during the interval (0.00 s of CPU, 0 context switches)." in proc.stdout,
               proc.stdout[:600])
     finally:

@@ -251,10 +251,7 @@ has_caveat (PgsWssSample     *sample,
 {
   for (guint i = 0; i < pgs_wss_sample_get_n_caveats (sample); i++)
     {
-      const PgsWssCaveat *c = pgs_wss_sample_get_caveat (sample, i);
-
-      g_test_message ("caveat %s: %s", c->id, c->message);
-      if (c->kind == kind)
+      if (pgs_wss_sample_get_caveat (sample, i)->kind == kind)
         return TRUE;
     }
   return FALSE;
@@ -266,6 +263,10 @@ static void
 assert_machine_caveats (PgsWssSample *sample)
 {
   const PgsKernelProbe *probe = pgs_kernel_probe ();
+
+  for (guint i = 0; i < pgs_wss_sample_get_n_caveats (sample); i++)
+    g_test_message ("caveat %s: %s", pgs_wss_sample_get_caveat (sample, i)->id,
+                    pgs_wss_sample_get_caveat (sample, i)->message);
 
   g_assert_cmpint (has_caveat (sample, PGS_WSS_CAVEAT_DAMON_PADDR), ==, probe->damon_paddr);
   g_assert_false (has_caveat (sample, PGS_WSS_CAVEAT_DAMON_VADDR));
@@ -345,9 +346,18 @@ test_touched_untouched (void)
                       ka->referenced, m->rss);
       g_assert_cmphex (m->end, ==, ka->end);
       g_assert_cmpuint (m->inode, ==, ka->inode);
-      g_assert_cmpuint (m->referenced, >=, kb->referenced);
-      g_assert_cmpuint (m->referenced, <=, ka->referenced);
       g_assert_cmpuint (m->referenced, <=, m->rss);
+      /* Referenced bits only accumulate between this test's clearings on pages no other
+       * process maps: the child's private anonymous memory and its own file. Pages shared
+       * with others (libraries, the vDSO) lose them to other processes' clear_refs, which
+       * other test runs on a shared machine do; and any page may lose them to reclaim,
+       * which the sample then says. */
+      if ((m->start == c.file || (m->anonymous && !g_str_has_prefix (m->path, "[v"))) &&
+          !has_caveat (sample, PGS_WSS_CAVEAT_RECLAIM))
+        {
+          g_assert_cmpuint (m->referenced, >=, kb->referenced);
+          g_assert_cmpuint (m->referenced, <=, ka->referenced);
+        }
     }
 
   assert_child_figures (&c, sample, TRUE, TRUE);
