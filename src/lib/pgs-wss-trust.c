@@ -133,7 +133,7 @@ read_ticks (const char *procfs_root,
   /* The name may hold spaces and parentheses: the fields follow the last ')'. After it,
    * field 3 (state) is the first, so utime (14) and stime (15) are the 12th and 13th. */
   close_paren = strrchr (stat, ')');
-  if (close_paren == NULL)
+  if (close_paren == NULL || close_paren[1] != ' ')
     return FALSE;
   fields = g_strsplit (close_paren + 2, " ", 14);
   if (g_strv_length (fields) < 13)
