@@ -198,6 +198,26 @@ remove_stat (Trees *t)
   g_assert_cmpint (unlink (path), ==, 0);
 }
 
+static void
+truncate_stat (Trees *t)
+{
+  /* Cut right after the name: no fields to read. */
+  pgs_fixture_write (t->proc, "100/stat", "100 (a) b)", -1);
+}
+
+/* A stat line with nothing after the name: unknown, and no read past its end. */
+static void
+test_ran_malformed (void)
+{
+  g_autoptr(PgsWssSample) sample = NULL;
+  Trees t;
+
+  trees_init (&t);
+  sample = interval (&t, truncate_stat);
+  g_assert_cmpint (pgs_wss_sample_get_ran (sample, NULL, NULL), ==, PGS_WSS_RAN_UNKNOWN);
+  trees_clear (&t);
+}
+
 /* Gone at the end (or never readable): unknown, never "did not run". */
 static void
 test_ran_unknown (void)
@@ -385,6 +405,7 @@ main (int   argc,
   g_test_add_func ("/pgs/wss-trust/ran", test_ran);
   g_test_add_func ("/pgs/wss-trust/ran-switch-only", test_ran_switch_only);
   g_test_add_func ("/pgs/wss-trust/ran-unknown", test_ran_unknown);
+  g_test_add_func ("/pgs/wss-trust/ran-malformed", test_ran_malformed);
   g_test_add_func ("/pgs/wss-trust/damon", test_damon);
   g_test_add_func ("/pgs/wss-trust/idle-tracking", test_idle_tracking);
   g_test_add_func ("/pgs/wss-trust/reclaim-and-pressure", test_reclaim_and_pressure);
