@@ -98,6 +98,7 @@ struct _PgsProcessDetail
   PgsWssChart         *wss_chart;
   GtkLabel            *wss_total_label;
   GtkLabel            *wss_basis_label;
+  GtkLabel            *wss_caveat_label;
 };
 
 enum {
@@ -361,7 +362,28 @@ update_wss (PgsProcessDetail *self)
   total = g_strdup_printf (_("Working set %s of %s resident, used within %s s "
                              "(sample %u of %u, %s)"),
                            referenced, rss, interval, n, n, when_text);
+  /* Never a bare 0: say whether the process ran at all. */
+  if (pgs_wss_sample_get_referenced (last) == 0 ||
+      pgs_wss_sample_get_ran (last, NULL, NULL) == PGS_WSS_RAN_NO)
+    {
+      g_autofree char *figure = g_steal_pointer (&total);
+
+      /* Translators: a working-set figure, then whether the process ran during the interval */
+      total = g_strdup_printf (_("%s; %s"), figure,
+                               pgs_wss_ran_describe (pgs_wss_sample_get_ran (last, NULL, NULL)));
+    }
   gtk_label_set_text (self->wss_total_label, total);
+
+  /* What may have made the figure too low, one line beside it. */
+  {
+    g_autoptr(GString) caveats = g_string_new (NULL);
+
+    for (guint i = 0; i < pgs_wss_sample_get_n_caveats (last); i++)
+      g_string_append_printf (caveats, "%s%s", i ? " " : "",
+                              pgs_wss_sample_get_caveat (last, i)->message);
+    gtk_label_set_text (self->wss_caveat_label, caveats->str);
+    gtk_widget_set_visible (GTK_WIDGET (self->wss_caveat_label), caveats->len > 0);
+  }
 
   /* What the figure rests on, and what it cannot rest on here and why. */
   basis = g_string_new (_("From the kernel’s smaps “Referenced”, per mapping: the pages "
@@ -615,6 +637,7 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_chart);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_total_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_basis_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_caveat_label);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "processdetail");
@@ -801,6 +824,23 @@ pgs_process_detail_get_wss_basis_text (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
   return gtk_widget_get_visible (self->wss_box) ? gtk_label_get_text (self->wss_basis_label) : NULL;
+}
+
+const char *
+pgs_process_detail_get_wss_caveat_text (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->wss_caveat_label))
+         ? gtk_label_get_text (self->wss_caveat_label) : NULL;
+}
+
+const char *
+pgs_process_detail_get_wss_total_text (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+
+  return gtk_label_get_text (self->wss_total_label);
 }
 
 char *

@@ -39,6 +39,9 @@ GPtrArray  *pgs_process_detail_get_wss_samples     (PgsProcessDetail  *self);
 PgsWssChart *pgs_process_detail_get_wss_chart      (PgsProcessDetail  *self);
 /* What the shown figure rests on, as shown; NULL before any measurement. */
 const char *pgs_process_detail_get_wss_basis_text  (PgsProcessDetail  *self);
+/* The caveats beside the figure (NULL when there are none), and the figure's own line. */
+const char *pgs_process_detail_get_wss_caveat_text (PgsProcessDetail *self);
+const char *pgs_process_detail_get_wss_total_text  (PgsProcessDetail *self);
 /* The Referenced cell of @mapping, and its tooltip, as shown. */
 char       *pgs_process_detail_get_referenced_text (PgsProcessDetail  *self,
                                                     PgsMapping        *mapping,

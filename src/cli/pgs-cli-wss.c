@@ -9,9 +9,11 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 #include <glib-unix.h>
@@ -29,7 +31,49 @@ typedef struct
   guint         interval_ms;
   GError       *error;
   gboolean      interrupted;
+  gboolean      until_stdin;
+  guint         stdin_source;
+  gboolean      stdin_closed;
 } WssRun;
+
+/* "16.0 MiB", or for nothing referenced, whether the process ran: a bare 0 says nothing. */
+static char *
+referenced_cell (PgsWssSample *sample)
+{
+  guint64 referenced = pgs_wss_sample_get_referenced (sample);
+  PgsWssRan ran = pgs_wss_sample_get_ran (sample, NULL, NULL);
+
+  if (referenced > 0 || ran == PGS_WSS_RAN_YES)
+    return pgs_format_size (referenced);
+  return g_strdup_printf ("0 B (%s)", ran == PGS_WSS_RAN_NO ? _("did not run") : _("ran: unknown"));
+}
+
+/* Whether it ran, and every caveat, one line each, after a sample's summary. */
+static void
+print_trust (PgsWssSample *sample,
+             GString      *out)
+{
+  gint64 cpu = 0;
+  guint64 switches = 0;
+  PgsWssRan ran = pgs_wss_sample_get_ran (sample, &cpu, &switches);
+
+  if (ran == PGS_WSS_RAN_UNKNOWN)
+    g_string_append_printf (out, _("Ran: %s.\n"), pgs_wss_ran_describe (ran));
+  else
+    {
+      /* The count formatted apart: a G_GUINT64_FORMAT spliced into the literal would cut
+       * the message in two for xgettext. */
+      g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, switches);
+
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                                "Ran: %s (%.2f s of CPU, %s context switch).\n",
+                                                "Ran: %s (%.2f s of CPU, %s context switches).\n",
+                                                (gulong) MIN (switches, G_MAXULONG)),
+                              pgs_wss_ran_describe (ran), cpu / 1e6, n);
+    }
+  for (guint i = 0; i < pgs_wss_sample_get_n_caveats (sample); i++)
+    g_string_append_printf (out, _("Caveat: %s\n"), pgs_wss_sample_get_caveat (sample, i)->message);
+}
 
 static char *
 percent_cell (guint64 part,
@@ -55,10 +99,11 @@ compare_mappings (gconstpointer a,
 }
 
 static void
-print_header (PgsWss  *wss,
-              guint    count,
-              double   interval,
-              GString *out)
+print_header (PgsWss   *wss,
+              guint     count,
+              double    interval,
+              gboolean  until_stdin,
+              GString  *out)
 {
   PgsWssPages sources = pgs_wss_get_page_sources (wss);
   PgsWssScope scope = pgs_wss_get_scope (wss);
@@ -69,9 +114,16 @@ print_header (PgsWss  *wss,
   g_string_append_printf (out, _("PID %d (%s): working set of %s (clear_refs %d), "),
                           pgs_wss_get_pid (wss), pgs_wss_get_name (wss), _(scope_names[scope]),
                           (int) scope);
-  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u sample of %.2f s\n",
-                                            "%u samples of %.2f s each\n", count),
-                          count, interval);
+  if (until_stdin)
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                              "%u sample, ending at a line of standard input\n",
+                                              "%u samples, each ending at a line of standard input\n",
+                                              count),
+                            count);
+  else
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u sample of %.2f s\n",
+                                              "%u samples of %.2f s each\n", count),
+                            count, interval);
   g_string_append (out, _("Rests on: smaps “Referenced”, per mapping: the resident pages whose "
                           "accessed bit or PG_referenced the kernel found set again after the "
                           "clearing.\n"));
@@ -122,7 +174,7 @@ print_sample (PgsWssSample *sample,
   const char *used_headers[G_N_ELEMENTS (headers)];
   g_autoptr(GPtrArray) listed = g_ptr_array_new ();
   g_autoptr(PgsTable) table = NULL;
-  g_autofree char *referenced = pgs_format_size (pgs_wss_sample_get_referenced (sample));
+  g_autofree char *referenced = referenced_cell (sample);
   g_autofree char *rss = pgs_format_size (pgs_wss_sample_get_rss (sample));
   g_autofree char *pct = percent_cell (pgs_wss_sample_get_referenced (sample),
                                        pgs_wss_sample_get_rss (sample));
@@ -139,6 +191,7 @@ print_sample (PgsWssSample *sample,
   g_string_append_printf (out, _("\nSample %u of %u, after %.2f s: %s referenced of %s resident (%s)\n"),
                           index, count, pgs_wss_sample_get_elapsed (sample) / 1e6, referenced, rss,
                           pct);
+  print_trust (sample, out);
   {
     guint64 bytes, known;
 
@@ -214,7 +267,7 @@ print_series (GPtrArray *samples,
 
       row[0] = g_strdup_printf ("%u", i + 1);
       row[1] = g_strdup_printf ("%.2f s", pgs_wss_sample_get_elapsed (s) / 1e6);
-      row[2] = pgs_format_size (pgs_wss_sample_get_referenced (s));
+      row[2] = referenced_cell (s);
       row[3] = pgs_format_size (pgs_wss_sample_get_rss (s));
       row[4] = percent_cell (pgs_wss_sample_get_referenced (s), pgs_wss_sample_get_rss (s));
       pgs_table_add_row (table, row);
@@ -227,13 +280,9 @@ print_series (GPtrArray *samples,
 static void next_sample (WssRun *run);
 
 static void
-on_measured (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
+take_sample (WssRun       *run,
+             PgsWssSample *sample)
 {
-  WssRun *run = user_data;
-  PgsWssSample *sample = pgs_wss_measure_finish (PGS_WSS (source), result, &run->error);
-
   if (sample == NULL)
     {
       g_main_loop_quit (run->loop);
@@ -249,16 +298,67 @@ on_measured (GObject      *source,
       pgs_cli_write (out);
     }
 
-  if (run->samples->len < run->count)
+  if (run->samples->len < run->count && !run->stdin_closed)
     next_sample (run);
   else
-    g_main_loop_quit (run->loop);
+    {
+      if (run->samples->len < run->count)
+        g_set_error (&run->error, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                     _("standard input closed after %u of %u samples"), run->samples->len,
+                     run->count);
+      g_main_loop_quit (run->loop);
+    }
+}
+
+static void
+on_measured (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  WssRun *run = user_data;
+
+  take_sample (run, pgs_wss_measure_finish (PGS_WSS (source), result, &run->error));
+}
+
+/* --until-stdin: the interval ends at a line (or the end) of standard input. The clearing
+ * and the read-back are quick and run here; the wait is the main loop's. */
+static gboolean
+on_stdin (int          fd,
+          GIOCondition condition,
+          gpointer     user_data)
+{
+  WssRun *run = user_data;
+  char byte;
+  gssize n;
+
+  /* Unbuffered, a byte at a time: whatever follows the line is the next interval's. */
+  do
+    n = read (fd, &byte, 1);
+  while ((n == 1 && byte != '\n') || (n < 0 && errno == EINTR));
+  if (n <= 0)
+    run->stdin_closed = TRUE;
+  run->stdin_source = 0;
+  take_sample (run, pgs_wss_collect (run->wss, &run->error));
+  return G_SOURCE_REMOVE;
 }
 
 static void
 next_sample (WssRun *run)
 {
-  pgs_wss_measure_async (run->wss, run->interval_ms, run->cancellable, on_measured, run);
+  if (!run->until_stdin)
+    {
+      pgs_wss_measure_async (run->wss, run->interval_ms, run->cancellable, on_measured, run);
+      return;
+    }
+  if (!pgs_wss_clear (run->wss, &run->error))
+    {
+      g_main_loop_quit (run->loop);
+      return;
+    }
+  /* Said once the bits are cleared, so whoever ends the interval knows it has begun. */
+  pgs_cli_error (_("sample %u: cleared; the interval ends at the next line of standard input"),
+                 run->samples->len + 1);
+  run->stdin_source = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, on_stdin, run);
 }
 
 static gboolean
@@ -268,6 +368,12 @@ on_signal (gpointer user_data)
 
   run->interrupted = TRUE;
   g_cancellable_cancel (run->cancellable);
+  if (run->stdin_source != 0)
+    {
+      g_clear_handle_id (&run->stdin_source, g_source_remove);
+      g_set_error_literal (&run->error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "interrupted");
+      g_main_loop_quit (run->loop);
+    }
   return G_SOURCE_CONTINUE;
 }
 
@@ -287,7 +393,8 @@ pgs_cli_wss (int    argc,
   PgsOutput output;
   double interval = 5.0;
   int count = 1;
-  gboolean anon = FALSE, file = FALSE;
+  gboolean anon = FALSE, file = FALSE, until_stdin = FALSE;
+  g_autofree char *sysfs_root = NULL;
   guint sigint, sigterm;
   WssRun run = { 0 };
   guint64 pid;
@@ -298,6 +405,8 @@ pgs_cli_wss (int    argc,
     { "count", 'n', 0, G_OPTION_ARG_INT, &count, N_("Number of samples, one per interval (default 1)"), N_("N") },
     { "anon", 0, 0, G_OPTION_ARG_NONE, &anon, N_("Only anonymous mappings (heap, stack, anonymous mmap)"), NULL },
     { "file", 0, 0, G_OPTION_ARG_NONE, &file, N_("Only mappings with a file behind them (shared anonymous memory included)"), NULL },
+    { "until-stdin", 0, 0, G_OPTION_ARG_NONE, &until_stdin, N_("End each interval at a line of standard input (or its end) instead of after --interval; says on standard error when each clearing is done"), NULL },
+    { "sysfs", 0, 0, G_OPTION_ARG_FILENAME, &sysfs_root, N_("Read sysfs (DAMON, idle page tracking) from DIR instead of /sys"), N_("DIR") },
     { NULL }
   };
 
@@ -350,6 +459,8 @@ pgs_cli_wss (int    argc,
   wss = pgs_wss_new ((int) pid);
   if (common.procfs_root != NULL)
     pgs_wss_set_procfs_root (wss, common.procfs_root);
+  if (sysfs_root != NULL)
+    pgs_wss_set_sysfs_root (wss, sysfs_root);
   pgs_wss_set_scope (wss, anon ? PGS_WSS_SCOPE_ANON : file ? PGS_WSS_SCOPE_FILE : PGS_WSS_SCOPE_ALL);
 
   /* Everything that can fail before the clearing fails here, with nothing cleared. */
@@ -368,7 +479,7 @@ pgs_cli_wss (int    argc,
 
   if (output == PGS_OUTPUT_HUMAN)
     {
-      print_header (wss, count, interval, out);
+      print_header (wss, count, interval, until_stdin, out);
       pgs_cli_write (out);
       g_string_truncate (out, 0);
     }
@@ -383,6 +494,7 @@ pgs_cli_wss (int    argc,
   run.output = output;
   run.count = (guint) count;
   run.interval_ms = (guint) lround (interval * 1000);
+  run.until_stdin = until_stdin;
 
   sigint = g_unix_signal_add (SIGINT, on_signal, &run);
   sigterm = g_unix_signal_add (SIGTERM, on_signal, &run);
@@ -395,6 +507,8 @@ pgs_cli_wss (int    argc,
     {
       if (run.interrupted)
         stopped = g_strdup_printf (_("interrupted after %u of %u samples"), samples->len, run.count);
+      else if (g_error_matches (run.error, G_IO_ERROR, G_IO_ERROR_CLOSED))
+        stopped = g_strdup (run.error->message);
       else if (run.count > 1)
         stopped = g_strdup_printf (_("%s (after %u of %u samples)"), run.error->message,
                                    samples->len, run.count);
@@ -410,7 +524,8 @@ pgs_cli_wss (int    argc,
   if (samples->len > 0)
     {
       if (output == PGS_OUTPUT_JSON)
-        pgs_wss_samples_to_json (out, pgs_wss_get_name (wss), interval, samples, run.count, stopped);
+        pgs_wss_samples_to_json (out, pgs_wss_get_name (wss), until_stdin ? -1 : interval, samples,
+                                 run.count, stopped);
       else if (samples->len > 1)
         print_series (samples, out);
       pgs_cli_write (out);

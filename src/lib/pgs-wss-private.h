@@ -24,6 +24,15 @@ void          pgs_wss_sample_add_mapping  (PgsWssSample        *self,
 void          pgs_wss_sample_add_page     (PgsWssSample        *self,
                                            guint64              address,
                                            PgsWssPageState      state);
+/* What pgs-wss-trust.c found out about the interval. */
+void          pgs_wss_sample_add_caveat   (PgsWssSample        *self,
+                                           PgsWssCaveatKind     kind,
+                                           const char          *id,
+                                           const char          *message);
+void          pgs_wss_sample_set_ran      (PgsWssSample        *self,
+                                           PgsWssRan            ran,
+                                           gint64               cpu_time,
+                                           guint64              switches);
 /* Sums the totals and stamps the times; the sample is immutable afterwards. */
 void          pgs_wss_sample_seal         (PgsWssSample        *self,
                                            gint64               elapsed,

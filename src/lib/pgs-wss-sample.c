@@ -8,7 +8,8 @@
  *   pid, name             the process
  *   scope                 "all", "anon" or "file": the mappings measured
  *   clear_refs            the value written to /proc/PID/clear_refs before each interval (1-3)
- *   interval              the interval asked for, in seconds
+ *   interval              the interval asked for, in seconds; null where each interval
+ *                         ended on request (pagescope-cli wss --until-stdin)
  *   page_size             bytes
  *   basis                 what "referenced" rests on: always "smaps_referenced", the kernel's
  *                         per-mapping count of pages whose accessed (young) bit or
@@ -25,6 +26,11 @@
  *     rss, referenced     bytes, summed over the mappings in scope
  *     accessed, accessed_known, written, written_known
  *                         bytes from the per-page sources; null where unavailable
+ *     ran                 {"ran": bool, "cpu_seconds": n, "context_switches": n}: whether
+ *                         the process ran during the interval; null where unknown
+ *     caveats             list of {"kind": string, "message": string}: why the figure may be
+ *                         too low (kinds "damon-paddr", "damon-vaddr", "idle-tracking",
+ *                         "reclaim", "memory-pressure"); empty when none was detected
  *     mappings            list of: start, end ("0x…" strings), perms, offset, path
  *                         ("[anon]" for none), anonymous (bool), rss, referenced, accessed,
  *                         accessed_known, written, written_known (null where unavailable)
@@ -78,6 +84,11 @@ struct _PgsWssSample
   GArray          *mappings;   /* PgsWssMapping, address order */
   GStringChunk    *paths;
   GArray          *runs;       /* PageRun, address order */
+
+  GArray          *caveats;    /* PgsWssCaveat, message owned */
+  PgsWssRan        ran;
+  gint64           cpu_time;
+  guint64          switches;
 };
 
 G_DEFINE_BOXED_TYPE (PgsWssSample, pgs_wss_sample, pgs_wss_sample_ref, pgs_wss_sample_unref)
@@ -120,6 +131,7 @@ pgs_wss_sample_new (int          pid,
   self->mappings = g_array_new (FALSE, FALSE, sizeof (PgsWssMapping));
   self->paths = g_string_chunk_new (4096);
   self->runs = g_array_new (FALSE, FALSE, sizeof (PageRun));
+  self->caveats = g_array_new (FALSE, FALSE, sizeof (PgsWssCaveat));
   return self;
 }
 
@@ -144,7 +156,69 @@ pgs_wss_sample_unref (PgsWssSample *self)
   g_array_unref (self->mappings);
   g_string_chunk_free (self->paths);
   g_array_unref (self->runs);
+  for (guint i = 0; i < self->caveats->len; i++)
+    g_free ((char *) g_array_index (self->caveats, PgsWssCaveat, i).message);
+  g_array_unref (self->caveats);
   g_free (self);
+}
+
+void
+pgs_wss_sample_add_caveat (PgsWssSample     *self,
+                           PgsWssCaveatKind  kind,
+                           const char       *id,
+                           const char       *message)
+{
+  PgsWssCaveat caveat = { kind, id, g_strdup (message) };
+
+  g_assert (!self->sealed);
+  g_array_append_val (self->caveats, caveat);
+}
+
+void
+pgs_wss_sample_set_ran (PgsWssSample *self,
+                        PgsWssRan     ran,
+                        gint64        cpu_time,
+                        guint64       switches)
+{
+  g_assert (!self->sealed);
+  self->ran = ran;
+  self->cpu_time = cpu_time;
+  self->switches = switches;
+}
+
+guint
+pgs_wss_sample_get_n_caveats (PgsWssSample *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->caveats->len;
+}
+
+const PgsWssCaveat *
+pgs_wss_sample_get_caveat (PgsWssSample *self,
+                           guint         index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->caveats->len, NULL);
+
+  return &g_array_index (self->caveats, PgsWssCaveat, index);
+}
+
+PgsWssRan
+pgs_wss_sample_get_ran (PgsWssSample *self,
+                        gint64       *cpu_time,
+                        guint64      *switches)
+{
+  g_return_val_if_fail (self != NULL, PGS_WSS_RAN_UNKNOWN);
+
+  if (self->ran != PGS_WSS_RAN_UNKNOWN)
+    {
+      if (cpu_time != NULL)
+        *cpu_time = self->cpu_time;
+      if (switches != NULL)
+        *switches = self->switches;
+    }
+  return self->ran;
 }
 
 void
@@ -444,7 +518,7 @@ pgs_wss_samples_to_json (GString    *out,
                           "\"page_size\":%u,\"basis\":\"smaps_referenced\",\"per_page\":{"
                           "\"idle_tracking\":",
                           pgs_wss_scope_to_string (first->scope), (int) first->scope,
-                          g_ascii_formatd (number, sizeof number, "%.3f", interval),
+                          interval > 0 ? g_ascii_formatd (number, sizeof number, "%.3f", interval) : "null",
                           first->page_size);
   append_source_json (out, first, PGS_WSS_PAGES_IDLE);
   g_string_append (out, ",\"soft_dirty\":");
@@ -465,6 +539,24 @@ pgs_wss_samples_to_json (GString    *out,
                               s->rss, s->referenced);
       append_per_page_json (out, s->accessed, s->access_known, s->written, s->write_known,
                             s->sources);
+      if (s->ran == PGS_WSS_RAN_UNKNOWN)
+        g_string_append (out, ",\"ran\":null");
+      else
+        g_string_append_printf (out, ",\"ran\":{\"ran\":%s,\"cpu_seconds\":%s,"
+                                "\"context_switches\":%" G_GUINT64_FORMAT "}",
+                                s->ran == PGS_WSS_RAN_YES ? "true" : "false",
+                                g_ascii_formatd (number, sizeof number, "%.3f", s->cpu_time / 1e6),
+                                s->switches);
+      g_string_append (out, ",\"caveats\":[");
+      for (guint k = 0; k < s->caveats->len; k++)
+        {
+          const PgsWssCaveat *c = &g_array_index (s->caveats, PgsWssCaveat, k);
+
+          g_string_append_printf (out, "%s{\"kind\":\"%s\",\"message\":", k ? "," : "", c->id);
+          pgs_json_append_string (out, c->message);
+          g_string_append_c (out, '}');
+        }
+      g_string_append (out, "]");
       g_string_append (out, ",\"mappings\":[");
       for (guint k = 0; k < s->mappings->len; k++)
         {

@@ -83,6 +83,35 @@ typedef struct
   guint64     write_known;     /* resident pages whose soft-dirty bit was read */
 } PgsWssMapping;
 
+/* Why a sample's working set may be wrong: something else cleared accessed bits or evicted
+ * pages during the interval. See pgs-wss-trust.c for how each is found out. */
+typedef enum
+{
+  PGS_WSS_CAVEAT_DAMON_PADDR,    /* a DAMON monitor on physical addresses is running */
+  PGS_WSS_CAVEAT_DAMON_VADDR,    /* a DAMON monitor watches this process's address space */
+  PGS_WSS_CAVEAT_IDLE_TRACKING,  /* another process has page_idle/bitmap open */
+  PGS_WSS_CAVEAT_RECLAIM,        /* the kernel reclaimed pages during the interval */
+  PGS_WSS_CAVEAT_PRESSURE,       /* tasks stalled on memory during the interval (PSI) */
+} PgsWssCaveatKind;
+
+typedef struct
+{
+  PgsWssCaveatKind  kind;
+  const char       *id;        /* "damon-paddr", "damon-vaddr", "idle-tracking", "reclaim",
+                                * "memory-pressure": the JSON names */
+  const char       *message;   /* one sentence for people, translated */
+} PgsWssCaveat;
+
+/* Whether the process ran during the interval, from its CPU time (/proc/PID/stat utime +
+ * stime, all threads) and its context switches (voluntary and involuntary, summed over
+ * /proc/PID/task/ * /status). A working set of 0 means nothing without it. */
+typedef enum
+{
+  PGS_WSS_RAN_UNKNOWN,   /* the counters could not be read */
+  PGS_WSS_RAN_NO,        /* neither CPU time nor a context switch: it never ran */
+  PGS_WSS_RAN_YES,
+} PgsWssRan;
+
 typedef struct _PgsWssSample PgsWssSample;
 
 PgsWssSample        *pgs_wss_sample_ref                    (PgsWssSample  *self);
@@ -111,6 +140,19 @@ PgsWssPages          pgs_wss_sample_get_page_sources       (PgsWssSample  *self)
 /* Why @source (one flag) is missing, as a sentence for people; NULL when it was used. */
 const char          *pgs_wss_sample_get_page_source_reason (PgsWssSample  *self,
                                                             PgsWssPages    source);
+
+/* The caveats found for the interval; none means none was detected, not a guarantee (see
+ * pgs-wss-trust.c for what cannot be seen). */
+guint                pgs_wss_sample_get_n_caveats          (PgsWssSample  *self);
+const PgsWssCaveat  *pgs_wss_sample_get_caveat             (PgsWssSample  *self,
+                                                            guint          index);
+/* Whether the process ran during the interval; with YES or NO, *cpu_time (microseconds, at
+ * clock-tick resolution) and *switches say how much. */
+PgsWssRan            pgs_wss_sample_get_ran                (PgsWssSample  *self,
+                                                            gint64        *cpu_time,
+                                                            guint64       *switches);
+/* "did not run during the interval" and the like, for beside a figure: translated. */
+const char          *pgs_wss_ran_describe                  (PgsWssRan      ran);
 
 guint                pgs_wss_sample_get_n_mappings         (PgsWssSample  *self);
 const PgsWssMapping *pgs_wss_sample_get_mapping            (PgsWssSample  *self,

@@ -256,6 +256,21 @@ test_layout_private_and_shared (void)
   assert_mapping (p, layout.shanon, N_SHANON * PS, N_SHANON * PS, N_SHANON * PS / 2, 0, 0);
   assert_mapping (p, layout.file, N_FILE * PS, N_FILE * PS, N_FILE * PS / 2, 0, 0);
 
+  /* pagemap's exclusive bit, where the probe found the kernel keeps it exactly (kernels
+   * without per-page map counts may only guess): set on the private pages, clear on the
+   * copy-on-write ones the forked child still shares. */
+  if (probe->exclusive_bit_reliable)
+    {
+      PgsPageInfo info;
+
+      g_assert_true (pgs_process_lookup_page (p, layout.priv + 3 * PS, &info));
+      g_assert_true (info.entry & PGS_PM_EXCLUSIVE);
+      g_assert_true (pgs_process_lookup_page (p, layout.cow + 3 * PS, &info));
+      g_assert_false (info.entry & PGS_PM_EXCLUSIVE);
+    }
+  else
+    g_test_message ("pagemap's exclusive bit not checked: the probe found it unreliable here");
+
   g_clear_object (&snap);
   snap = scan_stable (layout.child, &r);
   p = pgs_snapshot_lookup_pid (snap, layout.child);

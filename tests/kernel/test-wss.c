@@ -38,6 +38,7 @@
 
 #include <pagescope.h>
 
+#include "pgs-kernel-probe.h"
 #include "pgs-kernel-util.h"
 #include "pgs-wss-child.h"
 
@@ -244,6 +245,33 @@ kernel_config (const char *option)
   return 0;
 }
 
+static gboolean
+has_caveat (PgsWssSample     *sample,
+            PgsWssCaveatKind  kind)
+{
+  for (guint i = 0; i < pgs_wss_sample_get_n_caveats (sample); i++)
+    {
+      if (pgs_wss_sample_get_caveat (sample, i)->kind == kind)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The caveats that the probe says this machine must produce; reclaim and pressure depend on
+ * the rest of the machine and are covered by the unit tests' fixtures. */
+static void
+assert_machine_caveats (PgsWssSample *sample)
+{
+  const PgsKernelProbe *probe = pgs_kernel_probe ();
+
+  for (guint i = 0; i < pgs_wss_sample_get_n_caveats (sample); i++)
+    g_test_message ("caveat %s: %s", pgs_wss_sample_get_caveat (sample, i)->id,
+                    pgs_wss_sample_get_caveat (sample, i)->message);
+
+  g_assert_cmpint (has_caveat (sample, PGS_WSS_CAVEAT_DAMON_PADDR), ==, probe->damon_paddr);
+  g_assert_false (has_caveat (sample, PGS_WSS_CAVEAT_DAMON_VADDR));
+}
+
 static void
 test_probe (void)
 {
@@ -297,6 +325,14 @@ test_touched_untouched (void)
   after = kernel_smaps (c.pid);
 
   g_assert_cmpint (pgs_wss_sample_get_elapsed (sample), >, 0);
+  {
+    guint64 switches = 0;
+
+    /* It woke up for the round and went back to waiting for the next: switches at least. */
+    g_assert_cmpint (pgs_wss_sample_get_ran (sample, NULL, &switches), ==, PGS_WSS_RAN_YES);
+    g_assert_cmpuint (switches, >=, 1);
+  }
+  assert_machine_caveats (sample);
   g_assert_cmpuint (pgs_wss_sample_get_n_mappings (sample), ==, after->len);
   for (guint i = 0; i < pgs_wss_sample_get_n_mappings (sample); i++)
     {
@@ -310,9 +346,18 @@ test_touched_untouched (void)
                       ka->referenced, m->rss);
       g_assert_cmphex (m->end, ==, ka->end);
       g_assert_cmpuint (m->inode, ==, ka->inode);
-      g_assert_cmpuint (m->referenced, >=, kb->referenced);
-      g_assert_cmpuint (m->referenced, <=, ka->referenced);
       g_assert_cmpuint (m->referenced, <=, m->rss);
+      /* Referenced bits only accumulate between this test's clearings on pages no other
+       * process maps: the child's private anonymous memory and its own file. Pages shared
+       * with others (libraries, the vDSO) lose them to other processes' clear_refs, which
+       * other test runs on a shared machine do; and any page may lose them to reclaim,
+       * which the sample then says. */
+      if ((m->start == c.file || (m->anonymous && !g_str_has_prefix (m->path, "[v"))) &&
+          !has_caveat (sample, PGS_WSS_CAVEAT_RECLAIM))
+        {
+          g_assert_cmpuint (m->referenced, >=, kb->referenced);
+          g_assert_cmpuint (m->referenced, <=, ka->referenced);
+        }
     }
 
   assert_child_figures (&c, sample, TRUE, TRUE);
@@ -470,6 +515,16 @@ test_async (void)
   assert_near ("touched, no round", sample_find (r.sample, c.touched)->referenced, 0);
   assert_near ("untouched, no round", sample_find (r.sample, c.untouched)->referenced, 0);
   assert_near ("file, no round", sample_find (r.sample, c.file)->referenced, 0);
+  {
+    gint64 cpu = -1;
+    guint64 switches = G_MAXUINT64;
+
+    /* Blocked on its pipe the whole interval: it did not run, and the sample says so. */
+    g_assert_cmpint (pgs_wss_sample_get_ran (r.sample, &cpu, &switches), ==, PGS_WSS_RAN_NO);
+    g_assert_cmpint (cpu, ==, 0);
+    g_assert_cmpuint (switches, ==, 0);
+  }
+  assert_machine_caveats (r.sample);
   g_clear_pointer (&r.sample, pgs_wss_sample_unref);
 
   /* Cancelled a tenth of a second into a minute. */

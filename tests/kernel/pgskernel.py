@@ -1,0 +1,107 @@
+# pgskernel.py: the python kernel tests' probe and cleanup (pgs-kernel-probe.c and
+# pgs-kernel-util.c say the same for the C tests)
+#
+# Copyright 2026 The Pagescope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# init() sweeps what killed runs left behind (directories "pagescope-test-PID-..." whose PID
+# is gone), registers the cleanup for exit and for SIGINT, SIGTERM and SIGHUP, and prints
+# the probe as TAP comments. make_tmpdir() and track() register what the cleanup undoes.
+
+import atexit
+import os
+import shutil
+import signal
+import sys
+import tempfile
+
+_dirs = []
+_procs = []
+
+
+def _pid_dead(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def sweep():
+    swept = 0
+    tmp = tempfile.gettempdir()
+    for name in os.listdir(tmp):
+        if not name.startswith("pagescope-test-"):
+            continue
+        head = name[len("pagescope-test-"):].split("-", 1)[0]
+        if head.isdigit() and _pid_dead(int(head)):
+            print(f"# sweep: removing {os.path.join(tmp, name)} (PID {head} is gone)")
+            shutil.rmtree(os.path.join(tmp, name), ignore_errors=True)
+            swept += 1
+    return swept
+
+
+def cleanup():
+    while _procs:
+        p = _procs.pop()
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    while _dirs:
+        shutil.rmtree(_dirs.pop(), ignore_errors=True)
+
+
+def _on_signal(sig, frame):
+    cleanup()
+    signal.signal(sig, signal.SIG_DFL)
+    os.kill(os.getpid(), sig)
+
+
+def make_tmpdir(what):
+    d = tempfile.mkdtemp(prefix=f"pagescope-test-{os.getpid()}-{what}-")
+    _dirs.append(d)
+    return d
+
+
+def track(proc):
+    _procs.append(proc)
+    return proc
+
+
+def _read(path):
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+def probe():
+    """What the C probe finds that the python tests need."""
+    found = {"idle_tracking": os.path.exists("/sys/kernel/mm/page_idle/bitmap"),
+             "damon_running": 0, "damon_paddr": False}
+    root = "/sys/kernel/mm/damon/admin/kdamonds"
+    for k in (os.listdir(root) if os.path.isdir(root) else []):
+        if _read(f"{root}/{k}/state") != "on":
+            continue
+        found["damon_running"] += 1
+        ctxs = f"{root}/{k}/contexts"
+        for c in (os.listdir(ctxs) if os.path.isdir(ctxs) else []):
+            if _read(f"{ctxs}/{c}/operations") == "paddr":
+                found["damon_paddr"] = True
+    yes = {True: "yes", False: "no"}
+    print(f"# probe: idle page tracking: {yes[found['idle_tracking']]}")
+    print(f"# probe: DAMON kdamonds on: {found['damon_running']} "
+          f"(physical addresses: {yes[found['damon_paddr']]})")
+    return found
+
+
+def init():
+    sweep()
+    atexit.register(cleanup)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _on_signal)
+    sys.stdout.flush()
+    return probe()
