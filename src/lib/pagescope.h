@@ -10,6 +10,7 @@
 #include "pgs-error.h"
 #include "pgs-format.h"
 #include "pgs-mapping.h"
+#include "pgs-meminfo.h"
 #include "pgs-physmap.h"
 #include "pgs-process.h"
 #include "pgs-scanner.h"

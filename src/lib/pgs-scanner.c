@@ -1003,7 +1003,8 @@ read_frames (ScanJob       *job,
 
   if (job->flags & PGS_SCAN_PHYSMAP)
     {
-      physmap = pgs_physmap_read_fds (job->count_fd, job->flags_fd, cancellable, error);
+      physmap = pgs_physmap_read_fds_at (job->root_fd, job->count_fd, job->flags_fd,
+                                         cancellable, error);
       if (physmap == NULL)
         return FALSE;
       frames.counts = pgs_physmap_get_counts (physmap);
