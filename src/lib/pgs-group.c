@@ -127,9 +127,8 @@ compute_private (PgsSnapshot *snapshot,
 
   if (!pgs_snapshot_is_privileged (snapshot))
     {
-      if (group->unknown_reason == NULL)
-        group->unknown_reason = "the private figure needs root (frame map counts from "
-                                "/proc/kpagecount)";
+      group->private_reason = "the private figure needs root (frame map counts from "
+                              "/proc/kpagecount)";
       return;
     }
 
@@ -137,9 +136,8 @@ compute_private (PgsSnapshot *snapshot,
   for (guint k = 0; k < group->processes->len; k++)
     if (!collect_frames (g_ptr_array_index (group->processes, k), shared, &bytes))
       {
-        if (group->unknown_reason == NULL)
-          group->unknown_reason = "the private figure needs every member's frames "
-                                  "(a member's pagemap gave no frame numbers)";
+        group->private_reason = "the private figure needs every member's frames (some "
+                                "member's pagemap was unreadable or gave no frame numbers)";
         return;
       }
 
@@ -173,8 +171,12 @@ add_member (PgsGroup   *group,
   group->uss += pgs_process_get_uss (p);
   group->swap += pgs_process_get_swap (p);
   group->known &= pgs_process_get_known (p);
-  if (pgs_process_get_known (p) != PGS_METRIC_ALL && group->unknown_reason == NULL)
-    group->unknown_reason = pgs_process_get_unknown_reason (p);
+  if (pgs_process_get_known (p) != PGS_METRIC_ALL)
+    {
+      group->n_partial++;
+      if (group->unknown_reason == NULL)
+        group->unknown_reason = pgs_process_get_unknown_reason (p);
+    }
 }
 
 /* The key a process is grouped under, and the group's name, icon and app id. */

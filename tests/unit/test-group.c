@@ -319,7 +319,7 @@ test_private_unknown (void)
   groups = pgs_group_processes (snap, all, PGS_GROUP_BY_USER);
   g = find_group (groups, "4343");
   g_assert_false (g->private_known);
-  g_assert_nonnull (g->unknown_reason);
+  g_assert_nonnull (strstr (g->private_reason, "frames"));
   g_assert_cmpuint (g->known, ==, PGS_METRIC_ALL);
   g_clear_pointer (&groups, g_ptr_array_unref);
   g_clear_pointer (&all, g_ptr_array_unref);
@@ -337,6 +337,7 @@ test_private_unknown (void)
   g_assert_false (g->known & PGS_METRIC_PSS);
   g_assert_false (g->known & PGS_METRIC_USS);
   g_assert_nonnull (g->unknown_reason);
+  g_assert_nonnull (strstr (g->private_reason, "root"));
 }
 
 static void
@@ -434,11 +435,12 @@ test_cli_json (void)
 
   g_assert_cmpint (run_cli (fx, &out, "memrank", "--group-by", "app", "--json", NULL), ==, 0);
   expect = g_strdup_printf ("{\"group\":\"My Editor\",\"app_id\":\"org.example.My-Editor\","
-                            "\"icon\":\"accessories-text-editor\",\"processes\":2,"
+                            "\"icon\":\"accessories-text-editor\",\"processes\":2,\"unknown_processes\":0,"
                             "\"vss\":%" G_GUINT64_FORMAT ",\"rss\":%" G_GUINT64_FORMAT
                             ",\"pss\":%" G_GUINT64_FORMAT ",\"uss\":%" G_GUINT64_FORMAT
                             ",\"private\":%" G_GUINT64_FORMAT ",\"swap\":%" G_GUINT64_FORMAT
-                            ",\"unknown_reason\":null,\"pids\":[101,102]}",
+                            ",\"unknown_reason\":null,\"private_unknown_reason\":null,"
+                            "\"pids\":[101,102]}",
                             17 * PS, 15 * PS, (2 * (F / 3) + 9 * F + F / 2) >> 12, 6 * PS,
                             9 * PS, 1 * PS);
   g_assert_nonnull (strstr (out, expect));
