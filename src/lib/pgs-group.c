@@ -59,14 +59,51 @@ typedef struct
   guint32 count;
 } SharedFrame;
 
-static int
-compare_frames (const void *a,
-                const void *b)
+/* LSD radix sort on the pfn, 11 bits a pass, as many passes as the largest pfn needs
+ * (three for 2^33 frames, 32 TiB): linear where qsort's comparisons were the larger part of
+ * --group-by's cost on half a million shared frames. */
+static void
+sort_frames (GArray *frames)
 {
-  guint64 pa = ((const SharedFrame *) a)->pfn;
-  guint64 pb = ((const SharedFrame *) b)->pfn;
+  enum { BITS = 11, BUCKETS = 1 << BITS };
+  SharedFrame *a = (SharedFrame *) (void *) frames->data;
+  g_autofree SharedFrame *tmp = NULL;
+  guint64 max_pfn = 0;
+  guint n = frames->len;
 
-  return pa < pb ? -1 : pa > pb;
+  if (n < 2)
+    return;
+  for (guint i = 0; i < n; i++)
+    max_pfn = MAX (max_pfn, a[i].pfn);
+  tmp = g_new (SharedFrame, n);
+
+  for (guint shift = 0; shift < 64 && (max_pfn >> shift) != 0; shift += BITS)
+    {
+      guint count[BUCKETS] = { 0 };
+      guint sum = 0;
+      SharedFrame *swap;
+
+      for (guint i = 0; i < n; i++)
+        count[(a[i].pfn >> shift) & (BUCKETS - 1)]++;
+      for (guint b = 0; b < BUCKETS; b++)
+        {
+          guint c = count[b];
+
+          count[b] = sum;
+          sum += c;
+        }
+      for (guint i = 0; i < n; i++)
+        tmp[count[(a[i].pfn >> shift) & (BUCKETS - 1)]++] = a[i];
+      swap = a;
+      a = tmp;
+      tmp = swap;
+    }
+  /* After an odd number of passes the sorted records sit in the scratch buffer. */
+  if (a != (SharedFrame *) (void *) frames->data)
+    {
+      memcpy (frames->data, a, (gsize) n * sizeof (SharedFrame));
+      tmp = a;
+    }
 }
 
 /* Collects @proc's present frames that count in its RSS: adds the ones mapped once to
@@ -141,7 +178,7 @@ compute_private (PgsSnapshot *snapshot,
         return;
       }
 
-  qsort (shared->data, shared->len, sizeof (SharedFrame), compare_frames);
+  sort_frames (shared);
   while (i < shared->len)
     {
       const SharedFrame *f = &g_array_index (shared, SharedFrame, i);
