@@ -40,6 +40,7 @@ int  pgs_cli_memstats (int argc, char **argv);
 int  pgs_cli_render   (int argc, char **argv);
 int  pgs_cli_wss      (int argc, char **argv);
 int  pgs_cli_librank  (int argc, char **argv);
+int  pgs_cli_system   (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct
