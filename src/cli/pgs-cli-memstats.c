@@ -139,21 +139,24 @@ pgs_cli_memstats (int    argc,
       return PGS_EXIT_USAGE;
     }
 
-  if (argc < 2)
-    {
-      pgs_cli_error ("%s", _("memstats needs at least one PID"));
-      return PGS_EXIT_USAGE;
-    }
   for (int i = 1; i < argc; i++)
     {
       int pid;
 
+      /* GOption leaves a "--" that comes before an argument starting with "-". */
+      if (g_str_equal (argv[i], "--"))
+        continue;
       if (!pgs_cli_parse_pid (argv[i], &pid))
         {
           pgs_cli_error (_("“%s” is not a PID"), argv[i]);
           return PGS_EXIT_USAGE;
         }
       g_array_append_val (pids, pid);
+    }
+  if (pids->len == 0)
+    {
+      pgs_cli_error ("%s", _("memstats needs at least one PID"));
+      return PGS_EXIT_USAGE;
     }
 
   scanner = pgs_scanner_new ();

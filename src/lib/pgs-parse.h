@@ -98,4 +98,22 @@ gboolean pgs_smaps_parse (const char    *buf,
                           gpointer       user_data,
                           GError       **error);
 
+/* /proc/PID/stat: "pid (comm) state ppid … starttime …" (fs/proc/array.c do_task_stat).
+ * comm may hold spaces and parentheses: the fields start after the last ')'. */
+typedef struct
+{
+  char    state;        /* field 3 */
+  guint64 start_time;   /* field 22: clock ticks after boot */
+} PgsStatFields;
+
+gboolean pgs_stat_parse (const char     *buf,
+                         gsize           len,
+                         PgsStatFields  *out,
+                         GError        **error);
+
+/* /proc/PID/cmdline: the arguments joined by spaces, trailing space dropped. Newly allocated;
+ * the bytes are kept as they are (output escaping is the caller's). */
+char    *pgs_cmdline_parse (const char *buf,
+                            gsize       len);
+
 G_END_DECLS

@@ -89,4 +89,8 @@ void        _pgs_process_set_unknown (PgsProcess *self,
 PgsMapping *_pgs_mapping_new (PgsProcess *process,
                               guint       index);
 
+/* Whether the process of the /proc/PID directory @dirfd has exited (gone, a zombie, or its
+ * address space already torn down), as opposed to its files being damaged. */
+gboolean    _pgs_process_has_exited (int dirfd);
+
 G_END_DECLS

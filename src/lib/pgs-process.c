@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pgs-error.h"
 #include "pgs-mapping.h"
 #include "pgs-pagemap.h"
+#include "pgs-parse.h"
 #include "pgs-process-private.h"
+#include "pgs-procfs.h"
 
 G_DEFINE_FINAL_TYPE (PgsProcess, pgs_process, G_TYPE_OBJECT)
 
@@ -488,4 +491,31 @@ pgs_process_foreach_page (PgsProcess  *self,
           func (&info, user_data);
         }
     }
+}
+
+/* A zombie keeps /proc/PID/status (State: Z, no Vm lines) while its pagemap reads short and
+ * its maps read empty; a process fully gone makes the files vanish (ENOENT, ESRCH). Any of
+ * these means it exited under us; a process that is alive with a short pagemap has a
+ * damaged file instead. */
+gboolean
+_pgs_process_has_exited (int dirfd)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *buf = NULL;
+  g_autofree char *maps = NULL;
+  PgsStatus status;
+  gsize len;
+
+  buf = pgs_read_file_at (dirfd, "status", &len, &error);
+  if (buf == NULL)
+    return g_error_matches (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  if (!pgs_status_parse (buf, len, &status, NULL))
+    return FALSE;
+  if (status.state == 'Z' || status.state == 'X' || !status.has_vm)
+    return TRUE;
+
+  maps = pgs_read_file_at (dirfd, "maps", &len, &error);
+  if (maps == NULL)
+    return g_error_matches (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  return len == 0;
 }

@@ -281,6 +281,58 @@ test_thp_and_hugetlb (void)
   }
 }
 
+/* Frame numbers far above any RAM (device memory in a PFN mapping or a GPU BAR; or a damaged
+ * pagemap): the frame tables are sized by the frames present, never by the highest number,
+ * and a frame kpagecount does not cover has no count, so it is not in Rss (as the kernel
+ * leaves PFN mappings out). One process, 5 pages:
+ *   PFN 20, exclusive            → RSS 1 PS, PSS 1 PS, USS 1 PS
+ *   PFN 21, count 2              → RSS 1 PS, PSS PS/2
+ *   PFN 2^36, 2^40, 2^55 - 1     → beyond kpagecount (22 frames): unknown, not counted
+ * RSS 2 PS, PSS 1.5 PS, USS 1 PS. Before the sparse tables: a 256 GiB allocation (2^36),
+ * a hang (2^40), a wrapped bitmap length and a write out of bounds (2^55 - 1). */
+static void
+test_huge_pfn (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  guint64 e[5] = {
+    FX_PRESENT (G_GUINT64_CONSTANT (1) << 36),
+    FX_PRESENT_EXCL (20),
+    FX_PRESENT (21),
+    FX_PRESENT (G_GUINT64_CONSTANT (1) << 40),
+    FX_PRESENT ((G_GUINT64_CONSTANT (1) << 55) - 1),
+  };
+  PgsScanFlags variants[2] = { PGS_SCAN_METRICS, PGS_SCAN_METRICS | PGS_SCAN_PAGES };
+
+  pgs_fixture_add_process (fx, 810, "bar", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 810, BASE, BASE + 5 * PS, "rw-s", "/dev/dri/card0");
+  pgs_fixture_set_pages (fx, 810, BASE, e, 5);
+  pgs_fixture_set_frame (fx, 20, 1, KPF (ANON));
+  pgs_fixture_set_frame (fx, 21, 2, KPF (LRU));
+  pgs_fixture_commit (fx);
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autoptr(PgsSnapshot) snap = scan (fx, variants[v], NULL, 0);
+      PgsProcess *p = pgs_snapshot_lookup_pid (snap, 810);
+      PgsPageInfo info;
+
+      g_assert_nonnull (p);
+      g_assert_cmpuint (pgs_snapshot_get_n_skipped (snap), ==, 0);
+      g_assert_cmpuint (pgs_process_get_rss (p), ==, 2 * PS);
+      g_assert_cmpuint (pgs_process_get_pss_fixed (p), ==, (PS << 12) + (PS << 12) / 2);
+      g_assert_cmpuint (pgs_process_get_uss (p), ==, PS);
+      if (variants[v] & PGS_SCAN_PAGES)
+        {
+          g_assert_true (pgs_process_lookup_page (p, BASE, &info));
+          g_assert_cmpuint (info.count, ==, G_MAXUINT32);  /* PGS_COUNT_UNKNOWN */
+          g_assert_true (pgs_process_lookup_page (p, BASE + 2 * PS, &info));
+          g_assert_cmpuint (info.count, ==, 2);
+          g_assert_true (pgs_process_lookup_page (p, BASE + 4 * PS, &info));
+          g_assert_cmpuint (info.count, ==, G_MAXUINT32);  /* PGS_COUNT_UNKNOWN */
+        }
+    }
+}
+
 static const PgsSkipped *
 find_skipped (PgsSnapshot *snap,
               int          pid)
@@ -357,6 +409,53 @@ test_malformed_and_truncated (void)
   g_assert_error (s->error, PGS_ERROR, PGS_ERROR_TRUNCATED);
   s = find_skipped (snap, 706);
   g_assert_error (s->error, PGS_ERROR, PGS_ERROR_MALFORMED);
+}
+
+/* A process that exits while its pagemap is read: the read comes back short, but status
+ * is still there (a zombie keeps it). That is an exit, skipped as PROCESS_GONE, not a
+ * damaged file; a live process with the same short pagemap still is one (TRUNCATED).
+ * Fixture files do not change, so the zombie's status says Z from the start but keeps its
+ * Vm lines, as it read when the scan began. Before: both TRUNCATED. */
+static void
+test_exit_mid_scan (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  guint64 e[2] = { FX_PRESENT_EXCL (11), FX_PRESENT_EXCL (12) };
+  const char *status =
+    "Name:\tdying\nState:\t%s\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nUid:\t0\t0\t0\t0\n"
+    "VmSize:\t      16 kB\nVmRSS:\t       8 kB\nVmSwap:\t       0 kB\n";
+  const char *states[3] = { "Z (zombie)", "X (dead)", "S (sleeping)" };
+  const PgsSkipped *s;
+
+  for (int i = 0; i < 3; i++)
+    {
+      int pid = 720 + i;
+      g_autofree char *rel = g_strdup_printf ("%d/status", pid);
+      g_autofree char *text = g_strdup_printf (status, states[i], pid, pid);
+
+      pgs_fixture_add_process (fx, pid, "dying", 0, FALSE);
+      pgs_fixture_add_mapping (fx, pid, BASE, BASE + 4 * PS, "rw-p", "");
+      pgs_fixture_write (fx, rel, text, -1);
+      /* The pagemap ends after 2 of the 4 pages. */
+      rel = (g_free (rel), g_strdup_printf ("%d/pagemap", pid));
+      pgs_fixture_write (fx, rel, NULL, 0);
+      pgs_fixture_set_pages (fx, pid, BASE, e, 2);
+    }
+  pgs_fixture_set_frame (fx, 12, 1, KPF (ANON));
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_METRICS, NULL, 0);
+  g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 0);
+  s = find_skipped (snap, 720);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  s = find_skipped (snap, 721);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  s = find_skipped (snap, 722);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_TRUNCATED);
 }
 
 static void
@@ -612,6 +711,8 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/thp-and-hugetlb", test_thp_and_hugetlb);
   g_test_add_func ("/pgs/scanner/malformed-and-truncated", test_malformed_and_truncated);
   g_test_add_func ("/pgs/scanner/explicit-pids", test_explicit_pids);
+  g_test_add_func ("/pgs/scanner/huge-pfn", test_huge_pfn);
+  g_test_add_func ("/pgs/scanner/exit-mid-scan", test_exit_mid_scan);
   g_test_add_func ("/pgs/scanner/unprivileged-rollup", test_unprivileged_rollup);
   g_test_add_func ("/pgs/scanner/pfn-hidden", test_pfn_hidden);
   g_test_add_func ("/pgs/scanner/unreadable-files", test_unreadable_files);
