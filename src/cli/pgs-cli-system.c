@@ -252,10 +252,12 @@ print_human (PgsSwapCost        *cost,
       g_autofree char *saved = pgs_format_size ((guint64) MAX (ksm->pages_sharing, 0) * page_size);
       const char *state = ksm->run == 1 ? _("running") : ksm->run == 2 ? _("unmerging") : _("stopped");
 
-      g_string_append_printf (out, _("KSM: %s; %" G_GINT64_FORMAT " merged pages back %"
-                                     G_GINT64_FORMAT " more mappings: %s saved"),
-                              state, MAX (ksm->pages_shared, 0), MAX (ksm->pages_sharing, 0),
-                              saved);
+      /* The counts as text first: a G_GINT64_FORMAT spliced into _() reaches no catalogue. */
+      g_autofree char *shared = g_strdup_printf ("%" G_GINT64_FORMAT, MAX (ksm->pages_shared, 0));
+      g_autofree char *sharing = g_strdup_printf ("%" G_GINT64_FORMAT, MAX (ksm->pages_sharing, 0));
+
+      g_string_append_printf (out, _("KSM: %s; %s merged pages back %s more mappings: %s saved"),
+                              state, shared, sharing, saved);
       if (ksm->general_profit >= 0)
         {
           g_autofree char *profit = pgs_format_size ((guint64) ksm->general_profit);
