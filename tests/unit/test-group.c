@@ -340,6 +340,46 @@ test_private_unknown (void)
   g_assert_nonnull (strstr (g->private_reason, "root"));
 }
 
+/* Frame numbers above 2^11 take the radix sort through two passes (the main fixture's take
+ * one): users 4545 {300, 301} share frames 5000, 2100 and 4097 (count 2) between them and
+ * 2101 (count 3) with 302 of user 4646. Private to 4545: the three, not 2101. */
+static void
+test_private_sorted (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) groups = NULL;
+  const guint64 a[] = { FX_PRESENT (5000) | FX_FILE, FX_PRESENT (2100) | FX_FILE,
+                        FX_PRESENT (2101) | FX_FILE, FX_PRESENT (4097) | FX_FILE };
+  const guint64 b[] = { FX_PRESENT (4097) | FX_FILE, FX_PRESENT (2101) | FX_FILE,
+                        FX_PRESENT (2100) | FX_FILE, FX_PRESENT (5000) | FX_FILE };
+  const guint64 c[] = { FX_PRESENT (2101) | FX_FILE };
+  const PgsGroup *g;
+
+  pgs_fixture_add_process (fx, 300, "a", 4545, FALSE);
+  pgs_fixture_add_process (fx, 301, "b", 4545, FALSE);
+  pgs_fixture_add_process (fx, 302, "c", 4646, FALSE);
+  map (fx, 300, 0, "r--s", "/dev/shm/s", a, 4);
+  map (fx, 301, 0, "r--s", "/dev/shm/s", b, 4);
+  map (fx, 302, 0, "r--s", "/dev/shm/s", c, 1);
+  pgs_fixture_set_frame (fx, 5000, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 2100, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 4097, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 2101, 3, KPF (LRU));
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_PAGES);
+  all = all_processes (snap);
+  groups = pgs_group_processes (snap, all, PGS_GROUP_BY_USER);
+  g = find_group (groups, "4545");
+  g_assert_true (g->private_known);
+  g_assert_cmpuint (g->private_bytes, ==, 3 * PS);
+  g_assert_cmpuint (g->uss, ==, 0);
+  g = find_group (groups, "4646");
+  g_assert_cmpuint (g->private_bytes, ==, 0);
+}
+
 static void
 test_cgroup_parse (void)
 {
@@ -503,6 +543,7 @@ main (int   argc,
   g_test_add_func ("/pgs/group/by-app", test_by_app);
   g_test_add_func ("/pgs/group/by-parent", test_by_parent);
   g_test_add_func ("/pgs/group/private-unknown", test_private_unknown);
+  g_test_add_func ("/pgs/group/private-sorted", test_private_sorted);
   g_test_add_func ("/pgs/group/cgroup-parse", test_cgroup_parse);
   g_test_add_func ("/pgs/group/cgroup-classify", test_cgroup_classify);
   g_test_add_func ("/pgs/group/cli-json", test_cli_json);
