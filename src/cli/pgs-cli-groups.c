@@ -121,6 +121,7 @@ void
 pgs_cli_print_groups (PgsSnapshot *snapshot,
                       GPtrArray   *processes,
                       const char  *group_by,
+                      PgsMetric    sort,
                       PgsOutput    output,
                       guint        limit,
                       GString     *out)
@@ -131,6 +132,7 @@ pgs_cli_print_groups (PgsSnapshot *snapshot,
   if (!pgs_group_by_from_string (group_by, &by))
     g_assert_not_reached ();
   groups = pgs_group_processes (snapshot, processes, by);
+  pgs_group_sort (groups, sort);
 
   switch (output)
     {

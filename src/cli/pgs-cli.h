@@ -94,6 +94,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsTable, pgs_table_free)
 void      pgs_cli_print_groups (PgsSnapshot *snapshot,
                                 GPtrArray   *processes,
                                 const char  *group_by,
+                                PgsMetric    sort,
                                 PgsOutput    output,
                                 guint        limit,
                                 GString     *out);

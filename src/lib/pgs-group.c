@@ -282,22 +282,54 @@ group_key (PgsSnapshot *snapshot,
     }
 }
 
+static guint64
+group_value (const PgsGroup *g,
+             PgsMetric       metric)
+{
+  switch (metric)
+    {
+    case PGS_METRIC_VSS:
+      return g->vss;
+    case PGS_METRIC_RSS:
+      return g->rss;
+    case PGS_METRIC_USS:
+      return g->uss;
+    case PGS_METRIC_SWAP:
+      return g->swap;
+    case PGS_METRIC_PSS:
+    default:
+      return g->pss_fp;
+    }
+}
+
 static int
 compare_groups (gconstpointer a,
-                gconstpointer b)
+                gconstpointer b,
+                gpointer      user_data)
 {
   const PgsGroup *ga = *(PgsGroup * const *) a;
   const PgsGroup *gb = *(PgsGroup * const *) b;
-  gboolean ka = (ga->known & PGS_METRIC_PSS) != 0;
-  gboolean kb = (gb->known & PGS_METRIC_PSS) != 0;
+  PgsMetric metric = GPOINTER_TO_UINT (user_data);
+  gboolean ka = (ga->known & metric) != 0;
+  gboolean kb = (gb->known & metric) != 0;
+  guint64 va = group_value (ga, metric);
+  guint64 vb = group_value (gb, metric);
 
   if (ka != kb)
     return ka ? -1 : 1;
-  if (ga->pss_fp != gb->pss_fp)
-    return ga->pss_fp > gb->pss_fp ? -1 : 1;
+  if (va != vb)
+    return va > vb ? -1 : 1;
   if (ga->rss != gb->rss)
     return ga->rss > gb->rss ? -1 : 1;
   return g_strcmp0 (ga->name, gb->name);
+}
+
+void
+pgs_group_sort (GPtrArray *groups,
+                PgsMetric  metric)
+{
+  g_return_if_fail (groups != NULL);
+  g_ptr_array_sort_with_data (groups, compare_groups, GUINT_TO_POINTER (metric));
 }
 
 GPtrArray *
@@ -342,6 +374,6 @@ pgs_group_processes (PgsSnapshot *snapshot,
   for (guint i = 0; i < groups->len; i++)
     compute_private (snapshot, g_ptr_array_index (groups, i), shared);
 
-  g_ptr_array_sort (groups, compare_groups);
+  pgs_group_sort (groups, PGS_METRIC_PSS);
   return groups;
 }

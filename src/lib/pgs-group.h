@@ -54,6 +54,10 @@ GPtrArray *pgs_group_processes (PgsSnapshot *snapshot,
                                 GPtrArray   *processes,
                                 PgsGroupBy   by);
 
+/* Re-sorts @groups by @metric, largest first, unknown values last (then by name). */
+void       pgs_group_sort      (GPtrArray   *groups,
+                                PgsMetric    metric);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsGroup, pgs_group_free)
 
 G_END_DECLS

@@ -244,7 +244,10 @@ test_by_user (void)
                 (2 * (F / 3) + 2 * F) + (2 * (F / 3) + 3 * (F / 2) + 4 * F) + 4 * F,
                 7, 11, 1);
   assert_group (find_group (groups, "4343"), 1, 5, 5, 2 * (F / 3) + 2 * F + F / 2, 2, 2, 0);
-  /* Largest PSS first. */
+  /* Largest PSS first; by swap, 4242 (1 page) still before 4343 (none); by USS too
+   * (7 pages against 2). */
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "4242");
+  pgs_group_sort (groups, PGS_METRIC_SWAP);
   g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "4242");
 }
 
@@ -301,6 +304,16 @@ test_by_parent (void)
   assert_group (find_group (groups, "100 (editor)"), 1, 10, 9,
                 2 * (F / 3) + 3 * (F / 2) + 4 * F, 4, 4, 0);
   assert_group (find_group (groups, "101 (editor)"), 1, 7, 6, 4 * F, 2, 2, 1);
+
+  /* Orders: PSS 2⌊F/3⌋ + 5.5F ("100 (editor)") > 4⌊F/3⌋ + 4.5F ("1") > 4F; swap: only
+   * "101 (editor)" has any; VSS: 10 and 10 tie, RSS breaks it (10 before 9). */
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "100 (editor)");
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 1))->name, ==, "1");
+  pgs_group_sort (groups, PGS_METRIC_SWAP);
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "101 (editor)");
+  pgs_group_sort (groups, PGS_METRIC_VSS);
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "1");
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 2))->name, ==, "101 (editor)");
 }
 
 /* Without page data (a scan without PGS_SCAN_PAGES, or no root) the private figure is
