@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-application.h"
+#include "pgs-group-view.h"
 #include "pgs-window.h"
 
 struct _PgsApplication
@@ -207,6 +208,9 @@ pgs_application_class_init (PgsApplicationClass *klass)
   app_class->startup = pgs_application_startup;
   app_class->activate = pgs_application_activate;
   app_class->handle_local_options = pgs_application_handle_local_options;
+
+  /* Built by the window's template, which follows the window's snapshot with a binding. */
+  g_type_ensure (PGS_TYPE_GROUP_VIEW);
 }
 
 static void
