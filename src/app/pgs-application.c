@@ -25,14 +25,14 @@ G_DEFINE_FINAL_TYPE (PgsApplication, pgs_application, GTK_TYPE_APPLICATION)
 
 static const GOptionEntry options[] = {
   { "view", 0, 0, G_OPTION_ARG_STRING, NULL,
-    N_("Open this view: processes, residency, sharing or flags"), N_("VIEW") },
+    N_("Open this view: processes, groups, residency, sharing or flags"), N_("VIEW") },
   { "pid", 'p', 0, G_OPTION_ARG_INT, NULL,
     N_("Select this process once the first scan is done"), N_("PID") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
   { NULL }
 };
 
-static const char *const views[] = { "processes", "residency", "sharing", "flags", NULL };
+static const char *const views[] = { "processes", "groups", "residency", "sharing", "flags", NULL };
 
 static int
 pgs_application_handle_local_options (GApplication *application,
@@ -50,7 +50,7 @@ pgs_application_handle_local_options (GApplication *application,
     {
       if (!g_strv_contains (views, view))
         {
-          g_printerr (_("Unknown view “%s”: use processes, residency, sharing or flags\n"),
+          g_printerr (_("Unknown view “%s”: use processes, groups, residency, sharing or flags\n"),
                       view);
           return 2;
         }
