@@ -263,9 +263,20 @@ bind_cell (GtkSignalListItemFactory *factory,
         {
           const guint64 values[] = { 0, 0, g->vss, g->rss, g->pss_fp >> PGS_PSS_SHIFT, g->uss,
                                      0, g->swap };
+          gboolean known = (g->known & columns[column].metric) != 0;
 
-          text = size_text ((g->known & columns[column].metric) != 0, values[column], &tooltip,
-                            g->unknown_reason);
+          if (!known && g->n_partial < g->processes->len)
+            {
+              /* The sum over the members where it is known, a lower bound and shown as one
+               * (as the process list's totals are): one unreadable process should not blank
+               * the group. */
+              g_autofree char *size = pgs_units_format (PGS_UNITS_IEC, values[column]);
+
+              text = g_strconcat ("≥ ", size, NULL);
+              tooltip = g->unknown_reason;
+            }
+          else
+            text = size_text (known, values[column], &tooltip, g->unknown_reason);
         }
     }
   pgs_cell_set_text (label, text);
