@@ -7,8 +7,10 @@
  * grouped by parent process it is alone in the group of this test's PID: the group's row
  * must carry the child's own figures from the window's snapshot, its private figure (as
  * root) the frames only the child maps, which for a static process that shares nothing is
- * its USS, at least CHILD_PAGES pages. The group expands to the child's row. Run under
- * xvfb-run; without a display it skips (exit 77).
+ * its USS, at least CHILD_PAGES pages. The group expands to the child's row. On the
+ * Libraries page, the child's executable (mapped by no other process) has the sums of the
+ * child's smaps entries for it, read here. Run under xvfb-run; without a display it skips
+ * (exit 77).
  */
 
 #include "config.h"
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #include "pgs-group-view.h"
+#include "pgs-library-view.h"
 #include "pgs-ui-util.h"
 
 #define CHILD_PAGES 200
@@ -61,6 +64,93 @@ find_group_view (GtkWidget *widget)
         return found;
     }
   return NULL;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Sums of @pid's smaps entries for @path: Size, Rss, Private_Clean + Private_Dirty. */
+static void
+smaps_for (int         pid,
+           const char *path,
+           guint64    *size,
+           guint64    *rss,
+           guint64    *uss)
+{
+  g_autofree char *file = g_strdup_printf ("/proc/%d/smaps", pid);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean in = FALSE;
+
+  *size = *rss = *uss = 0;
+  g_assert_true (g_file_get_contents (file, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *l = lines[i];
+      const char *sp = strchr (l, ' ');
+
+      /* A mapping's header starts with its range, "start-end", in lower-case hex. */
+      if (sp != NULL && memchr (l, '-', sp - l) != NULL &&
+          strspn (l, "0123456789abcdef-") == (gsize) (sp - l))
+        {
+          in = g_str_has_suffix (l, path);
+          continue;
+        }
+      if (!in)
+        continue;
+      if (g_str_has_prefix (l, "Size:"))
+        *size += g_ascii_strtoull (l + 5, NULL, 10) * 1024;
+      else if (g_str_has_prefix (l, "Rss:"))
+        *rss += g_ascii_strtoull (l + 4, NULL, 10) * 1024;
+      else if (g_str_has_prefix (l, "Private_Clean:"))
+        *uss += g_ascii_strtoull (l + 14, NULL, 10) * 1024;
+      else if (g_str_has_prefix (l, "Private_Dirty:"))
+        *uss += g_ascii_strtoull (l + 14, NULL, 10) * 1024;
+    }
+}
+
+static void
+test_libraries (void)
+{
+  PgsLibraryView *view;
+  g_autofree char *exe_link = g_strdup_printf ("/proc/%d/exe", child.pid);
+  g_autofree char *exe = g_file_read_link (exe_link, NULL);
+  const PgsLibFile *f = NULL;
+  guint64 size, rss, uss;
+
+  g_assert_nonnull (exe);
+  pgs_window_set_view (child.window, "libraries");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
+  g_assert_nonnull (view);
+  g_assert_true (pgs_library_view_get_snapshot (view) == pgs_window_get_snapshot (child.window));
+
+  for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
+    if (g_str_equal (pgs_library_view_get_file (view, i)->path, exe))
+      f = pgs_library_view_get_file (view, i);
+  g_assert_nonnull (f);
+  g_assert_cmpuint (f->pids->len, ==, 1);
+  g_assert_cmpint (g_array_index (f->pids, int, 0), ==, child.pid);
+  smaps_for (child.pid, exe, &size, &rss, &uss);
+  g_assert_cmpuint (f->vss, ==, size);
+  g_assert_cmpuint (f->rss, ==, rss);
+  g_assert_cmpuint (f->uss, ==, uss);
+  g_assert_cmpuint (rss, >, 0);
+  pgs_window_set_view (child.window, "processes");
 }
 
 static GtkTreeListRow *
@@ -175,6 +265,7 @@ main (int   argc,
 
   g_test_add_func ("/pgs/ui/groups/by-parent", test_by_parent);
   g_test_add_func ("/pgs/ui/groups/switch", test_group_by_switch);
+  g_test_add_func ("/pgs/ui/groups/libraries", test_libraries);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (child.window));
