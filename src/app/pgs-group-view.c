@@ -92,6 +92,7 @@ struct _PgsGroupView
 
   PgsSnapshot     *snapshot;
   PgsGroupBy       group_by;
+  gboolean         stale;         /* the groups are not the snapshot's: regroup when shown */
   GPtrArray       *groups;        /* PgsGroup of the current snapshot */
   GListStore      *store;         /* PgsGroupNode of the groups */
   GtkTreeListModel *tree;
@@ -317,6 +318,31 @@ regroup (PgsGroupView *self)
                           "could not be read: it needs the frames’ map counts, readable by root."));
 }
 
+/* Grouping reads every page of every process (for the private figure): done when the page
+ * is in view, not on every refresh behind another page, where it would stall the main
+ * loop the scan keeps free. */
+static void
+regroup_when_shown (PgsGroupView *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = FALSE;
+      regroup (self);
+    }
+  else
+    self->stale = TRUE;
+}
+
+static void
+pgs_group_view_map (GtkWidget *widget)
+{
+  PgsGroupView *self = PGS_GROUP_VIEW (widget);
+
+  GTK_WIDGET_CLASS (pgs_group_view_parent_class)->map (widget);
+  if (self->stale)
+    regroup_when_shown (self);
+}
+
 static void
 on_group_by_selected (PgsGroupView *self)
 {
@@ -397,6 +423,7 @@ pgs_group_view_class_init (PgsGroupViewClass *klass)
   object_class->dispose = pgs_group_view_dispose;
   object_class->get_property = pgs_group_view_get_property;
   object_class->set_property = pgs_group_view_set_property;
+  widget_class->map = pgs_group_view_map;
 
   properties[PROP_SNAPSHOT] =
     g_param_spec_object ("snapshot", NULL, NULL, PGS_TYPE_SNAPSHOT,
@@ -464,7 +491,7 @@ pgs_group_view_set_snapshot (PgsGroupView *self,
 
   if (!g_set_object (&self->snapshot, snapshot))
     return;
-  regroup (self);
+  regroup_when_shown (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
 }
 
@@ -487,7 +514,7 @@ pgs_group_view_set_group_by (PgsGroupView *self,
   for (guint i = 0; i < G_N_ELEMENTS (dropdown_order); i++)
     if (dropdown_order[i] == by && gtk_drop_down_get_selected (self->group_by_dropdown) != i)
       gtk_drop_down_set_selected (self->group_by_dropdown, i);
-  regroup (self);
+  regroup_when_shown (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GROUP_BY]);
 }
 
@@ -495,6 +522,11 @@ GListModel *
 pgs_group_view_get_model (PgsGroupView *self)
 {
   g_return_val_if_fail (PGS_IS_GROUP_VIEW (self), NULL);
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      regroup (self);
+    }
   return G_LIST_MODEL (self->tree);
 }
 

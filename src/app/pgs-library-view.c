@@ -70,6 +70,7 @@ struct _PgsLibraryView
   GtkWidget       parent_instance;
 
   PgsSnapshot    *snapshot;
+  gboolean        stale;       /* the files are not the snapshot's: refill when shown */
   GPtrArray      *files;       /* PgsLibFile */
   GListStore     *store;       /* PgsLibraryRow */
   GtkNoSelection *selection;
@@ -202,6 +203,30 @@ refill (PgsLibraryView *self)
                           "that map it: PSS is what the file costs them together."));
 }
 
+/* Refilled when in view only: behind another page it would cost the main loop on every
+ * refresh for nothing. */
+static void
+refill_when_shown (PgsLibraryView *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = FALSE;
+      refill (self);
+    }
+  else
+    self->stale = TRUE;
+}
+
+static void
+pgs_library_view_map (GtkWidget *widget)
+{
+  PgsLibraryView *self = PGS_LIBRARY_VIEW (widget);
+
+  GTK_WIDGET_CLASS (pgs_library_view_parent_class)->map (widget);
+  if (self->stale)
+    refill_when_shown (self);
+}
+
 static void
 pgs_library_view_dispose (GObject *object)
 {
@@ -266,6 +291,7 @@ pgs_library_view_class_init (PgsLibraryViewClass *klass)
   object_class->dispose = pgs_library_view_dispose;
   object_class->get_property = pgs_library_view_get_property;
   object_class->set_property = pgs_library_view_set_property;
+  widget_class->map = pgs_library_view_map;
 
   properties[PROP_SNAPSHOT] =
     g_param_spec_object ("snapshot", NULL, NULL, PGS_TYPE_SNAPSHOT,
@@ -325,7 +351,7 @@ pgs_library_view_set_snapshot (PgsLibraryView *self,
 
   if (!g_set_object (&self->snapshot, snapshot))
     return;
-  refill (self);
+  refill_when_shown (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
 }
 
@@ -333,6 +359,11 @@ guint
 pgs_library_view_get_n_files (PgsLibraryView *self)
 {
   g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), 0);
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      refill (self);
+    }
   return self->files->len;
 }
 
