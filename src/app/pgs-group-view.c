@@ -6,8 +6,9 @@
  * A GtkColumnView over a GtkTreeListModel: one row per group (its sums and its private
  * figure, what ending the whole group would free), expanding to its processes. The
  * groups come from pgs_group_processes() on the window's snapshot, which the app scans
- * with page data, so the private figure is there as root. Group rows of applications
- * carry the desktop file's name and icon.
+ * with page data, so the private figure is there as root. That reads every page of every
+ * process: it runs in a worker thread (the snapshot is immutable), and only while the page
+ * is in view. Group rows of applications carry the desktop file's name and icon.
  */
 
 #include "config.h"
@@ -25,6 +26,7 @@ G_DECLARE_FINAL_TYPE (PgsGroupNode, pgs_group_node, PGS, GROUP_NODE, GObject)
 struct _PgsGroupNode
 {
   GObject     parent_instance;
+  PgsSnapshot *snapshot; /* keeps the processes of @group alive */
   GPtrArray  *groups;   /* keeps @group alive */
   PgsGroup   *group;
   PgsProcess *process;
@@ -39,6 +41,7 @@ pgs_group_node_finalize (GObject *object)
 
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_object (&self->process);
+  g_clear_object (&self->snapshot);
   G_OBJECT_CLASS (pgs_group_node_parent_class)->finalize (object);
 }
 
@@ -93,7 +96,9 @@ struct _PgsGroupView
   PgsSnapshot     *snapshot;
   PgsGroupBy       group_by;
   gboolean         stale;         /* the groups are not the snapshot's: regroup when shown */
-  GPtrArray       *groups;        /* PgsGroup of the current snapshot */
+  GCancellable    *cancellable;   /* the grouping under way, if any */
+  PgsSnapshot     *groups_snapshot; /* the snapshot @groups are of */
+  GPtrArray       *groups;        /* PgsGroup of @groups_snapshot */
   GListStore      *store;         /* PgsGroupNode of the groups */
   GtkTreeListModel *tree;
   GtkNoSelection  *selection;
@@ -116,12 +121,14 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (PgsGroupView, pgs_group_view, GTK_TYPE_WIDGET)
 
 static PgsGroupNode *
-node_new (GPtrArray  *groups,
-          PgsGroup   *group,
-          PgsProcess *process)
+node_new (PgsSnapshot *snapshot,
+          GPtrArray   *groups,
+          PgsGroup    *group,
+          PgsProcess  *process)
 {
   PgsGroupNode *node = g_object_new (PGS_TYPE_GROUP_NODE, NULL);
 
+  node->snapshot = g_object_ref (snapshot);
   node->groups = g_ptr_array_ref (groups);
   node->group = group;
   node->process = process != NULL ? g_object_ref (process) : NULL;
@@ -158,7 +165,7 @@ create_children (gpointer item,
   children = g_list_store_new (PGS_TYPE_GROUP_NODE);
   for (guint i = 0; i < sorted->len; i++)
     {
-      g_autoptr(PgsGroupNode) child = node_new (node->groups, node->group,
+      g_autoptr(PgsGroupNode) child = node_new (node->snapshot, node->groups, node->group,
                                                 g_ptr_array_index (sorted, i));
 
       g_list_store_append (children, child);
@@ -285,26 +292,25 @@ bind_cell (GtkSignalListItemFactory *factory,
 }
 
 static void
-regroup (PgsGroupView *self)
+show_groups (PgsGroupView *self,
+             PgsSnapshot  *snapshot,
+             GPtrArray    *groups)
 {
-  g_autoptr(GPtrArray) all = g_ptr_array_new ();
-  guint n = 0;
   gboolean private_known = TRUE;
 
   g_list_store_remove_all (self->store);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
-  if (self->snapshot != NULL)
+  g_clear_object (&self->groups_snapshot);
+  if (groups != NULL)
     {
-      n = pgs_snapshot_get_n_processes (self->snapshot);
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (all, pgs_snapshot_get_process (self->snapshot, i));
-      self->groups = pgs_group_processes (self->snapshot, all, self->group_by);
-      for (guint i = 0; i < self->groups->len; i++)
+      self->groups = g_ptr_array_ref (groups);
+      self->groups_snapshot = g_object_ref (snapshot);
+      for (guint i = 0; i < groups->len; i++)
         {
-          g_autoptr(PgsGroupNode) node = node_new (self->groups,
-                                                   g_ptr_array_index (self->groups, i), NULL);
+          g_autoptr(PgsGroupNode) node = node_new (snapshot, groups, g_ptr_array_index (groups, i),
+                                                   NULL);
 
-          private_known &= ((PgsGroup *) g_ptr_array_index (self->groups, i))->private_known;
+          private_known &= ((PgsGroup *) g_ptr_array_index (groups, i))->private_known;
           g_list_store_append (self->store, node);
         }
     }
@@ -316,6 +322,75 @@ regroup (PgsGroupView *self)
                       : _("Private: the memory only the group’s processes map, what quitting the "
                           "whole group would give back. Unknown (—) where a process’s pages "
                           "could not be read: it needs the frames’ map counts, readable by root."));
+}
+
+typedef struct
+{
+  PgsSnapshot *snapshot;
+  PgsGroupBy   by;
+} GroupJob;
+
+static void
+group_job_free (GroupJob *job)
+{
+  g_clear_object (&job->snapshot);
+  g_free (job);
+}
+
+static void
+group_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GroupJob *job = task_data;
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+  for (guint i = 0; i < pgs_snapshot_get_n_processes (job->snapshot); i++)
+    g_ptr_array_add (all, pgs_snapshot_get_process (job->snapshot, i));
+  g_task_return_pointer (task, pgs_group_processes (job->snapshot, all, job->by),
+                         (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+on_grouped (GObject      *source_object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  PgsGroupView *self = PGS_GROUP_VIEW (source_object);
+  GroupJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GPtrArray) groups = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* NULL: cancelled, a newer grouping (or dispose) took over. */
+  if (groups == NULL)
+    return;
+  g_clear_object (&self->cancellable);
+  show_groups (self, job->snapshot, groups);
+}
+
+static void
+regroup (PgsGroupView *self)
+{
+  g_autoptr(GTask) task = NULL;
+  GroupJob *job;
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->snapshot == NULL)
+    {
+      show_groups (self, NULL, NULL);
+      return;
+    }
+
+  job = g_new0 (GroupJob, 1);
+  job->snapshot = g_object_ref (self->snapshot);
+  job->by = self->group_by;
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, on_grouped, NULL);
+  g_task_set_source_tag (task, regroup);
+  g_task_set_task_data (task, job, (GDestroyNotify) group_job_free);
+  g_task_run_in_thread (task, group_in_thread);
 }
 
 /* Grouping reads every page of every process (for the private figure): done when the page
@@ -358,6 +433,9 @@ pgs_group_view_dispose (GObject *object)
   PgsGroupView *self = (PgsGroupView *) object;
   GtkWidget *child;
 
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_GROUP_VIEW);
@@ -367,6 +445,7 @@ pgs_group_view_dispose (GObject *object)
   g_clear_object (&self->tree);
   g_clear_object (&self->store);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_object (&self->groups_snapshot);
   g_clear_object (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_group_view_parent_class)->dispose (object);
@@ -522,12 +601,14 @@ GListModel *
 pgs_group_view_get_model (PgsGroupView *self)
 {
   g_return_val_if_fail (PGS_IS_GROUP_VIEW (self), NULL);
-  if (self->stale)
-    {
-      self->stale = FALSE;
-      regroup (self);
-    }
   return G_LIST_MODEL (self->tree);
+}
+
+gboolean
+pgs_group_view_is_busy (PgsGroupView *self)
+{
+  g_return_val_if_fail (PGS_IS_GROUP_VIEW (self), FALSE);
+  return self->cancellable != NULL;
 }
 
 const PgsGroup *

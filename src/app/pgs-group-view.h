@@ -24,6 +24,8 @@ void         pgs_group_view_set_group_by (PgsGroupView *self,
                                           PgsGroupBy    by);
 /* The rows as shown (GtkTreeListRow), for tests. */
 GListModel  *pgs_group_view_get_model    (PgsGroupView *self);
+/* TRUE while a grouping runs in its worker thread (the rows are then the previous ones). */
+gboolean     pgs_group_view_is_busy      (PgsGroupView *self);
 /* The group (PgsGroup, owned by the view) or the process of a row's item. */
 const PgsGroup *pgs_group_view_row_get_group   (GtkTreeListRow *row);
 PgsProcess     *pgs_group_view_row_get_process (GtkTreeListRow *row);

@@ -153,6 +153,19 @@ test_libraries (void)
   pgs_window_set_view (child.window, "processes");
 }
 
+static gboolean
+grouped (gpointer data)
+{
+  return !pgs_group_view_is_busy (data);
+}
+
+/* Groups are made in a worker thread: wait for them. */
+static void
+wait_grouped (PgsGroupView *view)
+{
+  g_assert_true (pgs_ui_wait (grouped, view, 60000));
+}
+
 static GtkTreeListRow *
 find_group_row (GListModel *model,
                 const char *name)
@@ -194,6 +207,7 @@ test_by_parent (void)
   g_assert_nonnull (p);
 
   pgs_group_view_set_group_by (view, PGS_GROUP_BY_PARENT);
+  wait_grouped (view);
   model = pgs_group_view_get_model (view);
   name = g_strdup_printf ("%d (%s)", getpid (), pgs_process_get_name (pgs_snapshot_lookup_pid (snapshot, getpid ())));
   row = find_group_row (model, name);
@@ -238,6 +252,7 @@ test_group_by_switch (void)
       guint members = 0;
 
       pgs_group_view_set_group_by (view, kinds[k]);
+      wait_grouped (view);
       g_assert_cmpint (pgs_group_view_get_group_by (view), ==, kinds[k]);
       model = pgs_group_view_get_model (view);
       for (guint i = 0; i < g_list_model_get_n_items (model); i++)
