@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 
 #include "pgs-application.h"
+#include "pgs-group-view.h"
+#include "pgs-library-view.h"
 #include "pgs-window.h"
 
 struct _PgsApplication
@@ -24,14 +26,16 @@ G_DEFINE_FINAL_TYPE (PgsApplication, pgs_application, GTK_TYPE_APPLICATION)
 
 static const GOptionEntry options[] = {
   { "view", 0, 0, G_OPTION_ARG_STRING, NULL,
-    N_("Open this view: processes, residency, sharing or flags"), N_("VIEW") },
+    N_("Open this view: processes, groups, libraries, residency, sharing or flags"), N_("VIEW") },
   { "pid", 'p', 0, G_OPTION_ARG_INT, NULL,
     N_("Select this process once the first scan is done"), N_("PID") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
   { NULL }
 };
 
-static const char *const views[] = { "processes", "residency", "sharing", "flags", NULL };
+static const char *const views[] = {
+  "processes", "groups", "libraries", "residency", "sharing", "flags", NULL
+};
 
 static int
 pgs_application_handle_local_options (GApplication *application,
@@ -49,7 +53,8 @@ pgs_application_handle_local_options (GApplication *application,
     {
       if (!g_strv_contains (views, view))
         {
-          g_printerr (_("Unknown view “%s”: use processes, residency, sharing or flags\n"),
+          g_printerr (_("Unknown view “%s”: use processes, groups, libraries, residency, sharing "
+                        "or flags\n"),
                       view);
           return 2;
         }
@@ -207,6 +212,10 @@ pgs_application_class_init (PgsApplicationClass *klass)
   app_class->startup = pgs_application_startup;
   app_class->activate = pgs_application_activate;
   app_class->handle_local_options = pgs_application_handle_local_options;
+
+  /* Built by the window's template, which follows the window's snapshot with bindings. */
+  g_type_ensure (PGS_TYPE_GROUP_VIEW);
+  g_type_ensure (PGS_TYPE_LIBRARY_VIEW);
 }
 
 static void

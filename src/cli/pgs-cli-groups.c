@@ -25,6 +25,7 @@ print_groups_human (GPtrArray *groups,
   /* vss, rss, pss (fixed point), uss, private, swap */
   guint64 totals[6] = { 0 };
   guint unknown[6] = { 0 };
+  gboolean any_known[6] = { FALSE };
   guint shown = MIN (limit, groups->len);
 
   for (guint i = 0; i < groups->len; i++)
@@ -37,16 +38,19 @@ print_groups_human (GPtrArray *groups,
       const guint64 values[6] = { g->vss, g->rss, g->pss_fp, g->uss, g->private_bytes, g->swap };
 
       /* Groups partition the processes, and a frame private to one group is private to no
-       * other: every column adds up across groups, private included. */
+       * other: every column adds up across groups, private included. A group's sums cover
+       * its members with the figure known, so the totals cover every such process. */
       for (guint k = 0; k < 6; k++)
         {
-          if (known[k])
-            totals[k] += values[k];
-          else
+          totals[k] += values[k];
+          if (!known[k])
             unknown[k]++;
+          any_known[k] |= known[k] || (k != 4 && g->n_partial < g->processes->len);
         }
-      if ((g->known != PGS_METRIC_ALL || !g->private_known) && g->unknown_reason != NULL)
+      if (g->known != PGS_METRIC_ALL && g->unknown_reason != NULL)
         g_hash_table_add (reasons, (gpointer) g->unknown_reason);
+      if (!g->private_known && g->private_reason != NULL)
+        g_hash_table_add (reasons, (gpointer) g->private_reason);
 
       if (i < shown)
         {
@@ -55,8 +59,20 @@ print_groups_human (GPtrArray *groups,
           row[0] = g_strdup (g->name);
           row[1] = g_strdup_printf ("%u", g->processes->len);
           for (guint k = 0; k < 6; k++)
-            row[2 + k] = pgs_cli_size_cell (known[k], k == 2 ? values[k] >> PGS_PSS_SHIFT
-                                                             : values[k]);
+            {
+              guint64 v = k == 2 ? values[k] >> PGS_PSS_SHIFT : values[k];
+
+              /* A sum over some of the members (the others' unknown) says so, as the totals
+               * do; the private figure has no such partial form. */
+              if (!known[k] && k != 4 && g->n_partial < g->processes->len)
+                {
+                  g_autofree char *size = pgs_format_size (v);
+
+                  row[2 + k] = g_strconcat (size, "*", NULL);
+                }
+              else
+                row[2 + k] = pgs_cli_size_cell (known[k], v);
+            }
           pgs_table_add_row (table, row);
         }
     }
@@ -71,10 +87,10 @@ print_groups_human (GPtrArray *groups,
     row[1] = g_strdup_printf ("%u", n_processes);
     for (guint k = 0; k < 6; k++)
       {
-        g_autofree char *size = pgs_cli_size_cell (unknown[k] < groups->len, totals[k]);
+        g_autofree char *size = pgs_cli_size_cell (any_known[k], totals[k]);
 
-        row[2 + k] = unknown[k] > 0 && unknown[k] < groups->len ? g_strconcat (size, "*", NULL)
-                                                                 : g_steal_pointer (&size);
+        row[2 + k] = unknown[k] > 0 && any_known[k] ? g_strconcat (size, "*", NULL)
+                                                    : g_steal_pointer (&size);
       }
     pgs_table_add_row (table, row);
   }
@@ -90,7 +106,7 @@ print_groups_human (GPtrArray *groups,
       GHashTableIter iter;
       gpointer reason;
 
-      g_string_append (out, _("— unknown; * total of the known values only. Why:\n"));
+      g_string_append (out, _("— unknown; * sum of the known values only. Why:\n"));
       g_hash_table_iter_init (&iter, reasons);
       while (g_hash_table_iter_next (&iter, &reason, NULL))
         {
@@ -105,6 +121,7 @@ void
 pgs_cli_print_groups (PgsSnapshot *snapshot,
                       GPtrArray   *processes,
                       const char  *group_by,
+                      PgsMetric    sort,
                       PgsOutput    output,
                       guint        limit,
                       GString     *out)
@@ -115,6 +132,7 @@ pgs_cli_print_groups (PgsSnapshot *snapshot,
   if (!pgs_group_by_from_string (group_by, &by))
     g_assert_not_reached ();
   groups = pgs_group_processes (snapshot, processes, by);
+  pgs_group_sort (groups, sort);
 
   switch (output)
     {

@@ -254,7 +254,7 @@ pgs_cli_memrank (int    argc,
   code = pgs_cli_report_skipped (snapshot);
 
   if (group_by != NULL)
-    pgs_cli_print_groups (snapshot, matched, group_by, output, limit, out);
+    pgs_cli_print_groups (snapshot, matched, group_by, sort_metric, output, limit, out);
   else switch (output)
     {
     case PGS_OUTPUT_HUMAN:

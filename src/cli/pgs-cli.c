@@ -24,6 +24,7 @@ static const PgsCliCommand commands[] = {
   { "render",   N_("Draw a residency, sharing or page-flag map as PNG"), pgs_cli_render },
   { "wss",      N_("Estimate the working set of a process over time (clear_refs)"), pgs_cli_wss },
   { "librank",  N_("Rank every mapped file (libraries, fonts, data) by PSS"), pgs_cli_librank },
+  { "system",   N_("Show the RAM behind swap (zram), KSM merging and huge pages"), pgs_cli_system },
 };
 
 static const GOptionEntry common_entries[] = {

@@ -40,6 +40,7 @@ int  pgs_cli_memstats (int argc, char **argv);
 int  pgs_cli_render   (int argc, char **argv);
 int  pgs_cli_wss      (int argc, char **argv);
 int  pgs_cli_librank  (int argc, char **argv);
+int  pgs_cli_system   (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct
@@ -93,6 +94,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsTable, pgs_table_free)
 void      pgs_cli_print_groups (PgsSnapshot *snapshot,
                                 GPtrArray   *processes,
                                 const char  *group_by,
+                                PgsMetric    sort,
                                 PgsOutput    output,
                                 guint        limit,
                                 GString     *out);

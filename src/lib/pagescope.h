@@ -25,3 +25,5 @@
 #include "pgs-group.h"
 #include "pgs-librank.h"
 #include "pgs-cgroup.h"
+#include "pgs-ksm.h"
+#include "pgs-zram.h"

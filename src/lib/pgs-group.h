@@ -37,11 +37,13 @@ typedef struct
   guint64     uss;
   guint64     swap;
   guint       known;       /* PgsMetric: known for every member */
+  guint       n_partial;   /* members with some figure unknown (left out of its sum) */
   /* Bytes of the frames mapped by members of the group only: what ending every member
    * would free. Needs the frames' map counts (root, a scan with PGS_SCAN_PAGES). */
   guint64     private_bytes;
   gboolean    private_known;
-  const char *unknown_reason;  /* why a figure is unknown (static or a member's reason) */
+  const char *unknown_reason;  /* a member's reason for an unknown figure */
+  const char *private_reason;  /* why private is unknown */
 } PgsGroup;
 
 void pgs_group_free (PgsGroup *group);
@@ -51,6 +53,10 @@ void pgs_group_free (PgsGroup *group);
 GPtrArray *pgs_group_processes (PgsSnapshot *snapshot,
                                 GPtrArray   *processes,
                                 PgsGroupBy   by);
+
+/* Re-sorts @groups by @metric, largest first, unknown values last (then by name). */
+void       pgs_group_sort      (GPtrArray   *groups,
+                                PgsMetric    metric);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsGroup, pgs_group_free)
 

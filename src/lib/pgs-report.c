@@ -416,7 +416,6 @@ pgs_report_groups_json (GString     *out,
     {
       const PgsGroup *g = g_ptr_array_index (groups, i);
       const guint64 values[] = { g->vss, g->rss, g->pss_fp >> PGS_PSS_SHIFT, g->uss, g->swap };
-      gboolean all_known = g->known == PGS_METRIC_ALL && g->private_known;
 
       g_string_append (out, i ? ",\n{" : "\n{");
       pgs_json_append_text_member (out, "group", g->name);
@@ -424,7 +423,8 @@ pgs_report_groups_json (GString     *out,
       pgs_json_append_string (out, g->app_id);
       g_string_append (out, ",\"icon\":");
       pgs_json_append_string (out, g->icon);
-      g_string_append_printf (out, ",\"processes\":%u", g->processes->len);
+      g_string_append_printf (out, ",\"processes\":%u,\"unknown_processes\":%u",
+                              g->processes->len, g->n_partial);
       for (guint k = 0; k < G_N_ELEMENTS (metrics); k++)
         {
           g_string_append_printf (out, ",\"%s\":", metrics[k].name);
@@ -436,7 +436,9 @@ pgs_report_groups_json (GString     *out,
             }
         }
       g_string_append (out, ",\"unknown_reason\":");
-      pgs_json_append_string (out, all_known ? NULL : g->unknown_reason);
+      pgs_json_append_string (out, g->known == PGS_METRIC_ALL ? NULL : g->unknown_reason);
+      g_string_append (out, ",\"private_unknown_reason\":");
+      pgs_json_append_string (out, g->private_known ? NULL : g->private_reason);
       g_string_append (out, ",\"pids\":[");
       for (guint k = 0; k < g->processes->len; k++)
         g_string_append_printf (out, "%s%d", k ? "," : "",
@@ -451,7 +453,7 @@ pgs_report_groups_csv (GString   *out,
                        GPtrArray *groups)
 {
   g_string_append (out, "group,processes,vss,rss,pss,uss,private,swap,unknown_reason,"
-                        "app_id,group_bytes\r\n");
+                        "private_unknown_reason,app_id,group_bytes\r\n");
   for (guint i = 0; i < groups->len; i++)
     {
       const PgsGroup *g = g_ptr_array_index (groups, i);
@@ -465,8 +467,11 @@ pgs_report_groups_csv (GString   *out,
       append_csv_size (out, g->private_known, g->private_bytes);
       append_csv_size (out, (g->known & PGS_METRIC_SWAP) != 0, g->swap);
       g_string_append_c (out, ',');
-      if (g->known != PGS_METRIC_ALL || !g->private_known)
+      if (g->known != PGS_METRIC_ALL)
         pgs_csv_append_field (out, g->unknown_reason);
+      g_string_append_c (out, ',');
+      if (!g->private_known)
+        pgs_csv_append_field (out, g->private_reason);
       g_string_append_c (out, ',');
       pgs_csv_append_field (out, g->app_id);
       append_csv_bytes (out, g->name);

@@ -244,7 +244,10 @@ test_by_user (void)
                 (2 * (F / 3) + 2 * F) + (2 * (F / 3) + 3 * (F / 2) + 4 * F) + 4 * F,
                 7, 11, 1);
   assert_group (find_group (groups, "4343"), 1, 5, 5, 2 * (F / 3) + 2 * F + F / 2, 2, 2, 0);
-  /* Largest PSS first. */
+  /* Largest PSS first; by swap, 4242 (1 page) still before 4343 (none); by USS too
+   * (7 pages against 2). */
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "4242");
+  pgs_group_sort (groups, PGS_METRIC_SWAP);
   g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "4242");
 }
 
@@ -301,6 +304,16 @@ test_by_parent (void)
   assert_group (find_group (groups, "100 (editor)"), 1, 10, 9,
                 2 * (F / 3) + 3 * (F / 2) + 4 * F, 4, 4, 0);
   assert_group (find_group (groups, "101 (editor)"), 1, 7, 6, 4 * F, 2, 2, 1);
+
+  /* Orders: PSS 2⌊F/3⌋ + 5.5F ("100 (editor)") > 4⌊F/3⌋ + 4.5F ("1") > 4F; swap: only
+   * "101 (editor)" has any; VSS: 10 and 10 tie, RSS breaks it (10 before 9). */
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "100 (editor)");
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 1))->name, ==, "1");
+  pgs_group_sort (groups, PGS_METRIC_SWAP);
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "101 (editor)");
+  pgs_group_sort (groups, PGS_METRIC_VSS);
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 0))->name, ==, "1");
+  g_assert_cmpstr (((PgsGroup *) g_ptr_array_index (groups, 2))->name, ==, "101 (editor)");
 }
 
 /* Without page data (a scan without PGS_SCAN_PAGES, or no root) the private figure is
@@ -319,7 +332,7 @@ test_private_unknown (void)
   groups = pgs_group_processes (snap, all, PGS_GROUP_BY_USER);
   g = find_group (groups, "4343");
   g_assert_false (g->private_known);
-  g_assert_nonnull (g->unknown_reason);
+  g_assert_nonnull (strstr (g->private_reason, "frames"));
   g_assert_cmpuint (g->known, ==, PGS_METRIC_ALL);
   g_clear_pointer (&groups, g_ptr_array_unref);
   g_clear_pointer (&all, g_ptr_array_unref);
@@ -337,6 +350,47 @@ test_private_unknown (void)
   g_assert_false (g->known & PGS_METRIC_PSS);
   g_assert_false (g->known & PGS_METRIC_USS);
   g_assert_nonnull (g->unknown_reason);
+  g_assert_nonnull (strstr (g->private_reason, "root"));
+}
+
+/* Frame numbers above 2^11 take the radix sort through two passes (the main fixture's take
+ * one): users 4545 {300, 301} share frames 5000, 2100 and 4097 (count 2) between them and
+ * 2101 (count 3) with 302 of user 4646. Private to 4545: the three, not 2101. */
+static void
+test_private_sorted (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) groups = NULL;
+  const guint64 a[] = { FX_PRESENT (5000) | FX_FILE, FX_PRESENT (2100) | FX_FILE,
+                        FX_PRESENT (2101) | FX_FILE, FX_PRESENT (4097) | FX_FILE };
+  const guint64 b[] = { FX_PRESENT (4097) | FX_FILE, FX_PRESENT (2101) | FX_FILE,
+                        FX_PRESENT (2100) | FX_FILE, FX_PRESENT (5000) | FX_FILE };
+  const guint64 c[] = { FX_PRESENT (2101) | FX_FILE };
+  const PgsGroup *g;
+
+  pgs_fixture_add_process (fx, 300, "a", 4545, FALSE);
+  pgs_fixture_add_process (fx, 301, "b", 4545, FALSE);
+  pgs_fixture_add_process (fx, 302, "c", 4646, FALSE);
+  map (fx, 300, 0, "r--s", "/dev/shm/s", a, 4);
+  map (fx, 301, 0, "r--s", "/dev/shm/s", b, 4);
+  map (fx, 302, 0, "r--s", "/dev/shm/s", c, 1);
+  pgs_fixture_set_frame (fx, 5000, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 2100, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 4097, 2, KPF (LRU));
+  pgs_fixture_set_frame (fx, 2101, 3, KPF (LRU));
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_PAGES);
+  all = all_processes (snap);
+  groups = pgs_group_processes (snap, all, PGS_GROUP_BY_USER);
+  g = find_group (groups, "4545");
+  g_assert_true (g->private_known);
+  g_assert_cmpuint (g->private_bytes, ==, 3 * PS);
+  g_assert_cmpuint (g->uss, ==, 0);
+  g = find_group (groups, "4646");
+  g_assert_cmpuint (g->private_bytes, ==, 0);
 }
 
 static void
@@ -434,11 +488,12 @@ test_cli_json (void)
 
   g_assert_cmpint (run_cli (fx, &out, "memrank", "--group-by", "app", "--json", NULL), ==, 0);
   expect = g_strdup_printf ("{\"group\":\"My Editor\",\"app_id\":\"org.example.My-Editor\","
-                            "\"icon\":\"accessories-text-editor\",\"processes\":2,"
+                            "\"icon\":\"accessories-text-editor\",\"processes\":2,\"unknown_processes\":0,"
                             "\"vss\":%" G_GUINT64_FORMAT ",\"rss\":%" G_GUINT64_FORMAT
                             ",\"pss\":%" G_GUINT64_FORMAT ",\"uss\":%" G_GUINT64_FORMAT
                             ",\"private\":%" G_GUINT64_FORMAT ",\"swap\":%" G_GUINT64_FORMAT
-                            ",\"unknown_reason\":null,\"pids\":[101,102]}",
+                            ",\"unknown_reason\":null,\"private_unknown_reason\":null,"
+                            "\"pids\":[101,102]}",
                             17 * PS, 15 * PS, (2 * (F / 3) + 9 * F + F / 2) >> 12, 6 * PS,
                             9 * PS, 1 * PS);
   g_assert_nonnull (strstr (out, expect));
@@ -501,6 +556,7 @@ main (int   argc,
   g_test_add_func ("/pgs/group/by-app", test_by_app);
   g_test_add_func ("/pgs/group/by-parent", test_by_parent);
   g_test_add_func ("/pgs/group/private-unknown", test_private_unknown);
+  g_test_add_func ("/pgs/group/private-sorted", test_private_sorted);
   g_test_add_func ("/pgs/group/cgroup-parse", test_cgroup_parse);
   g_test_add_func ("/pgs/group/cgroup-classify", test_cgroup_classify);
   g_test_add_func ("/pgs/group/cli-json", test_cli_json);

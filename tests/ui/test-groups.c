@@ -1,0 +1,292 @@
+/* test-groups.c: the Groups page of the app window
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The child (pgs-ui-child, static, writes CHILD_PAGES pages) is this test's only child, so
+ * grouped by parent process it is alone in the group of this test's PID: the group's row
+ * must carry the child's own figures from the window's snapshot, its private figure (as
+ * root) the frames only the child maps, which for a static process that shares nothing is
+ * its USS, at least CHILD_PAGES pages. The group expands to the child's row. On the
+ * Libraries page, the child's executable (mapped by no other process) has the sums of the
+ * child's smaps entries for it, read here. Run under xvfb-run; without a display it skips
+ * (exit 77).
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pgs-group-view.h"
+#include "pgs-library-view.h"
+#include "pgs-ui-util.h"
+
+#define CHILD_PAGES 200
+
+static struct
+{
+  GPid            pid;
+  int             release_fd;
+  PgsApplication *app;
+  PgsWindow      *window;
+} child;
+
+static void
+start_child (void)
+{
+  g_autofree char *pages = g_strdup_printf ("%d", CHILD_PAGES);
+  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), pages, NULL };
+  g_autoptr(GError) error = NULL;
+  char line[64] = { 0 };
+  int out_fd;
+
+  g_assert_nonnull (argv[0]);
+  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                            &child.pid, &child.release_fd, &out_fd, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
+  close (out_fd);
+}
+
+static PgsGroupView *
+find_group_view (GtkWidget *widget)
+{
+  if (PGS_IS_GROUP_VIEW (widget))
+    return PGS_GROUP_VIEW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      PgsGroupView *found = find_group_view (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Sums of @pid's smaps entries for @path: Size, Rss, Private_Clean + Private_Dirty. */
+static void
+smaps_for (int         pid,
+           const char *path,
+           guint64    *size,
+           guint64    *rss,
+           guint64    *uss)
+{
+  g_autofree char *file = g_strdup_printf ("/proc/%d/smaps", pid);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean in = FALSE;
+
+  *size = *rss = *uss = 0;
+  g_assert_true (g_file_get_contents (file, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *l = lines[i];
+      const char *sp = strchr (l, ' ');
+
+      /* A mapping's header starts with its range, "start-end", in lower-case hex. */
+      if (sp != NULL && memchr (l, '-', sp - l) != NULL &&
+          strspn (l, "0123456789abcdef-") == (gsize) (sp - l))
+        {
+          in = g_str_has_suffix (l, path);
+          continue;
+        }
+      if (!in)
+        continue;
+      if (g_str_has_prefix (l, "Size:"))
+        *size += g_ascii_strtoull (l + 5, NULL, 10) * 1024;
+      else if (g_str_has_prefix (l, "Rss:"))
+        *rss += g_ascii_strtoull (l + 4, NULL, 10) * 1024;
+      else if (g_str_has_prefix (l, "Private_Clean:"))
+        *uss += g_ascii_strtoull (l + 14, NULL, 10) * 1024;
+      else if (g_str_has_prefix (l, "Private_Dirty:"))
+        *uss += g_ascii_strtoull (l + 14, NULL, 10) * 1024;
+    }
+}
+
+static void
+test_libraries (void)
+{
+  PgsLibraryView *view;
+  g_autofree char *exe_link = g_strdup_printf ("/proc/%d/exe", child.pid);
+  g_autofree char *exe = g_file_read_link (exe_link, NULL);
+  const PgsLibFile *f = NULL;
+  guint64 size, rss, uss;
+
+  g_assert_nonnull (exe);
+  pgs_window_set_view (child.window, "libraries");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
+  g_assert_nonnull (view);
+  g_assert_true (pgs_library_view_get_snapshot (view) == pgs_window_get_snapshot (child.window));
+
+  for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
+    if (g_str_equal (pgs_library_view_get_file (view, i)->path, exe))
+      f = pgs_library_view_get_file (view, i);
+  g_assert_nonnull (f);
+  g_assert_cmpuint (f->pids->len, ==, 1);
+  g_assert_cmpint (g_array_index (f->pids, int, 0), ==, child.pid);
+  smaps_for (child.pid, exe, &size, &rss, &uss);
+  g_assert_cmpuint (f->vss, ==, size);
+  g_assert_cmpuint (f->rss, ==, rss);
+  g_assert_cmpuint (f->uss, ==, uss);
+  g_assert_cmpuint (rss, >, 0);
+  pgs_window_set_view (child.window, "processes");
+}
+
+static gboolean
+grouped (gpointer data)
+{
+  return !pgs_group_view_is_busy (data);
+}
+
+/* Groups are made in a worker thread: wait for them. */
+static void
+wait_grouped (PgsGroupView *view)
+{
+  g_assert_true (pgs_ui_wait (grouped, view, 60000));
+}
+
+static GtkTreeListRow *
+find_group_row (GListModel *model,
+                const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+
+      if (gtk_tree_list_row_get_depth (row) == 0 &&
+          g_strcmp0 (pgs_group_view_row_get_group (row)->name, name) == 0)
+        return g_steal_pointer (&row);
+    }
+  return NULL;
+}
+
+static void
+test_by_parent (void)
+{
+  PgsGroupView *view;
+  PgsSnapshot *snapshot;
+  PgsProcess *p;
+  GListModel *model;
+  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(GtkTreeListRow) child_row = NULL;
+  g_autofree char *name = NULL;
+  const PgsGroup *g;
+  guint index;
+
+  pgs_ui_wait_idle_scan (child.window);
+  pgs_window_set_view (child.window, "groups");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  view = find_group_view (GTK_WIDGET (child.window));
+  g_assert_nonnull (view);
+
+  /* The view follows the window's snapshot. */
+  snapshot = pgs_window_get_snapshot (child.window);
+  g_assert_true (pgs_group_view_get_snapshot (view) == snapshot);
+  p = pgs_snapshot_lookup_pid (snapshot, child.pid);
+  g_assert_nonnull (p);
+
+  pgs_group_view_set_group_by (view, PGS_GROUP_BY_PARENT);
+  wait_grouped (view);
+  model = pgs_group_view_get_model (view);
+  name = g_strdup_printf ("%d (%s)", getpid (), pgs_process_get_name (pgs_snapshot_lookup_pid (snapshot, getpid ())));
+  row = find_group_row (model, name);
+  g_assert_nonnull (row);
+  g = pgs_group_view_row_get_group (row);
+  g_assert_cmpuint (g->processes->len, ==, 1);
+  g_assert_true (g_ptr_array_index (g->processes, 0) == p);
+  g_assert_cmpuint (g->rss, ==, pgs_process_get_rss (p));
+  g_assert_cmpuint (g->pss_fp, ==, pgs_process_get_pss_fixed (p));
+  g_assert_cmpuint (g->uss, ==, pgs_process_get_uss (p));
+  if (pgs_snapshot_is_privileged (snapshot))
+    {
+      g_assert_true (g->private_known);
+      g_assert_cmpuint (g->private_bytes, ==, pgs_process_get_uss (p));
+      g_assert_cmpuint (g->private_bytes, >=, (guint64) CHILD_PAGES * sysconf (_SC_PAGESIZE));
+    }
+  else
+    g_assert_false (g->private_known);
+
+  /* Expanded, the group's next row is the child. */
+  index = gtk_tree_list_row_get_position (row);
+  gtk_tree_list_row_set_expanded (row, TRUE);
+  child_row = g_list_model_get_item (model, index + 1);
+  g_assert_cmpuint (gtk_tree_list_row_get_depth (child_row), ==, 1);
+  g_assert_true (pgs_group_view_row_get_process (child_row) == p);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+}
+
+/* The drop-down and the property are one state; every process is in exactly one group. */
+static void
+test_group_by_switch (void)
+{
+  PgsGroupView *view = find_group_view (GTK_WIDGET (child.window));
+  PgsSnapshot *snapshot = pgs_window_get_snapshot (child.window);
+  static const PgsGroupBy kinds[] = {
+    PGS_GROUP_BY_APP, PGS_GROUP_BY_USER, PGS_GROUP_BY_CGROUP, PGS_GROUP_BY_PARENT,
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      GListModel *model;
+      guint members = 0;
+
+      pgs_group_view_set_group_by (view, kinds[k]);
+      wait_grouped (view);
+      g_assert_cmpint (pgs_group_view_get_group_by (view), ==, kinds[k]);
+      model = pgs_group_view_get_model (view);
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+
+          if (gtk_tree_list_row_get_depth (row) == 0)
+            members += pgs_group_view_row_get_group (row)->processes->len;
+        }
+      g_assert_cmpuint (members, ==, pgs_snapshot_get_n_processes (snapshot));
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+    }
+  pgs_window_set_view (child.window, "processes");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  start_child ();
+  pgs_ui_init (&argc, &argv);
+  child.window = pgs_ui_open_window (&child.app);
+
+  g_test_add_func ("/pgs/ui/groups/by-parent", test_by_parent);
+  g_test_add_func ("/pgs/ui/groups/switch", test_group_by_switch);
+  g_test_add_func ("/pgs/ui/groups/libraries", test_libraries);
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (child.window));
+  g_clear_object (&child.app);
+  close (child.release_fd);
+  kill (child.pid, SIGTERM);
+  waitpid (child.pid, NULL, 0);
+  return status;
+}
