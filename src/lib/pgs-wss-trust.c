@@ -190,9 +190,9 @@ pgs_wss_trust_free (PgsWssTrust *self)
   g_free (self);
 }
 
-/* A one-word sysfs file. DAMON's sysfs handlers answer EBUSY while another reader or writer
- * holds their lock (other tools, or another pagescope, looking at the same time): that is
- * retried for up to a second rather than read as "no monitor". */
+/* A one-word sysfs file. Several of DAMON's sysfs handlers take their lock with a trylock
+ * and can answer EBUSY while another tool holds it: such a read is retried for up to a
+ * second rather than taken as "no monitor" (defensive: not seen on plain reads here). */
 static gboolean
 read_word (char      **word,
            const char *first,

@@ -133,7 +133,8 @@ probe_thp (void)
   munmap (area, 2 * huge);
 }
 
-/* DAMON's sysfs files answer EBUSY while someone else holds their lock: retried. */
+/* Some of DAMON's sysfs handlers can answer EBUSY while another tool holds their lock:
+ * retried, as the library does. */
 static gboolean
 read_sysfs_word (const char  *path,
                  char       **word)

@@ -73,7 +73,7 @@ def track(proc):
 
 
 def _read(path):
-    # DAMON's sysfs files answer EBUSY while someone else holds their lock: retried.
+    # Some of DAMON's sysfs handlers can answer EBUSY while another tool holds their lock.
     for _ in range(1000):
         try:
             with open(path) as f:
