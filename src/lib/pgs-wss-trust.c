@@ -25,6 +25,8 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -188,21 +190,43 @@ pgs_wss_trust_free (PgsWssTrust *self)
   g_free (self);
 }
 
+/* A one-word sysfs file. Several of DAMON's sysfs handlers take their lock with a trylock
+ * and can answer EBUSY while another tool holds it: such a read is retried for up to a
+ * second rather than taken as "no monitor" (defensive: not seen on plain reads here). */
 static gboolean
 read_word (char      **word,
            const char *first,
            ...)
 {
   g_autofree char *path = NULL;
+  char buf[256];
   va_list args;
 
   va_start (args, first);
   path = g_build_filename_valist (first, &args);
   va_end (args);
-  if (!g_file_get_contents (path, word, NULL, NULL))
-    return FALSE;
-  g_strstrip (*word);
-  return TRUE;
+  for (guint attempt = 0; attempt < 1000; attempt++)
+    {
+      int fd = open (path, O_RDONLY | O_CLOEXEC);
+      gssize n;
+      int errsv;
+
+      if (fd < 0)
+        return FALSE;
+      n = read (fd, buf, sizeof buf - 1);
+      errsv = errno;
+      close (fd);
+      if (n >= 0)
+        {
+          buf[n] = '\0';
+          *word = g_strstrip (g_strdup (buf));
+          return TRUE;
+        }
+      if (errsv != EBUSY && errsv != EAGAIN && errsv != EINTR)
+        return FALSE;
+      g_usleep (1000);
+    }
+  return FALSE;
 }
 
 /* Whether a target of the context at @ctx_dir is @pid. */

@@ -133,6 +133,28 @@ probe_thp (void)
   munmap (area, 2 * huge);
 }
 
+/* Some of DAMON's sysfs handlers can answer EBUSY while another tool holds their lock:
+ * retried, as the library does. */
+static gboolean
+read_sysfs_word (const char  *path,
+                 char       **word)
+{
+  for (guint attempt = 0; attempt < 1000; attempt++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (g_file_get_contents (path, word, NULL, &error))
+        {
+          g_strstrip (*word);
+          return TRUE;
+        }
+      if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return FALSE;
+      g_usleep (1000);
+    }
+  return FALSE;
+}
+
 static void
 probe_damon (void)
 {
@@ -148,8 +170,7 @@ probe_damon (void)
       g_autoptr(GDir) cdir = NULL;
       const char *ctx;
 
-      if (!g_file_get_contents (state_path, &state, NULL, NULL) ||
-          !g_str_equal (g_strstrip (state), "on"))
+      if (!read_sysfs_word (state_path, &state) || !g_str_equal (state, "on"))
         continue;
       probe.damon_running++;
       cdir = g_dir_open (contexts, 0, NULL);
@@ -158,8 +179,7 @@ probe_damon (void)
           g_autofree char *ops_path = g_build_filename (contexts, ctx, "operations", NULL);
           g_autofree char *ops = NULL;
 
-          if (g_file_get_contents (ops_path, &ops, NULL, NULL) &&
-              g_str_equal (g_strstrip (ops), "paddr"))
+          if (read_sysfs_word (ops_path, &ops) && g_str_equal (ops, "paddr"))
             probe.damon_paddr = TRUE;
         }
     }

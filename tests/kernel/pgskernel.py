@@ -9,11 +9,13 @@
 # the probe as TAP comments. make_tmpdir() and track() register what the cleanup undoes.
 
 import atexit
+import errno
 import os
 import shutil
 import signal
 import sys
 import tempfile
+import time
 
 _dirs = []
 _procs = []
@@ -71,11 +73,26 @@ def track(proc):
 
 
 def _read(path):
-    try:
-        with open(path) as f:
-            return f.read().strip()
-    except OSError:
-        return None
+    # Some of DAMON's sysfs handlers can answer EBUSY while another tool holds their lock.
+    for _ in range(1000):
+        try:
+            with open(path) as f:
+                return f.read().strip()
+        except OSError as e:
+            if e.errno not in (errno.EBUSY, errno.EAGAIN, errno.EINTR):
+                return None
+            time.sleep(0.001)
+    return None
+
+
+def wait_blocked(pid):
+    """Waits until PID sleeps (state S): a child that answers on a pipe and then reads the
+    next request is not running once it is, so its CPU and switch counters stand still."""
+    while True:
+        with open(f"/proc/{pid}/stat") as f:
+            if f.read().rsplit(")", 1)[1].split()[0] == "S":
+                return
+        time.sleep(0.001)
 
 
 def probe():

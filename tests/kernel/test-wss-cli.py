@@ -70,6 +70,7 @@ class Child:
         self.touched, self.untouched, self.file = (int(w, 16) for w in words[1:4])
         self.pid = self.proc.pid
         self.rounds = 0
+        pgskernel.wait_blocked(self.pid)
 
     def round(self):
         """One whole round of touching, begun and finished."""
@@ -78,6 +79,7 @@ class Child:
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         assert line == f"done {self.rounds}\n", line
+        pgskernel.wait_blocked(self.pid)
 
     def close(self):
         self.proc.kill()
@@ -216,7 +218,7 @@ def test_human():
         check("human: says the child ran", out.count("Ran: the process ran during the interval") == 2, out[:600])
         if PROBE["damon_paddr"]:
             check("human: the DAMON caveat beside each sample",
-                  out.count("Caveat: A DAMON monitor of physical memory is running") == 2, out[:800])
+                  out.count("Caveat: A DAMON monitor of physical memory is running") == 2, repr(out[:4000]))
         check("human: says what it rests on", "Rests on: smaps “Referenced”, per mapping" in out, out[:400])
         if not os.path.exists("/sys/kernel/mm/page_idle/bitmap"):
             check("human: says per-page data is unavailable and why",
@@ -224,7 +226,8 @@ def test_human():
             check("human: no per-page column", "ACCESSED" not in out)
         row = [l for l in out.splitlines() if l.startswith(f"{child.touched:012x}-")]
         check("human: touched row, 16.0 MiB of 64.0 MiB, 25.0%",
-              len(row) == 2 and all(re.search(r"rw-p\s+16\.0 MiB\s+64\.0 MiB\s+25\.0%\s+\[anon\]$", r) for r in row), row)
+              len(row) == 2 and all(re.search(r"rw-p\s+16\.0 MiB\s+64\.0 MiB\s+25\.0%\s+\[anon\]$", r) for r in row),
+              repr(out[:4000]))
         row = [l for l in out.splitlines() if l.startswith(f"{child.untouched:012x}-")]
         check("human: untouched row, near 0 of 32.0 MiB", len(row) == 2 and
               all(re.search(r"rw-p\s+(0 B|[0-9.]+ KiB)\s+32\.0 MiB\s+0\.[0-2]%\s+\[anon\]$", r) for r in row), row)

@@ -67,6 +67,8 @@ typedef struct
   guint64 referenced;
 } KernelMapping;
 
+static void child_wait_blocked (Child *c);
+
 static void
 child_start (Child *c)
 {
@@ -90,6 +92,28 @@ child_start (Child *c)
   g_assert_nonnull (fgets (line, sizeof line, c->out));
   g_assert_cmpint (sscanf (line, "ready %" G_GINT64_MODIFIER "x %" G_GINT64_MODIFIER "x %"
                            G_GINT64_MODIFIER "x", &c->touched, &c->untouched, &c->file), ==, 3);
+  child_wait_blocked (c);
+}
+
+/* Until the child sleeps (state S): after "ready" or "done" it goes back to reading its
+ * pipe, and until it blocks there its CPU time and context switches still move. */
+static void
+child_wait_blocked (Child *c)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", c->pid);
+
+  for (;;)
+    {
+      g_autofree char *stat = NULL;
+      const char *paren;
+
+      g_assert_true (g_file_get_contents (path, &stat, NULL, NULL));
+      paren = strrchr (stat, ')');
+      g_assert_nonnull (paren);
+      if (paren[1] == ' ' && paren[2] == 'S')
+        return;
+      g_usleep (1000);
+    }
 }
 
 /* One whole round of touching, begun and finished. */
@@ -102,6 +126,7 @@ child_round (Child *c)
   g_assert_cmpint (write (c->in_fd, "t\n", 2), ==, 2);
   g_assert_nonnull (fgets (line, sizeof line, c->out));
   g_assert_cmpstr (line, ==, expected);
+  child_wait_blocked (c);
 }
 
 static void
