@@ -188,8 +188,9 @@ scan_job_new (PgsScanner *self)
       job->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), self->pids->len);
       g_array_append_vals (job->pids, self->pids->data, self->pids->len);
     }
-  /* The helper opens the live /proc only. */
-  if (self->helper != NULL && g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
+  /* The helper opens the live /proc only; one that has exited leaves the user's view. */
+  if (self->helper != NULL && pgs_helper_is_running (self->helper) &&
+      g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
     job->helper = g_object_ref (self->helper);
   job->page_size = page_size > 0 ? (guint) page_size : 4096;
   job->page_shift = g_bit_nth_lsf (job->page_size, -1);
