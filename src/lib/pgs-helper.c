@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <string.h>
 #include <unistd.h>
@@ -479,4 +480,31 @@ pgs_helper_open (PgsHelper   *self,
     fd = exchange (self, request, what, error);
   g_mutex_unlock (&self->lock);
   return fd;
+}
+
+int
+pgs_helper_open_at (PgsHelper   *helper,
+                    int          dirfd,
+                    int          pid,
+                    const char  *name,
+                    GError     **error)
+{
+  g_return_val_if_fail (helper == NULL || PGS_IS_HELPER (helper), -1);
+
+  if (helper != NULL)
+    return pgs_helper_open (helper, pid, name, error);
+  return pgs_open_at (dirfd, name, O_RDONLY, error);
+}
+
+char *
+pgs_helper_read_at (PgsHelper   *helper,
+                    int          dirfd,
+                    int          pid,
+                    const char  *name,
+                    gsize       *len,
+                    GError     **error)
+{
+  g_auto(PgsFd) fd = pgs_helper_open_at (helper, dirfd, pid, name, error);
+
+  return fd >= 0 ? pgs_read_fd (fd, name, len, error) : NULL;
 }

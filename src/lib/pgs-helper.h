@@ -40,4 +40,20 @@ int         pgs_helper_open         (PgsHelper            *self,
                                      const char           *name,
                                      GError              **error);
 
+/* Opens NAME of PID, relative to DIRFD (/proc/PID, or /proc itself for PID 0): through HELPER
+ * when it is not NULL, so that root opens it and pagemap shows frame numbers, else directly
+ * (read-only). The one place the scanner asks for a file the kernel may guard. */
+int         pgs_helper_open_at      (PgsHelper            *helper,
+                                     int                   dirfd,
+                                     int                   pid,
+                                     const char           *name,
+                                     GError              **error);
+/* The same, read whole (NUL-terminated, *LEN without the NUL). */
+char       *pgs_helper_read_at      (PgsHelper            *helper,
+                                     int                   dirfd,
+                                     int                   pid,
+                                     const char           *name,
+                                     gsize                *len,
+                                     GError              **error);
+
 G_END_DECLS

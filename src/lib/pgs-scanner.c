@@ -37,7 +37,6 @@
 #include "pgs-kpage.h"
 #include "pgs-pagemap.h"
 #include "pgs-parse.h"
-#include "pgs-helper.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-procfs.h"
@@ -297,34 +296,6 @@ mark_chunk (ScanJob    *job,
       memset (bitmap->data + old, 0, bitmap->len - old);
     }
   bitmap->data[byte] |= 1u << (chunk % 8);
-}
-
-/* Opens NAME of PID (maps, smaps, smaps_rollup, pagemap; kpagecount or kpageflags under
- * the root for PID 0): through the helper when one is set, so that root opens it and
- * pagemap shows frame numbers, else directly. */
-static int
-open_pid_file (ScanJob     *job,
-               int          dirfd,
-               int          pid,
-               const char  *name,
-               GError     **error)
-{
-  if (job->helper != NULL)
-    return pgs_helper_open (job->helper, pid, name, error);
-  return pgs_open_at (dirfd, name, O_RDONLY, error);
-}
-
-static char *
-read_pid_file (ScanJob     *job,
-               int          dirfd,
-               int          pid,
-               const char  *name,
-               gsize       *len,
-               GError     **error)
-{
-  g_auto(PgsFd) fd = open_pid_file (job, dirfd, pid, name, error);
-
-  return fd >= 0 ? pgs_read_fd (fd, name, len, error) : NULL;
 }
 
 static char *
@@ -769,7 +740,7 @@ measure_from_kernel (ScanJob         *job,
   PgsSmapsFields fields;
   gsize len;
 
-  buf = read_pid_file (job, dirfd, proc->pid, "smaps_rollup", &len, &error);
+  buf = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps_rollup", &len, &error);
   if (buf != NULL && pgs_smaps_rollup_parse (buf, len, &fields, &error))
     {
       proc->rss = fields.rss;
@@ -781,7 +752,8 @@ measure_from_kernel (ScanJob         *job,
 
       if (job->flags & PGS_SCAN_MAPPINGS)
         {
-          g_autofree char *smaps = read_pid_file (job, dirfd, proc->pid, "smaps", &len, NULL);
+          g_autofree char *smaps = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps",
+                                                       &len, NULL);
           SmapsMatch match = { proc, 0 };
 
           if (smaps != NULL)
@@ -851,7 +823,7 @@ scan_process (ScanJob  *job,
   proc->cmdline = read_cmdline (dirfd);
   proc->page_size = job->page_size;
 
-  maps_buf = read_pid_file (job, dirfd, pid, "maps", &len, &local_error);
+  maps_buf = pgs_helper_read_at (job->helper, dirfd, pid, "maps", &len, &local_error);
   if (maps_buf == NULL)
     {
       if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
@@ -878,7 +850,7 @@ scan_process (ScanJob  *job,
 
   if (job->privileged || (job->flags & PGS_SCAN_PAGES))
     {
-      pagemap_fd = open_pid_file (job, dirfd, pid, "pagemap", &local_error);
+      pagemap_fd = pgs_helper_open_at (job->helper, dirfd, pid, "pagemap", &local_error);
       if (pagemap_fd < 0 && !g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -1105,9 +1077,9 @@ scan_job_run (ScanJob       *job,
 
   /* Privileged means we may read frame counts; without them everything falls back to the
    * kernel's own rollups. */
-  job->count_fd = open_pid_file (job, job->root_fd, 0, "kpagecount", NULL);
+  job->count_fd = pgs_helper_open_at (job->helper, job->root_fd, 0, "kpagecount", NULL);
   if (job->count_fd >= 0)
-    job->flags_fd = open_pid_file (job, job->root_fd, 0, "kpageflags", NULL);
+    job->flags_fd = pgs_helper_open_at (job->helper, job->root_fd, 0, "kpageflags", NULL);
   job->privileged = job->count_fd >= 0 && job->flags_fd >= 0;
 
   if ((job->flags & PGS_SCAN_PHYSMAP) && !job->privileged)
@@ -1301,8 +1273,6 @@ pgs_scanner_set_flags (PgsScanner   *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLAGS]);
 }
 
-/* With a helper, the files root must open are opened by it: an unprivileged process then
- * gets root's figures. NULL opens them directly. */
 void
 pgs_scanner_set_helper (PgsScanner *self,
                         PgsHelper  *helper)
