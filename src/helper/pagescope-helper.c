@@ -171,7 +171,11 @@ handle (int    sock,
       snprintf (pid_name, sizeof pid_name, "%d", pid);
       dir = openat (proc_fd, pid_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
       if (dir < 0)
-        return send_error (sock, errno, "no such process");
+        {
+          int errsv = errno;
+
+          return send_error (sock, errsv, errsv == ENOENT ? "no such process" : strerror (errsv));
+        }
     }
   fd = openat (pid > 0 ? dir : proc_fd, files[index].name,
                files[index].flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
