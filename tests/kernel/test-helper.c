@@ -440,6 +440,63 @@ test_client (void)
   g_assert_error (error, PGS_ERROR, PGS_ERROR_FAILED);
 }
 
+/* Each thread asks for its own file; a reply crossed between threads would show up as a
+ * descriptor of the wrong file. */
+typedef struct
+{
+  PgsHelper  *helper;
+  const char *name;
+} OpenJob;
+
+static gpointer
+open_many (gpointer data)
+{
+  OpenJob *job = data;
+  PgsHelper *helper = job->helper;
+  const char *name = job->name;
+  g_autofree char *expected = g_strdup_printf ("/proc/%d/%s", target, name);
+
+  for (int i = 0; i < 300; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      char path[64], link[64];
+      int fd = pgs_helper_open (helper, target, name, &error);
+      ssize_t n;
+
+      g_assert_no_error (error);
+      g_snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
+      n = readlink (path, link, sizeof link - 1);
+      g_assert_cmpint (n, >, 0);
+      link[n] = '\0';
+      g_assert_cmpstr (link, ==, expected);
+      close (fd);
+    }
+  return NULL;
+}
+
+static void
+test_threads (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PgsHelper) helper = NULL;
+  OpenJob jobs[] = { { NULL, "maps" }, { NULL, "smaps" }, { NULL, "smaps_rollup" },
+                     { NULL, "pagemap" } };
+  GThread *threads[G_N_ELEMENTS (jobs)];
+  pid_t helper_pid;
+
+  helper = pgs_helper_new_for_fd (start_helper (&helper_pid), &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (jobs); i++)
+    {
+      jobs[i].helper = helper;
+      threads[i] = g_thread_new ("open", open_many, &jobs[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (jobs); i++)
+    g_thread_join (threads[i]);
+  g_clear_object (&helper);
+  g_assert_cmpint (wait_exit (helper_pid), ==, 0);
+}
+
 static void
 on_started (GObject      *source,
             GAsyncResult *result,
@@ -512,6 +569,7 @@ main (int   argc,
   g_test_add_func ("/pgs/helper/unprivileged-root-figures", test_unprivileged);
   g_test_add_func ("/pgs/helper/refuses-and-stays-up", test_refuses);
   g_test_add_func ("/pgs/helper/client", test_client);
+  g_test_add_func ("/pgs/helper/threads", test_threads);
   g_test_add_func ("/pgs/helper/seam", test_seam);
 
   ret = g_test_run ();
