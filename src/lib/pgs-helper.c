@@ -378,6 +378,7 @@ exchange (PgsHelper   *self,
   struct iovec iov = { (void *) request, strlen (request) };
   struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
   struct cmsghdr *cmsg;
+  gsize n_fds_extra = 0;
   gssize n;
   int fd = -1;
 
@@ -401,12 +402,29 @@ exchange (PgsHelper   *self,
     goto gone;
   reply[n] = '\0';
 
+  /* Keep exactly one descriptor; close whatever else came (the buffer's padding fits two). */
   for (cmsg = CMSG_FIRSTHDR (&msg); cmsg != NULL; cmsg = CMSG_NXTHDR (&msg, cmsg))
-    if (cmsg->cmsg_level == SOL_SOCKET && cmsg->cmsg_type == SCM_RIGHTS &&
-        cmsg->cmsg_len == CMSG_LEN (sizeof (int)) && fd < 0)
-      memcpy (&fd, CMSG_DATA (cmsg), sizeof (int));
+    if (cmsg->cmsg_level == SOL_SOCKET && cmsg->cmsg_type == SCM_RIGHTS)
+      {
+        gsize n_fds = (cmsg->cmsg_len - CMSG_LEN (0)) / sizeof (int);
 
-  if (strcmp (reply, "OK\n") == 0 && fd >= 0 && !(msg.msg_flags & MSG_CTRUNC))
+        for (gsize i = 0; i < n_fds; i++)
+          {
+            int one;
+
+            memcpy (&one, CMSG_DATA (cmsg) + i * sizeof (int), sizeof (int));
+            if (n_fds == 1 && fd < 0)
+              fd = one;
+            else
+              {
+                pgs_close (one);
+                n_fds_extra++;
+              }
+          }
+      }
+
+  if (strcmp (reply, "OK\n") == 0 && fd >= 0 && n_fds_extra == 0 &&
+      !(msg.msg_flags & MSG_CTRUNC))
     return fd;
   pgs_close (fd);
 
