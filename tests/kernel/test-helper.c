@@ -539,6 +539,29 @@ test_seam (void)
   close (fd);
   g_clear_object (&helper);
 
+  /* The inherited-socket seam: root started the helper, the process only has the fd. */
+  {
+    g_autofree char *number = NULL;
+    pid_t helper_pid;
+    int sock = start_helper (&helper_pid);
+
+    number = g_strdup_printf ("%d", sock);
+    g_setenv ("PGS_HELPER_FD", number, TRUE);
+    helper = pgs_helper_start (NULL, &error);
+    g_assert_no_error (error);
+    close (sock);
+    fd = pgs_helper_open (helper, 0, "kpagecount", &error);
+    g_assert_no_error (error);
+    close (fd);
+    g_clear_object (&helper);
+    g_assert_cmpint (wait_exit (helper_pid), ==, 0);
+    g_setenv ("PGS_HELPER_FD", "not-a-number", TRUE);
+    g_assert_null (pgs_helper_start (NULL, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+    g_unsetenv ("PGS_HELPER_FD");
+  }
+
   for (guint i = 0; i < G_N_ELEMENTS (failures); i++)
     {
       GQuark domain = failures[i].io ? G_IO_ERROR : PGS_ERROR;
