@@ -41,7 +41,7 @@ static pid_t twin = -1;
  * or its forked client, so their coming and going does not change its PSS. A second one
  * shares its text, so that the PSS has a fractional part. */
 static pid_t
-start_sleeper (void)
+start_sleeper (uid_t uid)
 {
   const char *sleeper = g_getenv ("PGS_STATIC_SLEEPER");
   int out[2];
@@ -55,6 +55,9 @@ start_sleeper (void)
   if (pid == 0)
     {
       if (dup2 (out[1], 1) != 1)
+        _exit (126);
+      if (uid != 0 && (setgroups (0, NULL) != 0 || setresgid (uid, uid, uid) != 0 ||
+                       setresuid (uid, uid, uid) != 0))
         _exit (126);
       execl (sleeper, sleeper, NULL);
       _exit (127);
@@ -383,6 +386,24 @@ test_refuses (void)
     close (fd);
   }
 
+  /* A process of a third user (neither root nor nobody): the helper keeps the capabilities
+   * that its files need (DAC override for pagemap 0400 and clear_refs 0200). */
+  {
+    pid_t stranger = start_sleeper (NOBODY - 1);
+    static const char * const names[] = { "pagemap", "clear_refs", "smaps", "smaps_rollup" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *request = g_strdup_printf ("OPEN %d %s\n", stranger, names[i]);
+
+        g_assert_cmpstr (raw_request (sock, request, strlen (request), &fd), ==, "OK\n");
+        g_assert_cmpint (fd, >=, 0);
+        close (fd);
+      }
+    kill (stranger, SIGKILL);
+    waitpid (stranger, NULL, 0);
+  }
+
   close (sock);
   status = wait_exit (helper);
   g_assert_true (WIFEXITED (status));
@@ -586,8 +607,8 @@ main (int   argc,
 
   helper_path = g_getenv ("PGS_HELPER");
   g_assert_nonnull (helper_path);
-  target = start_sleeper ();
-  twin = start_sleeper ();
+  target = start_sleeper (0);
+  twin = start_sleeper (0);
 
   g_test_add_func ("/pgs/helper/unprivileged-root-figures", test_unprivileged);
   g_test_add_func ("/pgs/helper/refuses-and-stays-up", test_refuses);
