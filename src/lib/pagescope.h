@@ -11,6 +11,7 @@
 #include "pgs-format.h"
 #include "pgs-escape.h"
 #include "pgs-file.h"
+#include "pgs-helper.h"
 #include "pgs-mapping.h"
 #include "pgs-meminfo.h"
 #include "pgs-physmap.h"

@@ -63,6 +63,7 @@ struct _PgsScanner
   char         *procfs_root;
   PgsScanFlags  flags;
   GArray       *pids;
+  PgsHelper    *helper;
 };
 
 G_DEFINE_FINAL_TYPE (PgsScanner, pgs_scanner, G_TYPE_OBJECT)
@@ -151,6 +152,7 @@ typedef struct
   PgsFrameTable *flag_table;
 
   Progress      *progress;         /* NULL for a synchronous scan */
+  PgsHelper     *helper;           /* opens root's files; NULL to open them directly */
 } ScanJob;
 
 static void
@@ -169,6 +171,7 @@ scan_job_free (ScanJob *job)
   g_clear_pointer (&job->count_table, pgs_frame_table_free);
   g_clear_pointer (&job->flag_table, pgs_frame_table_free);
   g_clear_pointer (&job->progress, progress_unref);
+  g_clear_object (&job->helper);
   g_free (job);
 }
 
@@ -187,6 +190,10 @@ scan_job_new (PgsScanner *self)
       job->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), self->pids->len);
       g_array_append_vals (job->pids, self->pids->data, self->pids->len);
     }
+  /* The helper opens the live /proc only; one that has exited leaves the user's view. */
+  if (self->helper != NULL && pgs_helper_is_running (self->helper) &&
+      g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
+    job->helper = g_object_ref (self->helper);
   job->page_size = page_size > 0 ? (guint) page_size : 4096;
   job->page_shift = g_bit_nth_lsf (job->page_size, -1);
   job->root_fd = job->count_fd = job->flags_fd = -1;
@@ -725,7 +732,7 @@ measure_from_kernel (ScanJob         *job,
   PgsSmapsFields fields;
   gsize len;
 
-  buf = pgs_read_file_at (dirfd, "smaps_rollup", &len, &error);
+  buf = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps_rollup", &len, &error);
   if (buf != NULL && pgs_smaps_rollup_parse (buf, len, &fields, &error))
     {
       proc->rss = fields.rss;
@@ -738,7 +745,8 @@ measure_from_kernel (ScanJob         *job,
 
       if (job->flags & PGS_SCAN_MAPPINGS)
         {
-          g_autofree char *smaps = pgs_read_file_at (dirfd, "smaps", &len, NULL);
+          g_autofree char *smaps = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps",
+                                                       &len, NULL);
           SmapsMatch match = { proc, 0 };
 
           if (smaps != NULL)
@@ -811,7 +819,7 @@ scan_process (ScanJob  *job,
   proc->cgroup = read_cgroup (dirfd);
   proc->page_size = job->page_size;
 
-  maps_buf = pgs_read_file_at (dirfd, "maps", &len, &local_error);
+  maps_buf = pgs_helper_read_at (job->helper, dirfd, pid, "maps", &len, &local_error);
   if (maps_buf == NULL)
     {
       if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
@@ -838,7 +846,7 @@ scan_process (ScanJob  *job,
 
   if (job->privileged || (job->flags & PGS_SCAN_PAGES))
     {
-      pagemap_fd = pgs_open_at (dirfd, "pagemap", O_RDONLY, &local_error);
+      pagemap_fd = pgs_helper_open_at (job->helper, dirfd, pid, "pagemap", &local_error);
       if (pagemap_fd < 0 && !g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -1066,9 +1074,9 @@ scan_job_run (ScanJob       *job,
 
   /* Privileged means we may read frame counts; without them everything falls back to the
    * kernel's own rollups. */
-  job->count_fd = pgs_open_at (job->root_fd, "kpagecount", O_RDONLY, NULL);
+  job->count_fd = pgs_helper_open_at (job->helper, job->root_fd, 0, "kpagecount", NULL);
   if (job->count_fd >= 0)
-    job->flags_fd = pgs_open_at (job->root_fd, "kpageflags", O_RDONLY, NULL);
+    job->flags_fd = pgs_helper_open_at (job->helper, job->root_fd, 0, "kpageflags", NULL);
   job->privileged = job->count_fd >= 0 && job->flags_fd >= 0;
 
   if ((job->flags & PGS_SCAN_PHYSMAP) && !job->privileged)
@@ -1135,6 +1143,7 @@ pgs_scanner_finalize (GObject *object)
 
   g_clear_pointer (&self->procfs_root, g_free);
   g_clear_pointer (&self->pids, g_array_unref);
+  g_clear_object (&self->helper);
 
   G_OBJECT_CLASS (pgs_scanner_parent_class)->finalize (object);
 }
@@ -1260,6 +1269,16 @@ pgs_scanner_set_flags (PgsScanner   *self,
     return;
   self->flags = flags;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLAGS]);
+}
+
+void
+pgs_scanner_set_helper (PgsScanner *self,
+                        PgsHelper  *helper)
+{
+  g_return_if_fail (PGS_IS_SCANNER (self));
+  g_return_if_fail (helper == NULL || PGS_IS_HELPER (helper));
+
+  g_set_object (&self->helper, helper);
 }
 
 void
