@@ -58,6 +58,7 @@ struct _PgsProcess
   char           *user;
   char           *name;
   char           *cmdline;
+  guint64         start_time;    /* /proc/PID/stat field 22, clock ticks after boot; 0 unknown */
 
   guint64         vss;
   guint64         rss;
