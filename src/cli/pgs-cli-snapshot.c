@@ -87,6 +87,13 @@ pgs_cli_snapshot (int    argc,
   pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
   started = g_get_monotonic_time ();
   snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  if (snapshot == NULL && g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+    {
+      /* Not root: everything but the physical map. */
+      g_clear_error (&error);
+      pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+      snapshot = pgs_scanner_scan (scanner, NULL, &error);
+    }
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);
