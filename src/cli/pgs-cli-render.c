@@ -207,6 +207,12 @@ pgs_cli_render (int    argc,
       return PGS_EXIT_FAILED;
     }
 
+  if (view != PGS_VIEW_RESIDENCY && pgs_snapshot_get_physmap (snapshot) == NULL)
+    {
+      pgs_cli_error (_("%s was taken without root: it has no physical map to draw"), snapshot_path);
+      return PGS_EXIT_FAILED;
+    }
+
   code = PGS_EXIT_OK;
   if (pid > 0)
     {
