@@ -266,6 +266,51 @@ test_same_png (void)
     }
 }
 
+/* pagescope-cli render --snapshot draws what the renderer draws from the scan it saved. */
+static void
+test_cli_render (void)
+{
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GBytes) bytes = saved_fixture (&snap);
+  g_autofree char *dir = g_dir_make_tmp ("pgs-snapcli-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "s.pgsnap", NULL);
+  g_autofree char *cli_png = g_build_filename (dir, "cli.png", NULL);
+  g_autofree char *lib_png = g_build_filename (dir, "lib.png", NULL);
+  const char *cli = g_getenv ("PAGESCOPE_CLI");
+  const char *views[] = { "sharing", "flags" };
+  const PgsView view_ids[] = { PGS_VIEW_SHARING, PGS_VIEW_FLAGS };
+
+  if (cli == NULL)
+    {
+      g_test_skip ("PAGESCOPE_CLI not set");
+      return;
+    }
+  g_assert_true (g_file_set_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snap, view_ids[i]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *a = NULL, *b = NULL;
+      gsize la, lb;
+      int status;
+      const char *argv[] = { cli, "render", "--view", views[i], "--snapshot", file, "-o", cli_png,
+                             "--width", "300", "--height", "200", "--legend", NULL };
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                                   NULL, NULL, &status, &error));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_true (pgs_renderer_write_png (renderer, lib_png, 300, 200, TRUE, &error));
+      g_assert_true (g_file_get_contents (cli_png, &a, &la, NULL));
+      g_assert_true (g_file_get_contents (lib_png, &b, &lb, NULL));
+      g_assert_cmpuint (la, >, 100);
+      g_assert_cmpmem (a, la, b, lb);
+    }
+  g_unlink (file);
+  g_unlink (cli_png);
+  g_unlink (lib_png);
+  g_rmdir (dir);
+}
+
 /* Rewrites the checksum at 32..63 over bytes 0..31 and the payload, as the format says. */
 static void
 fix_checksum (guint8 *data,
@@ -544,6 +589,7 @@ main (int   argc,
   g_test_add_func ("/pgs/snapshot-file/round-trip", test_round_trip);
   g_test_add_func ("/pgs/snapshot-file/unprivileged", test_unprivileged);
   g_test_add_func ("/pgs/snapshot-file/same-png", test_same_png);
+  g_test_add_func ("/pgs/snapshot-file/cli-render", test_cli_render);
   g_test_add_func ("/pgs/snapshot-file/truncated", test_truncated);
   g_test_add_func ("/pgs/snapshot-file/bit-flips", test_bit_flips);
   g_test_add_func ("/pgs/snapshot-file/newer-version", test_newer_version);
