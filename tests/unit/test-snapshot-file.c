@@ -533,6 +533,85 @@ test_hostile_payload (void)
   }
 }
 
+/* A payload written by hand: no processes, a physical map of @n_frames in runs. */
+static GBytes *
+physmap_payload (guint64        n_frames,
+                 const guint32 *lengths,
+                 const guint64 *flags,
+                 const guint32 *counts,
+                 gsize          n_runs)
+{
+  GVariantBuilder meta;
+  g_autoptr(GVariant) v = NULL;
+
+  g_variant_builder_init (&meta, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&meta, "{sv}", "time", g_variant_new_int64 (1700000000000000));
+  g_variant_builder_add (&meta, "{sv}", "page-size", g_variant_new_uint32 (4096));
+  g_variant_builder_add (&meta, "{sv}", "privileged", g_variant_new_boolean (TRUE));
+  v = g_variant_ref_sink (g_variant_new ("(@a{sv}@a" PGS_SNAPSHOT_PROCESS_TYPE "@a" PGS_SNAPSHOT_SKIPPED_TYPE
+                                         "@" PGS_SNAPSHOT_PHYSMAP_TYPE ")",
+    g_variant_builder_end (&meta),
+    g_variant_new_array (G_VARIANT_TYPE (PGS_SNAPSHOT_PROCESS_TYPE), NULL, 0),
+    g_variant_new_array (G_VARIANT_TYPE (PGS_SNAPSHOT_SKIPPED_TYPE), NULL, 0),
+    g_variant_new_maybe (NULL, g_variant_new ("(t@au@at@aumaymay)", n_frames,
+      g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, lengths, n_runs, 4),
+      g_variant_new_fixed_array (G_VARIANT_TYPE_UINT64, flags, n_runs, 8),
+      g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, counts, n_runs, 4), NULL, NULL))));
+  if (G_BYTE_ORDER == G_BIG_ENDIAN)
+    {
+      GVariant *swapped = g_variant_byteswap (v);
+
+      g_variant_unref (v);
+      v = swapped;
+    }
+  return g_variant_get_data_as_bytes (v);
+}
+
+static void
+test_physmap_runs (void)
+{
+  const guint32 lengths[] = { 1, 2 };
+  const guint64 flags[] = { 0x10, 0x400 };
+  const guint32 counts[] = { 5, 7 };
+  const guint32 huge_lengths[] = { G_MAXUINT32, G_MAXUINT32 };
+  const int bad[] = { PGS_ERROR_BAD_SNAPSHOT };
+
+  /* Runs (1 × count 5, flags 0x10) and (2 × count 7, flags 0x400): three frames. */
+  {
+    g_autoptr(GBytes) plain = physmap_payload (3, lengths, flags, counts, 2);
+    g_autoptr(GBytes) file = file_with_payload (g_bytes_get_data (plain, NULL), g_bytes_get_size (plain));
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PgsSnapshot) snap = load_bytes (g_bytes_get_data (file, NULL), g_bytes_get_size (file), &error);
+    PgsPhysMap *physmap;
+
+    g_assert_no_error (error);
+    physmap = pgs_snapshot_get_physmap (snap);
+    g_assert_cmpuint (pgs_physmap_get_n_frames (physmap), ==, 3);
+    g_assert_cmpuint (pgs_physmap_get_counts (physmap)[0], ==, 5);
+    g_assert_cmpuint (pgs_physmap_get_counts (physmap)[1], ==, 7);
+    g_assert_cmpuint (pgs_physmap_get_counts (physmap)[2], ==, 7);
+    g_assert_cmpuint (pgs_physmap_get_flags (physmap)[0], ==, 0x10);
+    g_assert_cmpuint (pgs_physmap_get_flags (physmap)[2], ==, 0x400);
+    g_assert_cmpint (pgs_snapshot_get_time (snap), ==, 1700000000000000);
+    g_assert_null (pgs_snapshot_get_hostname (snap));
+  }
+  /* Runs that do not cover the frames, and 8 Gi frames from a few bytes: refused before
+   * anything is allocated for them. */
+  {
+    g_autoptr(GBytes) short_runs = physmap_payload (4, lengths, flags, counts, 2);
+    g_autoptr(GBytes) long_runs = physmap_payload (2, lengths, flags, counts, 2);
+    g_autoptr(GBytes) huge = physmap_payload ((guint64) G_MAXUINT32 * 2, huge_lengths, flags, counts, 2);
+    GBytes *all[] = { short_runs, long_runs, huge };
+
+    for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+      {
+        g_autoptr(GBytes) file = file_with_payload (g_bytes_get_data (all[i], NULL), g_bytes_get_size (all[i]));
+
+        assert_refused (g_bytes_get_data (file, NULL), g_bytes_get_size (file), bad, 1, "physmap runs");
+      }
+  }
+}
+
 typedef struct
 {
   GMainLoop   *loop;
@@ -595,6 +674,7 @@ main (int   argc,
   g_test_add_func ("/pgs/snapshot-file/newer-version", test_newer_version);
   g_test_add_func ("/pgs/snapshot-file/not-a-snapshot", test_not_a_snapshot);
   g_test_add_func ("/pgs/snapshot-file/hostile-payload", test_hostile_payload);
+  g_test_add_func ("/pgs/snapshot-file/physmap-runs", test_physmap_runs);
   g_test_add_func ("/pgs/snapshot-file/async", test_async);
   return g_test_run ();
 }
