@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -612,6 +613,61 @@ test_physmap_runs (void)
   }
 }
 
+/* Saving over a file renames a complete new one into place: a reader of the old file keeps
+ * reading it whole, and no temporary file is left behind. */
+static void
+test_atomic_save (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(PgsSnapshot) small = NULL;
+  g_autofree char *path = tmp_path ("atomic.pgsnap");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_autofree char *old_bytes = NULL;
+  char buf[64];
+  gsize old_len;
+  int fd;
+  const int one = 100;
+
+  build (fx);
+  snap = scan (fx);
+  {
+    g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+
+    pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
+    pgs_scanner_set_pids (scanner, &one, 1);
+    small = pgs_scanner_scan (scanner, NULL, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_true (pgs_snapshot_save (snap, file, NULL, &error));
+  g_assert_true (g_file_get_contents (path, &old_bytes, &old_len, NULL));
+  fd = open (path, O_RDONLY);
+  g_assert_cmpint (fd, >=, 0);
+
+  g_assert_true (pgs_snapshot_save (small, file, NULL, &error));
+  g_assert_no_error (error);
+  /* The old file, still open, is unchanged to its last byte. */
+  g_assert_cmpint (lseek (fd, (off_t) old_len - sizeof buf, SEEK_SET), ==, (off_t) old_len - sizeof buf);
+  g_assert_cmpint (read (fd, buf, sizeof buf), ==, sizeof buf);
+  g_assert_cmpmem (buf, sizeof buf, old_bytes + old_len - sizeof buf, sizeof buf);
+  g_assert_cmpint (read (fd, buf, sizeof buf), ==, 0);
+  close (fd);
+  {
+    g_autoptr(PgsSnapshot) loaded = pgs_snapshot_load (file, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (pgs_snapshot_get_n_processes (loaded), ==, 1);
+  }
+
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_cmpstr (g_dir_read_name (listing), ==, "atomic.pgsnap");
+  g_assert_null (g_dir_read_name (listing));
+  remove_tmp (path);
+}
+
 typedef struct
 {
   GMainLoop   *loop;
@@ -675,6 +731,7 @@ main (int   argc,
   g_test_add_func ("/pgs/snapshot-file/not-a-snapshot", test_not_a_snapshot);
   g_test_add_func ("/pgs/snapshot-file/hostile-payload", test_hostile_payload);
   g_test_add_func ("/pgs/snapshot-file/physmap-runs", test_physmap_runs);
+  g_test_add_func ("/pgs/snapshot-file/atomic-save", test_atomic_save);
   g_test_add_func ("/pgs/snapshot-file/async", test_async);
   return g_test_run ();
 }
