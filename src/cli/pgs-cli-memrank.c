@@ -142,6 +142,7 @@ pgs_cli_memrank (int    argc,
   g_autofree char *limit_text = NULL;
   g_autofree char *group_by = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_autofree char *snapshot_path = NULL;
   PgsOutput output;
   guint limit = G_MAXUINT;
   gint64 want_uid = -1;
@@ -152,6 +153,7 @@ pgs_cli_memrank (int    argc,
     { "limit", 'n', 0, G_OPTION_ARG_STRING, &limit_text, N_("Show only the first N processes (0: the totals only)"), "N" },
     { "user", 'u', 0, G_OPTION_ARG_STRING, &user, N_("Only processes of this user (name or UID)"), N_("USER") },
     { "group-by", 'g', 0, G_OPTION_ARG_STRING, &group_by, N_("Sum the processes by user, cgroup, app or parent, with what each group alone maps (private)"), N_("KEY") },
+    { "snapshot", 0, 0, G_OPTION_ARG_FILENAME, &snapshot_path, N_("Read this snapshot file instead of scanning"), N_("FILE") },
     { NULL }
   };
 
@@ -214,7 +216,7 @@ pgs_cli_memrank (int    argc,
   /* The private figure of a group compares frames: keep every process's. */
   if (group_by != NULL)
     pgs_scanner_set_flags (scanner, PGS_SCAN_PAGES);
-  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);

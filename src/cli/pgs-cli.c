@@ -22,6 +22,8 @@ static const PgsCliCommand commands[] = {
   { "memstats", N_("Explain the memory of one or more processes, mapping by mapping"),
     pgs_cli_memstats },
   { "render",   N_("Draw a residency, sharing or page-flag map as PNG"), pgs_cli_render },
+  { "snapshot", N_("Save every process and the physical map to a snapshot file"), pgs_cli_snapshot },
+  { "compare",  N_("Compare two snapshot files: what grew, shrank, came and went"), pgs_cli_compare },
   { "wss",      N_("Estimate the working set of a process over time (clear_refs)"), pgs_cli_wss },
   { "librank",  N_("Rank every mapped file (libraries, fonts, data) by PSS"), pgs_cli_librank },
   { "system",   N_("Show the RAM behind swap (zram), KSM merging and huge pages"), pgs_cli_system },

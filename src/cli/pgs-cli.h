@@ -41,6 +41,8 @@ int  pgs_cli_render   (int argc, char **argv);
 int  pgs_cli_wss      (int argc, char **argv);
 int  pgs_cli_librank  (int argc, char **argv);
 int  pgs_cli_system   (int argc, char **argv);
+int  pgs_cli_snapshot (int argc, char **argv);
+int  pgs_cli_compare  (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct
@@ -70,6 +72,11 @@ gboolean  pgs_cli_parse_number       (const char      *text,
                                       guint64         *value);
 gboolean  pgs_cli_parse_pid          (const char      *text,
                                       int             *pid);
+
+/* The live scan by @scanner, or the snapshot file @snapshot_path when it is not NULL. */
+PgsSnapshot *pgs_cli_scan            (PgsScanner      *scanner,
+                                      const char      *snapshot_path,
+                                      GError         **error);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PgsCliCommon, pgs_cli_common_clear)
 

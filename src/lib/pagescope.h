@@ -18,6 +18,8 @@
 #include "pgs-process.h"
 #include "pgs-scanner.h"
 #include "pgs-snapshot.h"
+#include "pgs-snapshot-file.h"
+#include "pgs-compare.h"
 #include "pgs-report.h"
 #include "pgs-wss.h"
 #include "pgs-category.h"

@@ -59,6 +59,7 @@ struct _PgsProcess
   char           *name;
   char           *cmdline;
   char           *cgroup;        /* v2 path from /proc/PID/cgroup; NULL if none */
+  guint64         start_time;    /* /proc/PID/stat field 22, clock ticks after boot; 0 unknown */
 
   guint64         vss;
   guint64         rss;

@@ -203,6 +203,15 @@ pgs_process_get_pid (PgsProcess *self)
   return self->pid;
 }
 
+/* The start time from /proc/PID/stat (clock ticks after boot): with the PID it names one
+ * process across snapshots of one boot. 0 when stat could not be read. */
+guint64
+pgs_process_get_start_time (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->start_time;
+}
+
 int
 pgs_process_get_ppid (PgsProcess *self)
 {

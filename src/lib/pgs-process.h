@@ -24,6 +24,7 @@ const char  *pgs_process_get_name           (PgsProcess *self);
 const char  *pgs_process_get_cmdline        (PgsProcess *self);
 /* The cgroup v2 path ("/user.slice/…"), NULL where there is none or it was unreadable. */
 const char  *pgs_process_get_cgroup         (PgsProcess *self);
+guint64      pgs_process_get_start_time     (PgsProcess *self);
 guint64      pgs_process_get_vss            (PgsProcess *self);
 guint64      pgs_process_get_rss            (PgsProcess *self);
 guint64      pgs_process_get_pss            (PgsProcess *self);

@@ -817,6 +817,14 @@ scan_process (ScanJob  *job,
   proc->user = g_strdup (lookup_user (job, status.uid));
   proc->cmdline = read_cmdline (dirfd);
   proc->cgroup = read_cgroup (dirfd);
+  {
+    g_autofree char *stat_buf = pgs_read_file_at (dirfd, "stat", &len, NULL);
+    PgsStatFields stat;
+
+    /* Only to tell a reused PID apart when snapshots are compared: unknown (0) if unreadable. */
+    if (stat_buf != NULL && pgs_stat_parse (stat_buf, len, &stat, NULL))
+      proc->start_time = stat.start_time;
+  }
   proc->page_size = job->page_size;
 
   maps_buf = pgs_helper_read_at (job->helper, dirfd, pid, "maps", &len, &local_error);
@@ -1132,8 +1140,13 @@ scan_job_run (ScanJob       *job,
 
   report_progress (job, 1.0);
 
-  return _pgs_snapshot_new (job->processes, job->skipped, job->privileged, job->page_size,
-                            physmap);
+  {
+    PgsSnapshot *snapshot = _pgs_snapshot_new (job->processes, job->skipped, job->privileged,
+                                               job->page_size, physmap);
+
+    _pgs_snapshot_read_host_info (snapshot, job->root_fd);
+    return snapshot;
+  }
 }
 
 static void
