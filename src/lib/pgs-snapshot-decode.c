@@ -184,6 +184,7 @@ decode_process (GVariant *v,
   p->user = dup_maybe_string (v, 4);
   p->name = dup_maybe_string (v, 5);
   p->cmdline = dup_maybe_string (v, 6);
+  p->cgroup = dup_maybe_string (v, 24);
   p->vss = child_u64 (v, 7);
   p->rss = child_u64 (v, 8);
   p->pss_fp = child_u64 (v, 9);

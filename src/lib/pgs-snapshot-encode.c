@@ -77,7 +77,7 @@ encode_process (PgsProcess *p)
     }
 
   return g_variant_new ("(iiut@may@may@mayttttttuu@mayubb@a" PGS_SNAPSHOT_MAPPING_TYPE
-                        "@a" PGS_SNAPSHOT_RUN_TYPE "@atb@au)",
+                        "@a" PGS_SNAPSHOT_RUN_TYPE "@atb@au@may)",
                         p->pid, p->ppid, p->uid, p->start_time,
                         maybe_bytestring (p->user), maybe_bytestring (p->name),
                         maybe_bytestring (p->cmdline),
@@ -88,7 +88,8 @@ encode_process (PgsProcess *p)
                         g_variant_new_fixed_array (G_VARIANT_TYPE_UINT64, delta, n, 8),
                         (gboolean) (p->counts != NULL),
                         g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32,
-                                                   p->counts, p->counts != NULL ? n : 0, 4));
+                                                   p->counts, p->counts != NULL ? n : 0, 4),
+                        maybe_bytestring (p->cgroup));
 }
 
 static GVariant *

@@ -38,7 +38,7 @@ G_BEGIN_DECLS
 #define PGS_SNAPSHOT_MAPPING_TYPE   "(ttttuuayayttttut)"
 #define PGS_SNAPSHOT_RUN_TYPE       "(tuuuu)"
 #define PGS_SNAPSHOT_PROCESS_TYPE   "(iiutmaymaymayttttttuumayubba" PGS_SNAPSHOT_MAPPING_TYPE \
-                                    "a" PGS_SNAPSHOT_RUN_TYPE "atbau)"
+                                    "a" PGS_SNAPSHOT_RUN_TYPE "atbaumay)"
 #define PGS_SNAPSHOT_SKIPPED_TYPE   "(iayiay)"
 #define PGS_SNAPSHOT_PHYSMAP_TYPE   "m(tauataumaymay)"
 #define PGS_SNAPSHOT_TYPE           "(a{sv}a" PGS_SNAPSHOT_PROCESS_TYPE "a" PGS_SNAPSHOT_SKIPPED_TYPE \

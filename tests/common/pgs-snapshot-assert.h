@@ -27,6 +27,7 @@ pgs_assert_processes_equal (PgsProcess *a,
   g_assert_cmpstr (a->name, ==, b->name);
   g_assert_cmpstr (a->cmdline, ==, b->cmdline);
   g_assert_cmpuint (a->start_time, ==, b->start_time);
+  g_assert_cmpstr (a->cgroup, ==, b->cgroup);
   g_assert_cmpuint (a->vss, ==, b->vss);
   g_assert_cmpuint (a->rss, ==, b->rss);
   g_assert_cmpuint (a->pss_fp, ==, b->pss_fp);
