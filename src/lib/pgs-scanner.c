@@ -913,12 +913,30 @@ page_counts_in_rss (guint32 count,
   return TRUE;
 }
 
+/* The flags of frame @pfn: from the physical map's runs when there is one, else from the
+ * sparse array (NULL: none read). */
+static guint64
+frame_flags (PgsPhysMap    *physmap,
+             const guint64 *flags,
+             guint64        n_frames,
+             guint64        pfn)
+{
+  guint64 f = 0;
+
+  if (physmap != NULL)
+    pgs_physmap_get_frame (physmap, pfn, NULL, &f);
+  else if (flags != NULL && pfn < n_frames)
+    f = flags[pfn];
+  return f;
+}
+
 /* Phase 3 for one process: the rest of the kernel's smaps_account(). A shared page adds
  * (PAGE_SIZE << 12) / mapcount to PSS and nothing to USS. Hugetlb mappings are in neither
  * Rss nor Pss (smaps_hugetlb_range counts them apart). */
 static void
 account_pending (ScanJob       *job,
                  PgsProcess    *proc,
+                 PgsPhysMap    *physmap,
                  const guint32 *counts,
                  const guint64 *flags,
                  guint64        n_frames)
@@ -932,8 +950,7 @@ account_pending (ScanJob       *job,
       guint64 probe = maps[i].probe_pfn;
 
       maps[i].known = PGS_METRIC_ALL;
-      if (probe != 0 && flags != NULL && probe < n_frames &&
-          (flags[probe] & PGS_KPF_BIT (PGS_KPF_HUGE)))
+      if (probe != 0 && frame_flags (physmap, flags, n_frames, probe) & PGS_KPF_BIT (PGS_KPF_HUGE))
         {
           hugetlb[i] = TRUE;
           maps[i].rss = maps[i].pss_fp = maps[i].uss = 0;
@@ -953,8 +970,16 @@ account_pending (ScanJob       *job,
     {
       const Pending *p = &g_array_index (proc->pending, Pending, k);
       PgsMappingData *m = &maps[p->mapping];
-      guint32 count = p->pfn < n_frames ? counts[p->pfn] : 0;
-      guint64 fl = flags != NULL && p->pfn < n_frames ? flags[p->pfn] : 0;
+      guint32 count = 0;
+      guint64 fl = 0;
+
+      if (physmap != NULL)
+        pgs_physmap_get_frame (physmap, p->pfn, &count, &fl);
+      else
+        {
+          count = p->pfn < n_frames ? counts[p->pfn] : 0;
+          fl = flags != NULL && p->pfn < n_frames ? flags[p->pfn] : 0;
+        }
 
       if (proc->counts != NULL && p->index != G_MAXUINT32)
         proc->counts[p->index] = count;
@@ -1007,8 +1032,8 @@ read_frames (ScanJob       *job,
   g_autoptr(PgsPhysMap) physmap = NULL;
   g_autofree guint32 *counts = NULL;
   g_autofree guint64 *flags = NULL;
-  const guint32 *cp;
-  const guint64 *fp;
+  const guint32 *cp = NULL;
+  const guint64 *fp = NULL;
   guint64 n_frames;
 
   if (job->flags & PGS_SCAN_PHYSMAP)
@@ -1017,8 +1042,6 @@ read_frames (ScanJob       *job,
                                          cancellable, error);
       if (physmap == NULL)
         return FALSE;
-      cp = pgs_physmap_get_counts (physmap);
-      fp = pgs_physmap_get_flags (physmap);
       n_frames = pgs_physmap_get_n_frames (physmap);
     }
   else
@@ -1047,7 +1070,7 @@ read_frames (ScanJob       *job,
       PgsProcess *proc = g_ptr_array_index (job->processes, i);
 
       if (proc->pending != NULL)
-        account_pending (job, proc, cp, fp, n_frames);
+        account_pending (job, proc, physmap, cp, fp, n_frames);
     }
 
   if (physmap_out != NULL)
