@@ -19,12 +19,16 @@
 #include "pgs-palette.h"
 #include "pgs-render-physical.h"
 
+/* 5 bytes a run: the low 32 bits of its first frame (the high bits from the list of the
+ * first run past each multiple of 2^32, as in pgs-physmap.c) and its class byte. */
 typedef struct
 {
-  guint64 *start;   /* n + 1: the last is n_frames */
+  guint32 *lo;
   guint8  *klass;
   guint64  n;
   guint64  cap;
+  GArray  *epochs;   /* guint32 */
+  guint64  n_frames;
 } Runs;
 
 struct _PgsClassRuns
@@ -47,9 +51,25 @@ typedef struct
 static void
 runs_clear (Runs *r)
 {
-  g_free (r->start);
+  g_free (r->lo);
   g_free (r->klass);
+  if (r->epochs != NULL)
+    g_array_unref (r->epochs);
   memset (r, 0, sizeof *r);
+}
+
+/* The first frame of run @i (n: n_frames). */
+static inline guint64
+rstart (const Runs *r,
+        guint64     i)
+{
+  guint64 hi = 0;
+
+  if (i >= r->n)
+    return r->n_frames;
+  while (hi < r->epochs->len && g_array_index (r->epochs, guint32, hi) <= i)
+    hi++;
+  return hi << 32 | r->lo[i];
 }
 
 /* Appends @n frames of class @c, joining the last run when it has the same class. */
@@ -69,10 +89,18 @@ runs_push (Runs    *r,
   if (r->n == r->cap)
     {
       r->cap = MAX (r->cap * 3 / 2, 1024);
-      r->start = g_renew (guint64, r->start, r->cap + 1);
+      r->lo = g_renew (guint32, r->lo, r->cap);
       r->klass = g_renew (guint8, r->klass, r->cap);
     }
-  r->start[r->n] = *pos;
+  if (r->epochs == NULL)
+    r->epochs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  while (((guint64) r->epochs->len + 1) << 32 <= *pos)
+    {
+      guint32 first = (guint32) r->n;
+
+      g_array_append_val (r->epochs, first);
+    }
+  r->lo[r->n] = (guint32) *pos;
   r->klass[r->n] = c;
   r->n++;
   *pos += n;
@@ -82,52 +110,51 @@ static void
 runs_finish (Runs    *r,
              guint64  n_frames)
 {
-  r->start = g_renew (guint64, r->start, r->n + 1);
-  r->start[r->n] = n_frames;
+  if (r->epochs == NULL)
+    r->epochs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  r->n_frames = n_frames;
   r->cap = r->n;
-  if (r->n > 0)
-    r->klass = g_renew (guint8, r->klass, r->n);
+  r->lo = g_renew (guint32, r->lo, MAX (r->n, 1));
+  r->klass = g_renew (guint8, r->klass, MAX (r->n, 1));
 }
 
-/* @in with the stretches of @over (sorted, disjoint) set to their value, or with their
- * value OR'ed in. */
-static void
-runs_overlay (const Runs    *in,
-              const Overlay *over,
-              gsize          n_over,
-              gboolean       or,
-              guint64        n_frames,
-              Runs          *out)
+/* Runs made piece by piece with the stretches of @over (sorted, disjoint) set to their
+ * value, or with their value OR'ed in. */
+typedef struct
 {
-  guint64 pos = 0;
-  gsize k = 0;
+  const Overlay *over;
+  gsize          n_over;
+  gsize          k;
+  gboolean       or;
+  Runs          *out;
+  guint64        pos;
+} Stream;
 
-  memset (out, 0, sizeof *out);
-  for (guint64 r = 0; r < in->n; r++)
+static void
+stream_push (Stream  *st,
+             guint64  s,
+             guint64  e,
+             guint8   c)
+{
+  while (s < e)
     {
-      guint64 s = in->start[r], e = in->start[r + 1];
-      guint8 c = in->klass[r];
+      guint64 piece;
 
-      while (s < e)
+      while (st->k < st->n_over && st->over[st->k].end <= s)
+        st->k++;
+      if (st->k < st->n_over && st->over[st->k].start <= s)
         {
-          guint64 piece;
-
-          while (k < n_over && over[k].end <= s)
-            k++;
-          if (k < n_over && over[k].start <= s)
-            {
-              piece = MIN (e, over[k].end);
-              runs_push (out, &pos, piece - s, or ? (c | over[k].value) : over[k].value);
-            }
-          else
-            {
-              piece = k < n_over ? MIN (e, over[k].start) : e;
-              runs_push (out, &pos, piece - s, c);
-            }
-          s = piece;
+          piece = MIN (e, st->over[st->k].end);
+          runs_push (st->out, &st->pos, piece - s,
+                     st->or ? (c | st->over[st->k].value) : st->over[st->k].value);
         }
+      else
+        {
+          piece = st->k < st->n_over ? MIN (e, st->over[st->k].start) : e;
+          runs_push (st->out, &st->pos, piece - s, c);
+        }
+      s = piece;
     }
-  runs_finish (out, n_frames);
 }
 
 static inline guint8
@@ -154,25 +181,13 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   };
   PgsClassRuns *self = g_new0 (PgsClassRuns, 1);
   guint64 n_runs = pgs_physmap_get_n_runs (physmap), pos = 0;
+  Stream st = { 0 };
   const PgsFrameSpan *spans;
   g_autofree Overlay *over = NULL;
   guint n_spans;
   guint8 head = PGS_CATEGORY_RESERVED;
-  Runs raw = { 0 };
 
   self->n_frames = pgs_physmap_get_n_frames (physmap);
-  for (guint64 i = 0; i < n_runs; i++)
-    {
-      guint64 n;
-      guint32 count;
-      guint64 flags;
-
-      pgs_physmap_get_run (physmap, i, NULL, &n, &count, &flags);
-      runs_push (&raw, &pos, n,
-                 by_category ? pgs_category_classify_run (flags, &head) : share_class (count, flags));
-    }
-  runs_finish (&raw, self->n_frames);
-
   spans = pgs_physmap_get_spans (physmap, &n_spans);
   over = g_new (Overlay, MAX (n_spans, 1));
   for (guint i = 0; i < n_spans; i++)
@@ -181,12 +196,26 @@ pgs_class_runs_new (PgsPhysMap *physmap,
       over[i].end = MIN (spans[i].start + spans[i].n_frames, self->n_frames);
       over[i].value = by_category ? spans[i].category : share_of[spans[i].category];
     }
-  runs_overlay (&raw, over, n_spans, FALSE, self->n_frames, &self->base);
-  runs_clear (&raw);
+  /* The spans go on as the runs are made: no second copy. */
+  st.over = over;
+  st.n_over = n_spans;
+  st.out = &self->base;
+  for (guint64 i = 0; i < n_runs; i++)
+    {
+      guint64 n;
+      guint32 count;
+      guint64 flags;
+
+      pgs_physmap_get_run (physmap, i, NULL, &n, &count, &flags);
+      stream_push (&st, pos, pos + n,
+                   by_category ? pgs_category_classify_run (flags, &head) : share_class (count, flags));
+      pos += n;
+    }
+  runs_finish (&self->base, self->n_frames);
 
   if (frame_counts != NULL)
     for (guint64 r = 0; r < self->base.n; r++)
-      frame_counts[self->base.klass[r]] += self->base.start[r + 1] - self->base.start[r];
+      frame_counts[self->base.klass[r]] += rstart (&self->base, r + 1) - rstart (&self->base, r);
   self->cur = &self->base;
   return self;
 }
@@ -237,8 +266,13 @@ pgs_class_runs_highlight (PgsClassRuns *self,
     }
   if (over->len == 0)
     return FALSE;
-  runs_overlay (&self->base, (const Overlay *) (gpointer) over->data, over->len, TRUE,
-                self->n_frames, &self->shown);
+  {
+    Stream st = { (const Overlay *) (gpointer) over->data, over->len, 0, TRUE, &self->shown, 0 };
+
+    for (guint64 r = 0; r < self->base.n; r++)
+      stream_push (&st, rstart (&self->base, r), rstart (&self->base, r + 1), self->base.klass[r]);
+    runs_finish (&self->shown, self->n_frames);
+  }
   self->cur = &self->shown;
   return TRUE;
 }
@@ -251,10 +285,10 @@ find (PgsClassRuns *self,
   const Runs *r = self->cur;
   guint64 hint = self->cursor, lo = 0, hi = r->n;
 
-  if (hint < r->n && r->start[hint] <= pfn)
+  if (hint < r->n && rstart (r, hint) <= pfn)
     {
       for (guint step = 0; step < 4 && hint < r->n; step++, hint++)
-        if (pfn < r->start[hint + 1])
+        if (pfn < rstart (r, hint + 1))
           return self->cursor = hint;
       lo = hint;
     }
@@ -264,7 +298,7 @@ find (PgsClassRuns *self,
     {
       guint64 mid = lo + (hi - lo) / 2;
 
-      if (r->start[mid] <= pfn)
+      if (rstart (r, mid) <= pfn)
         lo = mid;
       else
         hi = mid;
@@ -294,7 +328,7 @@ pgs_class_runs_max (PgsClassRuns        *self,
 
       if (ranges[k].start >= ranges[k].end)
         continue;
-      for (i = find (self, ranges[k].start); i < r->n && r->start[i] < ranges[k].end; i++)
+      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
         {
           best = MAX (best, r->klass[i] & PGS_CLASS_MASK);
           any |= r->klass[i];
@@ -320,9 +354,9 @@ pgs_class_runs_mode (PgsClassRuns        *self,
 
       if (ranges[k].start >= ranges[k].end)
         continue;
-      for (i = find (self, ranges[k].start); i < r->n && r->start[i] < ranges[k].end; i++)
+      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
         {
-          guint64 s = MAX (r->start[i], ranges[k].start), e = MIN (r->start[i + 1], ranges[k].end);
+          guint64 s = MAX (rstart (r, i), ranges[k].start), e = MIN (rstart (r, i + 1), ranges[k].end);
 
           hist[r->klass[i] & PGS_CLASS_MASK] += e - s;
           any |= r->klass[i];
@@ -349,9 +383,9 @@ pgs_class_runs_find (PgsClassRuns *self,
   end = MIN (end, self->n_frames);
   if (start >= end)
     return G_MAXUINT64;
-  for (guint64 i = find (self, start); i < r->n && r->start[i] < end; i++)
+  for (guint64 i = find (self, start); i < r->n && rstart (r, i) < end; i++)
     if ((r->klass[i] & PGS_CLASS_MASK) == want)
-      return MAX (r->start[i], start);
+      return MAX (rstart (r, i), start);
   return G_MAXUINT64;
 }
 
@@ -381,9 +415,9 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
 
       if (s >= e)
         break;
-      for (guint64 i = find (self, s); i < r->n && r->start[i] < e; i++)
+      for (guint64 i = find (self, s); i < r->n && rstart (r, i) < e; i++)
         {
-          guint64 ps = MAX (r->start[i], s), pe = MIN (r->start[i + 1], e);
+          guint64 ps = MAX (rstart (r, i), s), pe = MIN (rstart (r, i + 1), e);
           guint8 c = r->klass[i];
 
           /* The piece, block by block. */

@@ -543,11 +543,44 @@ test_runs_roundtrip (void)
   }
 }
 
+/* Past 2^32 frames (16 TiB of 4 KiB pages) a run's first frame needs its high bits. */
+static void
+test_runs_huge (void)
+{
+  const guint64 G = G_GUINT64_CONSTANT (1) << 31;
+  guint64 len[] = { G, G - 1, 3, G, 5, 3 * G, 7 };
+  guint32 cnt[] = { 1, 2, 3, 4, 5, 6, 7 };
+  guint64 flg[] = { 0, 0, 0, 0, 0, 0, 0 };
+  g_autoptr(PgsPhysMap) pm = pgs_physmap_new_from_runs (len, cnt, flg, G_N_ELEMENTS (len), NULL, NULL);
+  guint64 start = 0;
+
+  g_assert_cmpuint (pgs_physmap_get_n_runs (pm), ==, G_N_ELEMENTS (len));
+  for (guint i = 0; i < G_N_ELEMENTS (len); i++)
+    {
+      guint64 s, n;
+      guint32 c;
+      guint64 f;
+
+      pgs_physmap_get_run (pm, i, &s, &n, &c, &f);
+      g_assert_cmpuint (s, ==, start);
+      g_assert_cmpuint (n, ==, len[i]);
+      g_assert_cmpuint (c, ==, cnt[i]);
+      g_assert_cmpuint (pgs_physmap_find_run (pm, start), ==, i);
+      g_assert_cmpuint (pgs_physmap_find_run (pm, start + len[i] - 1), ==, i);
+      g_assert_true (pgs_physmap_get_frame (pm, start + len[i] / 2, &c, NULL));
+      g_assert_cmpuint (c, ==, cnt[i]);
+      start += len[i];
+    }
+  g_assert_cmpuint (pgs_physmap_get_n_frames (pm), ==, start);
+  g_assert_false (pgs_physmap_get_frame (pm, start, NULL, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-runs/match-frames", test_runs_match_frames);
   g_test_add_func ("/render-runs/roundtrip", test_runs_roundtrip);
+  g_test_add_func ("/render-runs/huge", test_runs_huge);
   return g_test_run ();
 }
