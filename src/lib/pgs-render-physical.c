@@ -250,7 +250,8 @@ pgs_class_runs_highlight (PgsClassRuns *self,
   self->cur = &self->base;
   self->cursor = 0;
 
-  qsort (pfns, n_pfns, sizeof *pfns, compare_u64);
+  if (n_pfns > 1)
+    qsort (pfns, n_pfns, sizeof *pfns, compare_u64);
   for (gsize i = 0; i < n_pfns && pfns[i] < self->n_frames; i++)
     {
       Overlay *last = over->len > 0 ? &g_array_index (over, Overlay, over->len - 1) : NULL;

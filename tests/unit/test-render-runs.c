@@ -334,11 +334,13 @@ block_class (const guint8 *classes,
              guint64       bx,
              guint64       by)
 {
-  g_autofree guint64 *starts = g_new (guint64, g->a);
-  g_autofree guint64 *ends = g_new (guint64, g->a);
-  guint n = block_ranges (layout, g, bx, by, starts, ends);
+  guint64 starts[4096], ends[4096];
   guint64 hist[128] = { 0 }, best_n = 0;
   guint8 best = 0, any = 0;
+  guint n;
+
+  g_assert_cmpuint (g->a, <=, G_N_ELEMENTS (starts));
+  n = block_ranges (layout, g, bx, by, starts, ends);
 
   if (n == 0)
     return 0xff;
