@@ -345,10 +345,37 @@ pgs_class_runs_mode (PgsClassRuns        *self,
                      guint                n_ranges)
 {
   const Runs *r = self->cur;
-  guint64 hist[PGS_CLASS_MASK + 1] = { 0 };
-  guint64 best_n = 0;
-  guint8 any = 0, best = 0;
+  guint64 hist[PGS_N_CATEGORIES], best_n = 0;
+  guint8 any = 0, best = 0, first = 0xff;
+  gboolean uniform = TRUE;
 
+  /* Most blocks are one class throughout, often inside one run: check that first. */
+  for (guint k = 0; k < n_ranges && uniform; k++)
+    {
+      guint64 i;
+
+      if (ranges[k].start >= ranges[k].end)
+        continue;
+      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
+        {
+          guint8 c = r->klass[i];
+
+          if (first == 0xff)
+            first = c & PGS_CLASS_MASK;
+          else if ((c & PGS_CLASS_MASK) != first)
+            {
+              uniform = FALSE;
+              break;
+            }
+          any |= c;
+        }
+      self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
+    }
+  if (uniform)
+    return first == 0xff ? 0 : first | (any & PGS_CLASS_HIGHLIGHT);
+
+  memset (hist, 0, sizeof hist);
+  any = 0;
   for (guint k = 0; k < n_ranges; k++)
     {
       guint64 i;
@@ -358,13 +385,15 @@ pgs_class_runs_mode (PgsClassRuns        *self,
       for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
         {
           guint64 s = MAX (rstart (r, i), ranges[k].start), e = MIN (rstart (r, i + 1), ranges[k].end);
+          guint8 c = r->klass[i];
 
-          hist[r->klass[i] & PGS_CLASS_MASK] += e - s;
-          any |= r->klass[i];
+          if ((c & PGS_CLASS_MASK) < PGS_N_CATEGORIES)
+            hist[c & PGS_CLASS_MASK] += e - s;
+          any |= c;
         }
       self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
     }
-  for (guint c = 0; c <= PGS_CLASS_MASK; c++)
+  for (guint c = 0; c < PGS_N_CATEGORIES; c++)
     if (hist[c] > best_n)
       {
         best_n = hist[c];
@@ -404,9 +433,13 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
 {
   const Runs *r = self->cur;
   guint64 nb = bx1 - bx0 + 1, width = mode ? PGS_N_CATEGORIES : 1;
-  g_autofree guint64 *hist = g_new0 (guint64, nb * width);
+  /* A block's histogram is started only when a second class shows in it (mixed): until
+   * then its weight is all of its first class. */
+  g_autofree guint64 *hist = mode ? g_new (guint64, nb * width) : NULL;
   g_autofree guint8 *any = g_new0 (guint8, nb);
   g_autofree guint8 *best = g_new0 (guint8, nb);
+  g_autofree guint8 *first = g_new (guint8, nb);
+  g_autofree guint8 *mixed = g_new0 (guint8, nb);
   g_autofree guint64 *weight = g_new0 (guint64, nb);
 
   n = MIN (n, self->n_frames);
@@ -427,7 +460,15 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
               guint64 b = (ps - row) / a - bx0;
               guint64 be = MIN (pe, row + (b + bx0 + 1) * a);
 
-              if (mode && (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES)
+              if (weight[b] == 0)
+                first[b] = c & PGS_CLASS_MASK;
+              else if (mode && !mixed[b] && (c & PGS_CLASS_MASK) != first[b])
+                {
+                  mixed[b] = 1;
+                  memset (hist + b * width, 0, width * sizeof *hist);
+                  hist[b * width + first[b]] = weight[b];
+                }
+              if (mixed[b] && (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES)
                 hist[b * width + (c & PGS_CLASS_MASK)] += be - ps;
               best[b] = MAX (best[b], c & PGS_CLASS_MASK);
               any[b] |= c;
@@ -447,7 +488,9 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
           out[b] = 0xff;
           continue;
         }
-      if (mode)
+      if (mode && !mixed[b])
+        c = first[b];
+      else if (mode)
         {
           guint64 best_n = 0;
 
