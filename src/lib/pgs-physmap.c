@@ -729,6 +729,72 @@ count_rest (int           fd,
     }
 }
 
+/* The reads run on a thread of their own, a chunk ahead, so that the kernel's copying
+ * and the making of runs overlap: two slots, each a chunk of both files. */
+typedef struct
+{
+  int       count_fd;
+  int       flags_fd;
+  guint64  *cbuf[2];
+  guint64  *fbuf[2];
+  gssize    got_c[2];
+  gssize    got_f[2];
+  int       errsv[2];
+  gboolean  full[2];
+  gboolean  stop;
+  GMutex    lock;
+  GCond     cond;
+} Reader;
+
+/* Reads chunk @n of both files into @slot. Returns whether there may be more. */
+static gboolean
+reader_fill (Reader  *r,
+             int      slot,
+             guint64  n)
+{
+  gssize got_c, got_f = 0;
+
+  got_c = pgs_pread_full (r->count_fd, r->cbuf[slot], READ_FRAMES * 8, n * 8);
+  if (got_c >= 0)
+    got_f = pgs_pread_full (r->flags_fd, r->fbuf[slot], READ_FRAMES * 8, n * 8);
+  r->errsv[slot] = got_c < 0 || got_f < 0 ? errno : 0;
+  r->got_c[slot] = got_c;
+  r->got_f[slot] = got_f;
+  return got_c == READ_FRAMES * 8 && got_f == READ_FRAMES * 8;
+}
+
+static gpointer
+reader_thread (gpointer data)
+{
+  Reader *r = data;
+  guint64 n = 0;
+
+  for (int slot = 0;; slot ^= 1)
+    {
+      gboolean more;
+
+      g_mutex_lock (&r->lock);
+      while (r->full[slot] && !r->stop)
+        g_cond_wait (&r->cond, &r->lock);
+      if (r->stop)
+        {
+          g_mutex_unlock (&r->lock);
+          return NULL;
+        }
+      g_mutex_unlock (&r->lock);
+
+      more = reader_fill (r, slot, n);
+      n += READ_FRAMES;
+
+      g_mutex_lock (&r->lock);
+      r->full[slot] = TRUE;
+      g_cond_broadcast (&r->cond);
+      g_mutex_unlock (&r->lock);
+      if (!more)
+        return NULL;
+    }
+}
+
 /* Reads both files in step, a chunk of each, into runs: no array of frames. The size is
  * not known in advance (procfs says 0). */
 static gboolean
@@ -738,25 +804,47 @@ read_runs (int            count_fd,
            GCancellable  *cancellable,
            GError       **error)
 {
-  g_autofree guint64 *cbuf = g_new (guint64, READ_FRAMES);
-  g_autofree guint64 *fbuf = g_new (guint64, READ_FRAMES);
+  Reader r = { count_fd, flags_fd };
+  GThread *thread;
+  gboolean ok = FALSE;
   guint64 n = 0;
 
-  for (;;)
+  for (int k = 0; k < 2; k++)
     {
-      gssize got_c, got_f = 0;
+      r.cbuf[k] = g_new (guint64, READ_FRAMES);
+      r.fbuf[k] = g_new (guint64, READ_FRAMES);
+    }
+  g_mutex_init (&r.lock);
+  g_cond_init (&r.cond);
+  /* Without a thread (or one core to share), each chunk is read when it is wanted. */
+  thread = g_get_num_processors () > 1 ? g_thread_try_new ("pgs-kpage", reader_thread, &r, NULL)
+                                       : NULL;
+
+  for (int slot = 0;; slot ^= 1)
+    {
+      gssize got_c, got_f;
+      const guint64 *cbuf = r.cbuf[slot], *fbuf = r.fbuf[slot];
       guint64 frames, i;
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
+        break;
 
-      got_c = pgs_pread_full (count_fd, cbuf, READ_FRAMES * 8, n * 8);
-      if (got_c >= 0)
-        got_f = pgs_pread_full (flags_fd, fbuf, READ_FRAMES * 8, n * 8);
+      if (thread != NULL)
+        {
+          g_mutex_lock (&r.lock);
+          while (!r.full[slot])
+            g_cond_wait (&r.cond, &r.lock);
+          g_mutex_unlock (&r.lock);
+        }
+      else
+        reader_fill (&r, slot, n);
+      got_c = r.got_c[slot];
+      got_f = r.got_f[slot];
+
       if (got_c < 0 || got_f < 0)
         {
-          pgs_set_error_from_errno (error, errno, "kpage read at frame %" G_GUINT64_FORMAT, n);
-          return FALSE;
+          pgs_set_error_from_errno (error, r.errsv[slot], "kpage read at frame %" G_GUINT64_FORMAT, n);
+          break;
         }
 
       /* Both files cover every frame up to max_pfn; a difference means one was cut short. */
@@ -765,14 +853,14 @@ read_runs (int            count_fd,
           guint64 n_counts = n + got_c / 8, n_flags = n + got_f / 8;
 
           if ((got_c / 8 > got_f / 8 && got_c == READ_FRAMES * 8 &&
-               !count_rest (count_fd, cbuf, &n_counts, error)) ||
+               !count_rest (count_fd, r.cbuf[slot], &n_counts, error)) ||
               (got_f / 8 > got_c / 8 && got_f == READ_FRAMES * 8 &&
-               !count_rest (flags_fd, fbuf, &n_flags, error)))
-            return FALSE;
+               !count_rest (flags_fd, r.fbuf[slot], &n_flags, error)))
+            break;
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        "kpagecount has %" G_GUINT64_FORMAT " frames but kpageflags %" G_GUINT64_FORMAT,
                        n_counts, n_flags);
-          return FALSE;
+          break;
         }
 
       frames = got_c / 8;
@@ -788,9 +876,33 @@ read_runs (int            count_fd,
         }
       n += frames;
       if (got_c < READ_FRAMES * 8)
-        break;
+        {
+          ok = TRUE;
+          break;
+        }
+
+      g_mutex_lock (&r.lock);
+      r.full[slot] = FALSE;
+      g_cond_broadcast (&r.cond);
+      g_mutex_unlock (&r.lock);
     }
-  return TRUE;
+
+  if (thread != NULL)
+    {
+      g_mutex_lock (&r.lock);
+      r.stop = TRUE;
+      g_cond_broadcast (&r.cond);
+      g_mutex_unlock (&r.lock);
+      g_thread_join (thread);
+    }
+  g_mutex_clear (&r.lock);
+  g_cond_clear (&r.cond);
+  for (int k = 0; k < 2; k++)
+    {
+      g_free (r.cbuf[k]);
+      g_free (r.fbuf[k]);
+    }
+  return ok;
 }
 
 PgsPhysMap *
