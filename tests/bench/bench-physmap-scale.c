@@ -194,6 +194,7 @@ main (int argc, char **argv)
   gsize n_counts = 0, n_flags = 0;
   g_autoptr(GError) error = NULL;
   guint tiles;
+  guint64 runs;
   guint64 frames;
   struct statvfs vfs;
   double *t_render, *t_read, *c_render, *c_read, dummy;
@@ -217,6 +218,15 @@ main (int argc, char **argv)
       return 1;
     }
   tiles = (guint) ((want + n_counts / 8 - 1) / (n_counts / 8));
+  /* The runs of (count, flags) in one tile: what the map's size follows (8 bytes a run),
+   * and it changes with the machine's state, so it is printed with the figures. */
+  {
+    const guint64 *c = (const guint64 *) (gpointer) counts, *f = (const guint64 *) (gpointer) flags;
+
+    runs = 1;
+    for (gsize i = 1; i < n_counts / 8; i++)
+      runs += c[i] != c[i - 1] || f[i] != f[i - 1];
+  }
   frames = (guint64) tiles * (n_counts / 8);
 
   g_snprintf (tree, sizeof tree, "/var/tmp/pgs-physmap-scale-XXXXXX");
@@ -250,7 +260,8 @@ main (int argc, char **argv)
   g_clear_pointer (&flags, g_free);
 
   printf ("tree: %s, %" G_GUINT64_FORMAT " frames (this machine's %" G_GSIZE_FORMAT " x %u), "
-          "%" G_GUINT64_FORMAT " MiB\n", tree, frames, n_counts / 8, tiles, frames * 16 >> 20);
+          "%" G_GUINT64_FORMAT " MiB; %" G_GUINT64_FORMAT " runs of (count, flags) a tile\n",
+          tree, frames, n_counts / 8, tiles, frames * 16 >> 20, runs);
   printf ("render: %s render --procfs TREE --view %s --layout %s -o x.png\n", cli, view, layout);
 
   t_render = g_new (double, rounds);
