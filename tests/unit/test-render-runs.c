@@ -577,6 +577,31 @@ test_runs_huge (void)
   g_assert_false (pgs_physmap_get_frame (pm, start, NULL, NULL));
 }
 
+/* Over 65536 distinct (count, flags) pairs: the wide pair index. */
+static void
+test_runs_many_pairs (void)
+{
+  const guint64 n = 70000;
+  g_autofree guint64 *len = g_new (guint64, n);
+  g_autofree guint32 *cnt = g_new (guint32, n);
+  g_autofree guint64 *flg = g_new (guint64, n);
+  g_autoptr(PgsPhysMap) pm = NULL;
+
+  for (guint64 i = 0; i < n; i++)
+    len[i] = 1 + i % 3, cnt[i] = (guint32) i, flg[i] = i % 5;
+  pm = pgs_physmap_new_from_runs (len, cnt, flg, n, NULL, NULL);
+  g_assert_cmpuint (pgs_physmap_get_n_runs (pm), ==, n);
+  for (guint64 i = 0, start = 0; i < n; start += len[i], i++)
+    {
+      guint32 c;
+      guint64 f;
+
+      g_assert_true (pgs_physmap_get_frame (pm, start + len[i] - 1, &c, &f));
+      g_assert_cmpuint (c, ==, i);
+      g_assert_cmpuint (f, ==, i % 5);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -584,5 +609,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render-runs/match-frames", test_runs_match_frames);
   g_test_add_func ("/render-runs/roundtrip", test_runs_roundtrip);
   g_test_add_func ("/render-runs/huge", test_runs_huge);
+  g_test_add_func ("/render-runs/many-pairs", test_runs_many_pairs);
   return g_test_run ();
 }
