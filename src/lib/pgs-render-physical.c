@@ -419,6 +419,9 @@ pgs_class_runs_find (PgsClassRuns *self,
   return G_MAXUINT64;
 }
 
+/* Per block of a linear row: up to SMALL (class, weight) pairs, then a full histogram. */
+#define SMALL 4
+
 void
 pgs_class_runs_linear_row (PgsClassRuns *self,
                            gboolean      mode,
@@ -432,14 +435,15 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
                            guint8       *out)
 {
   const Runs *r = self->cur;
-  guint64 nb = bx1 - bx0 + 1, width = mode ? PGS_N_CATEGORIES : 1;
-  /* A block's histogram is started only when a second class shows in it (mixed): until
-   * then its weight is all of its first class. */
-  g_autofree guint64 *hist = mode ? g_new (guint64, nb * width) : NULL;
+  guint64 nb = bx1 - bx0 + 1, width = PGS_N_CATEGORIES;
+  /* Most blocks hold one class or a few: their (class, weight) pairs in a short list, and
+   * a histogram only for a block with more (SMALL + 1 in n_small). */
+  g_autofree guint8 *small_class = mode ? g_new (guint8, nb * SMALL) : NULL;
+  g_autofree guint64 *small_weight = mode ? g_new (guint64, nb * SMALL) : NULL;
+  g_autofree guint8 *n_small = mode ? g_new0 (guint8, nb) : NULL;
+  g_autofree guint64 *hist = NULL;
   g_autofree guint8 *any = g_new0 (guint8, nb);
   g_autofree guint8 *best = g_new0 (guint8, nb);
-  g_autofree guint8 *first = g_new (guint8, nb);
-  g_autofree guint8 *mixed = g_new0 (guint8, nb);
   g_autofree guint64 *weight = g_new0 (guint64, nb);
 
   n = MIN (n, self->n_frames);
@@ -452,27 +456,49 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
       for (guint64 i = find (self, s); i < r->n && rstart (r, i) < e; i++)
         {
           guint64 ps = MAX (rstart (r, i), s), pe = MIN (rstart (r, i + 1), e);
-          guint8 c = r->klass[i];
+          guint8 c = r->klass[i], cm = c & PGS_CLASS_MASK;
 
           /* The piece, block by block. */
           while (ps < pe)
             {
               guint64 b = (ps - row) / a - bx0;
-              guint64 be = MIN (pe, row + (b + bx0 + 1) * a);
+              guint64 be = MIN (pe, row + (b + bx0 + 1) * a), w = be - ps;
 
-              if (weight[b] == 0)
-                first[b] = c & PGS_CLASS_MASK;
-              else if (mode && !mixed[b] && (c & PGS_CLASS_MASK) != first[b])
+              if (mode && cm < PGS_N_CATEGORIES)
                 {
-                  mixed[b] = 1;
-                  memset (hist + b * width, 0, width * sizeof *hist);
-                  hist[b * width + first[b]] = weight[b];
+                  guint k = n_small[b];
+
+                  if (k <= SMALL)
+                    {
+                      guint j;
+
+                      for (j = 0; j < k && small_class[b * SMALL + j] != cm; j++)
+                        ;
+                      if (j < k)
+                        small_weight[b * SMALL + j] += w;
+                      else if (k < SMALL)
+                        {
+                          small_class[b * SMALL + k] = cm;
+                          small_weight[b * SMALL + k] = w;
+                          n_small[b]++;
+                        }
+                      else
+                        {
+                          if (hist == NULL)
+                            hist = g_new (guint64, nb * width);
+                          memset (hist + b * width, 0, width * sizeof *hist);
+                          for (j = 0; j < SMALL; j++)
+                            hist[b * width + small_class[b * SMALL + j]] = small_weight[b * SMALL + j];
+                          hist[b * width + cm] += w;
+                          n_small[b] = SMALL + 1;
+                        }
+                    }
+                  else
+                    hist[b * width + cm] += w;
                 }
-              if (mixed[b] && (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES)
-                hist[b * width + (c & PGS_CLASS_MASK)] += be - ps;
-              best[b] = MAX (best[b], c & PGS_CLASS_MASK);
+              best[b] = MAX (best[b], cm);
               any[b] |= c;
-              weight[b] += be - ps;
+              weight[b] += w;
               ps = be;
             }
           self->cursor = i;
@@ -488,19 +514,31 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
           out[b] = 0xff;
           continue;
         }
-      if (mode && !mixed[b])
-        c = first[b];
-      else if (mode)
+      if (mode)
         {
           guint64 best_n = 0;
 
+          /* Most common, ties to the lowest class. */
           c = 0;
-          for (guint k = 0; k < PGS_N_CATEGORIES; k++)
-            if (hist[b * width + k] > best_n)
+          if (n_small[b] <= SMALL)
+            for (guint j = 0; j < n_small[b]; j++)
               {
-                best_n = hist[b * width + k];
-                c = k;
+                guint8 k = small_class[b * SMALL + j];
+                guint64 wk = small_weight[b * SMALL + j];
+
+                if (wk > best_n || (wk == best_n && k < c))
+                  {
+                    best_n = wk;
+                    c = k;
+                  }
               }
+          else
+            for (guint k = 0; k < PGS_N_CATEGORIES; k++)
+              if (hist[b * width + k] > best_n)
+                {
+                  best_n = hist[b * width + k];
+                  c = k;
+                }
         }
       out[b] = c | (any[b] & PGS_CLASS_HIGHLIGHT);
     }
