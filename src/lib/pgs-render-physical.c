@@ -67,6 +67,8 @@ rstart (const Runs *r,
 
   if (i >= r->n)
     return r->n_frames;
+  if (G_LIKELY (r->epochs->len == 0))
+    return r->lo[i];
   while (hi < r->epochs->len && g_array_index (r->epochs, guint32, hi) <= i)
     hi++;
   return hi << 32 | r->lo[i];
@@ -458,11 +460,12 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
           guint64 ps = MAX (rstart (r, i), s), pe = MIN (rstart (r, i + 1), e);
           guint8 c = r->klass[i], cm = c & PGS_CLASS_MASK;
 
-          /* The piece, block by block. */
-          while (ps < pe)
+          /* The piece, block by block: one division a piece, not a block. */
+          guint64 b = (ps - row) / a - bx0, block_end = row + (b + bx0 + 1) * a;
+
+          for (; ps < pe; b++, block_end += a)
             {
-              guint64 b = (ps - row) / a - bx0;
-              guint64 be = MIN (pe, row + (b + bx0 + 1) * a), w = be - ps;
+              guint64 be = MIN (pe, block_end), w = be - ps;
 
               if (mode && cm < PGS_N_CATEGORIES)
                 {
