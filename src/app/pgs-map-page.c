@@ -416,11 +416,11 @@ refresh_hit (PgsMapPage *self)
       return;
     }
   else
-    hit.count = pgs_physmap_get_counts (physmap)[hit.pfn];
+    pgs_physmap_get_frame (physmap, hit.pfn, &hit.count, NULL);
 
   if (physmap != NULL && hit.pfn != 0 && hit.pfn < pgs_physmap_get_n_frames (physmap))
     {
-      hit.flags = pgs_physmap_get_flags (physmap)[hit.pfn];
+      pgs_physmap_get_frame (physmap, hit.pfn, NULL, &hit.flags);
       hit.category = pgs_physmap_get_category (physmap, hit.pfn);
     }
   pgs_map_page_show_hit (self, &hit);

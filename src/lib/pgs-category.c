@@ -168,6 +168,18 @@ pgs_category_from_flags (guint64 kpageflags)
   return c == INHERIT ? PGS_CATEGORY_RESERVED : (PgsCategory) c;
 }
 
+PgsCategory
+pgs_category_classify_run (guint64  kpageflags,
+                           guint8  *head)
+{
+  guint8 c = lookup (get_tables (), kpageflags);
+
+  c = c == INHERIT ? *head : c;
+  if (kpageflags & B (COMPOUND_HEAD))
+    *head = c;
+  return (PgsCategory) c;
+}
+
 static void
 classify_range (const guint64 *flags,
                 guint64        n_frames,

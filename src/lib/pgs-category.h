@@ -48,6 +48,13 @@ void         pgs_category_classify     (const guint64 *flags,
                                         guint8        *out,
                                         guint64       *counts);
 
+/* One step of pgs_category_classify() for a run of frames with the same flags: the run's
+ * category, given the category of the last head page seen before it (@head, start with
+ * PGS_CATEGORY_RESERVED), which it updates. Classifying runs in order this way gives
+ * every frame what pgs_category_classify() gives it on one thread. */
+PgsCategory  pgs_category_classify_run (guint64        kpageflags,
+                                        guint8        *head);
+
 /* Translated, for legends: "Page cache (active)". */
 const char  *pgs_category_get_label    (PgsCategory    category);
 /* Untranslated and stable, for JSON and the command line: "file-active". */

@@ -14,6 +14,8 @@
 
 #include <glib.h>
 
+#include "pgs-physmap.h"
+
 G_BEGIN_DECLS
 
 typedef struct _PgsFrameTable PgsFrameTable;
@@ -47,10 +49,11 @@ G_END_DECLS
 
 G_BEGIN_DECLS
 
-/* Where the scan's last phase finds a frame's map count and flags: the dense arrays of a
- * physical map read whole, or the sparse tables. */
+/* Where the scan's last phase finds a frame's map count and flags: a physical map read
+ * whole (its runs), dense arrays, or the sparse tables. */
 typedef struct
 {
+  PgsPhysMap    *physmap;       /* or NULL */
   const guint32 *counts;        /* dense, n_frames long; or NULL */
   const guint64 *flags;
   guint64        n_frames;
@@ -66,6 +69,8 @@ pgs_frame_lookup_count (const PgsFrameLookup *lookup,
 {
   guint64 v;
 
+  if (lookup->physmap != NULL)
+    return pgs_physmap_get_frame (lookup->physmap, pfn, count, NULL);
   if (lookup->counts != NULL)
     {
       if (pfn >= lookup->n_frames)
@@ -86,6 +91,11 @@ pgs_frame_lookup_flags (const PgsFrameLookup *lookup,
 {
   guint64 v = 0;
 
+  if (lookup->physmap != NULL)
+    {
+      pgs_physmap_get_frame (lookup->physmap, pfn, NULL, &v);
+      return v;
+    }
   if (lookup->flags != NULL)
     return pfn < lookup->n_frames ? lookup->flags[pfn] : 0;
   if (lookup->flag_table != NULL && pgs_frame_table_lookup (lookup->flag_table, pfn, &v))

@@ -302,25 +302,6 @@ pgs_zoneinfo_parse (const char  *text,
   return g_steal_pointer (&zones);
 }
 
-static inline gboolean
-flagless (const guint64 *flags,
-          const guint32 *counts,
-          guint64        pfn)
-{
-  return flags[pfn] == 0 && counts[pfn] == 0;
-}
-
-static gboolean
-block_flagless (const guint64 *flags,
-                const guint32 *counts,
-                guint64        start)
-{
-  for (guint64 i = start; i < start + BLOCK_FRAMES; i++)
-    if (!flagless (flags, counts, i))
-      return FALSE;
-  return TRUE;
-}
-
 static gint
 compare_spans (gconstpointer a,
                gconstpointer b)
@@ -334,8 +315,8 @@ GArray *
 pgs_meminfo_find_spans (const PgsZone    *zones,
                         guint             n_zones,
                         const PgsMeminfo *meminfo,
-                        const guint64    *flags,
-                        const guint32    *counts,
+                        PgsFlaglessFunc   flagless_start,
+                        gpointer          data,
                         guint64           n_frames,
                         guint             page_size)
 {
@@ -344,7 +325,7 @@ pgs_meminfo_find_spans (const PgsZone    *zones,
   guint64 managed = 0, tail_frames = 0, counted;
 
   g_return_val_if_fail (zones != NULL || n_zones == 0, spans);
-  if (flags == NULL || counts == NULL || n_frames == 0)
+  if (flagless_start == NULL || n_frames == 0)
     return spans;
 
   for (guint z = 0; z < n_zones; z++)
@@ -360,9 +341,7 @@ pgs_meminfo_find_spans (const PgsZone    *zones,
       end = MIN (zone->start_pfn + zone->spanned, n_frames);
 
       /* 1. The flagless tail, in whole blocks. */
-      tail_start = end;
-      while (tail_start > first && flagless (flags, counts, tail_start - 1))
-        tail_start--;
+      tail_start = flagless_start (data, first, end);
       tail_start = (tail_start + BLOCK_FRAMES - 1) / BLOCK_FRAMES * BLOCK_FRAMES;
       if (tail_start < end && end - tail_start >= BLOCK_FRAMES &&
           end - tail_start <= zone->present - zone->managed)
@@ -382,7 +361,7 @@ pgs_meminfo_find_spans (const PgsZone    *zones,
         {
           PgsFrameSpan *last;
 
-          if (!block_flagless (flags, counts, b))
+          if (flagless_start (data, b, b + BLOCK_FRAMES) != b)
             continue;
           last = hole_spans->len > 0
                  ? &g_array_index (hole_spans, PgsFrameSpan, hole_spans->len - 1) : NULL;

@@ -1,4 +1,4 @@
-/* pgs-physmap.h: the map count and flags of every page frame
+/* pgs-physmap.h: the map count and flags of every page frame, as runs
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,7 +20,8 @@ GType          pgs_physmap_get_type     (void) G_GNUC_CONST;
 PgsPhysMap    *pgs_physmap_ref          (PgsPhysMap    *self);
 void           pgs_physmap_unref        (PgsPhysMap    *self);
 
-/* Reads ROOT/kpagecount and ROOT/kpageflags whole, then ROOT/meminfo and ROOT/zoneinfo
+/* Reads ROOT/kpagecount and ROOT/kpageflags whole (in step, 1 MiB of each at a time, into
+ * runs of frames with the same count and flags: 16 bytes a run, no array of frames), then ROOT/meminfo and ROOT/zoneinfo
  * (the kernel's counters, read right after the frames; missing ones leave the counters
  * unavailable, not an error). */
 PgsPhysMap    *pgs_physmap_read         (const char    *procfs_root,
@@ -37,7 +38,8 @@ PgsPhysMap    *pgs_physmap_read_fds_at  (int            root_fd,
                                          int            flags_fd,
                                          GCancellable  *cancellable,
                                          GError       **error);
-/* Takes ownership of both arrays (g_free), each @n_frames long. No kernel counters. */
+/* Takes ownership of both arrays (g_free), each @n_frames long, makes runs of them and
+ * frees them. No kernel counters. */
 PgsPhysMap    *pgs_physmap_new_take     (guint32       *counts,
                                          guint64       *flags,
                                          guint64        n_frames);
@@ -51,7 +53,39 @@ PgsPhysMap    *pgs_physmap_new_full     (guint32       *counts,
                                          const char    *meminfo_text,
                                          const char    *zoneinfo_text);
 
+/* From runs: @n_runs runs of @run_lengths[i] frames with map count @run_counts[i] and
+ * flags @run_flags[i], frame 0 first (copied; neighbours that are the same are joined, empty
+ * runs skipped). The texts as for pgs_physmap_new_full(). */
+PgsPhysMap    *pgs_physmap_new_from_runs (const guint64 *run_lengths,
+                                          const guint32 *run_counts,
+                                          const guint64 *run_flags,
+                                          guint64        n_runs,
+                                          const char    *meminfo_text,
+                                          const char    *zoneinfo_text);
+
 guint64        pgs_physmap_get_n_frames (PgsPhysMap    *self);
+
+/* The runs: maximal, in frame order, covering frames 0 to n_frames - 1 without a gap. */
+guint64        pgs_physmap_get_n_runs   (PgsPhysMap    *self);
+/* Run @i (< n_runs): first frame, length, map count, flags; any out may be NULL. */
+void           pgs_physmap_get_run      (PgsPhysMap    *self,
+                                         guint64        i,
+                                         guint64       *start,
+                                         guint64       *n_frames,
+                                         guint32       *count,
+                                         guint64       *flags);
+/* The run holding frame @pfn, n_runs past the end. By bisection, from the last lookup when
+ * @pfn is in or just after its run (sequential access costs no search). */
+guint64        pgs_physmap_find_run     (PgsPhysMap    *self,
+                                         guint64        pfn);
+/* The map count and flags of frame @pfn; FALSE (and 0, 0) past the end. */
+gboolean       pgs_physmap_get_frame    (PgsPhysMap    *self,
+                                         guint64        pfn,
+                                         guint32       *count,
+                                         guint64       *flags);
+
+/* Arrays of every frame's count and flags, expanded from the runs on first use and kept
+ * (12 bytes a frame): for callers that need arrays. Prefer the runs. */
 const guint32 *pgs_physmap_get_counts   (PgsPhysMap    *self);
 const guint64 *pgs_physmap_get_flags    (PgsPhysMap    *self);
 

@@ -45,11 +45,12 @@
 #include "pgs-process-private.h"
 #include "pgs-render.h"
 #include "pgs-render-legend.h"
+#include "pgs-render-physical.h"
 #include "pgs-snapshot.h"
 
 /* Bit 7 of a class byte: "a frame of the highlighted process". */
-#define HIGHLIGHT 0x80u
-#define CLASS_MASK 0x7fu
+#define HIGHLIGHT PGS_CLASS_HIGHLIGHT
+#define CLASS_MASK PGS_CLASS_MASK
 /* How far the frames of other processes fade towards the background (of 255). */
 #define DIM_AMOUNT 170
 /* The largest magnification: one cell is at most this many pixels wide. */
@@ -97,8 +98,8 @@ struct _PgsRenderer
   double       center_y;
   guint32      background;
 
-  /* Physical views: one class byte per frame, made on first use. */
-  guint8      *classes;
+  /* Physical views: the class byte of every frame, as runs, made on first use. */
+  PgsClassRuns *classes;
   guint64      n_frames;
   gboolean     highlighted;   /* some HIGHLIGHT bits are set */
   guint64     *frame_counts;  /* per class, over all frames */
@@ -162,7 +163,7 @@ pgs_renderer_finalize (GObject *object)
 
   geometry_clear (&self->geometry);
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
-  g_clear_pointer (&self->classes, g_free);
+  g_clear_pointer (&self->classes, pgs_class_runs_free);
   g_clear_pointer (&self->frame_counts, g_free);
   g_clear_pointer (&self->page_counts, g_free);
   g_clear_pointer (&self->bands, g_array_unref);
@@ -220,146 +221,43 @@ update_lut (PgsRenderer *self)
     }
 }
 
-/* ---- physical views: the class array ---- */
-
-static void
-share_classify (const guint32 *counts,
-                const guint64 *flags,
-                guint64        n,
-                guint8        *out,
-                guint64       *totals)
-{
-  const guint64 hole = PGS_KPF_BIT (PGS_KPF_NOPAGE), free_ = PGS_KPF_BIT (PGS_KPF_BUDDY);
-  guint64 local[4][PGS_N_SHARE_CLASSES] = { { 0 } };
-  guint64 i;
-
-  for (i = 0; i < n; i++)
-    {
-      guint32 c = counts[i];
-      guint64 f = flags[i];
-      guint8 k;
-
-      if (c > 1)
-        k = MIN (PGS_SHARE_1 + (32 - __builtin_clz (c - 1)), PGS_SHARE_129_PLUS);
-      else if (c == 1)
-        k = PGS_SHARE_1;
-      else
-        k = (f & hole) ? PGS_SHARE_HOLE : (f & free_) ? PGS_SHARE_FREE : PGS_SHARE_0;
-      out[i] = k;
-    }
-
-  for (i = 0; i + 4 <= n; i += 4)
-    {
-      local[0][out[i]]++;
-      local[1][out[i + 1]]++;
-      local[2][out[i + 2]]++;
-      local[3][out[i + 3]]++;
-    }
-  for (; i < n; i++)
-    local[0][out[i]]++;
-  for (guint k = 0; k < PGS_N_SHARE_CLASSES; k++)
-    totals[k] += local[0][k] + local[1][k] + local[2][k] + local[3][k];
-}
-
-typedef struct
-{
-  const guint32 *counts;
-  const guint64 *flags;
-  guint64        n;
-  guint8        *out;
-  guint64        totals[PGS_N_SHARE_CLASSES];
-} ShareHalf;
-
-static gpointer
-share_half (gpointer data)
-{
-  ShareHalf *h = data;
-
-  share_classify (h->counts, h->flags, h->n, h->out, h->totals);
-  return NULL;
-}
-
-/* The frames split over two threads where there are many: on a 24 GiB machine this pass
- * reads 78 MB and is most of a first render. */
-static void
-share_classify_all (const guint32 *counts,
-                    const guint64 *flags,
-                    guint64        n,
-                    guint8        *out,
-                    guint64       *totals)
-{
-  ShareHalf second = { counts + n / 2, flags + n / 2, n - n / 2, out + n / 2, { 0 } };
-  GThread *thread = NULL;
-
-  if (n < (1u << 20) || g_get_num_processors () < 2)
-    {
-      share_classify (counts, flags, n, out, totals);
-      return;
-    }
-  thread = g_thread_try_new ("pgs-share", share_half, &second, NULL);
-  if (thread == NULL)
-    share_half (&second);
-  share_classify (counts, flags, n / 2, out, totals);
-  if (thread != NULL)
-    g_thread_join (thread);
-  for (guint k = 0; k < PGS_N_SHARE_CLASSES; k++)
-    totals[k] += second.totals[k];
-}
+/* ---- physical views: the class runs ---- */
 
 static void
 apply_highlight (PgsRenderer *self)
 {
-  gboolean any = FALSE;
+  g_autofree guint64 *pfns = NULL;
+  gsize n = 0;
 
   if (self->classes == NULL)
     return;
 
-  if (self->highlighted)
-    for (guint64 i = 0; i < self->n_frames; i++)
-      self->classes[i] &= CLASS_MASK;
-
   if (self->process != NULL && self->process->entries != NULL)
-    for (gsize k = 0; k < self->process->n_pages; k++)
-      {
-        guint64 pfn = pgs_pm_pfn (self->process->entries[k]);
+    {
+      pfns = g_new (guint64, MAX (self->process->n_pages, 1));
+      for (gsize k = 0; k < self->process->n_pages; k++)
+        {
+          guint64 pfn = pgs_pm_pfn (self->process->entries[k]);
 
-        if (pfn != 0 && pfn < self->n_frames)
-          {
-            self->classes[pfn] |= HIGHLIGHT;
-            any = TRUE;
-          }
-      }
+          if (pfn != 0 && pfn < self->n_frames)
+            pfns[n++] = pfn;
+        }
+    }
 
-  self->highlighted = any;
+  self->highlighted = pgs_class_runs_highlight (self->classes, pfns, n);
   update_lut (self);
 }
 
 static void
 ensure_classes (PgsRenderer *self)
 {
-  const guint32 *counts;
-  const guint64 *flags;
+  gboolean flags = self->view == PGS_VIEW_FLAGS;
 
   if (self->classes != NULL || self->physmap == NULL)
     return;
 
-  counts = pgs_physmap_get_counts (self->physmap);
-  flags = pgs_physmap_get_flags (self->physmap);
-  self->classes = g_malloc (MAX (self->n_frames, 1));
-
-  if (self->view == PGS_VIEW_FLAGS)
-    {
-      self->frame_counts = g_new0 (guint64, PGS_N_CATEGORIES);
-      pgs_physmap_classify (self->physmap, self->classes, self->frame_counts);
-    }
-  else
-    {
-      self->frame_counts = g_new0 (guint64, PGS_N_SHARE_CLASSES);
-      share_classify_all (counts, flags, self->n_frames, self->classes, self->frame_counts);
-      /* Never-initialised frames are free here too, holes with a memmap holes. */
-      pgs_physmap_override_share_classes (self->physmap, self->classes, self->frame_counts);
-    }
-
+  self->frame_counts = g_new0 (guint64, flags ? PGS_N_CATEGORIES : PGS_N_SHARE_CLASSES);
+  self->classes = pgs_class_runs_new (self->physmap, flags, self->frame_counts);
   self->highlighted = FALSE;
   apply_highlight (self);
 }
@@ -418,19 +316,18 @@ page_class (PgsRenderer *self,
             guint32      count,
             guint32      run_flags)
 {
-  const guint64 *flags = self->physmap != NULL ? pgs_physmap_get_flags (self->physmap) : NULL;
-
   if (pgs_pm_is_swapped (entry))
     return PGS_RES_SWAPPED;
   if (!pgs_pm_is_present (entry))
     return PGS_RES_NONE;
   if (run_flags & PGS_RUN_ZERO)
     return PGS_RES_ZERO;
-  if (flags != NULL)
+  if (self->physmap != NULL)
     {
-      guint64 pfn = pgs_pm_pfn (entry);
+      guint64 pfn = pgs_pm_pfn (entry), flags = 0;
 
-      if (pfn != 0 && pfn < self->n_frames && (flags[pfn] & PGS_KPF_BIT (PGS_KPF_ZERO_PAGE)))
+      if (pfn != 0 && pgs_physmap_get_frame (self->physmap, pfn, NULL, &flags) &&
+          (flags & PGS_KPF_BIT (PGS_KPF_ZERO_PAGE)))
         return PGS_RES_ZERO;
     }
   if (count == PGS_COUNT_UNKNOWN)
@@ -786,11 +683,7 @@ pixel_to_block (double  origin,
 
 /* ---- aggregation over a block ---- */
 
-typedef struct
-{
-  guint64 start;
-  guint64 end;
-} Range;
+typedef PgsFrameRange Range;
 
 /* The frame ranges of block (bx, by) on a physical view: at most a of them. */
 static guint
@@ -836,65 +729,6 @@ block_ranges (PgsRenderer    *self,
       n++;
     }
   return n;
-}
-
-/* Highest class; OR of the highlight bits. */
-static guint8
-aggregate_max (const guint8 *classes,
-               const Range  *ranges,
-               guint         n_ranges)
-{
-  guint8 best = 0, any = 0;
-
-  for (guint r = 0; r < n_ranges; r++)
-    for (guint64 i = ranges[r].start; i < ranges[r].end; i++)
-      {
-        guint8 c = classes[i];
-
-        best = MAX (best, c & CLASS_MASK);
-        any |= c;
-      }
-  return best | (any & HIGHLIGHT);
-}
-
-/* Most common class, ties to the lowest (the one listed first in the legend). */
-static guint8
-aggregate_mode (const guint8 *classes,
-                const Range  *ranges,
-                guint         n_ranges)
-{
-  guint32 hist[PGS_N_CATEGORIES] = { 0 };
-  guint8 first = classes[ranges[0].start], any = 0, best = 0;
-  gboolean uniform = TRUE;
-  guint32 best_n = 0;
-
-  /* Most blocks are one category throughout: check that before counting. */
-  for (guint r = 0; r < n_ranges && uniform; r++)
-    for (guint64 i = ranges[r].start; i < ranges[r].end; i++)
-      if ((classes[i] & CLASS_MASK) != (first & CLASS_MASK))
-        {
-          uniform = FALSE;
-          break;
-        }
-      else
-        any |= classes[i];
-  if (uniform)
-    return (first & CLASS_MASK) | (any & HIGHLIGHT);
-
-  any = 0;
-  for (guint r = 0; r < n_ranges; r++)
-    for (guint64 i = ranges[r].start; i < ranges[r].end; i++)
-      {
-        hist[classes[i] & CLASS_MASK]++;
-        any |= classes[i];
-      }
-  for (guint c = 0; c < PGS_N_CATEGORIES; c++)
-    if (hist[c] > best_n)
-      {
-        best_n = hist[c];
-        best = c;
-      }
-  return best | (any & HIGHLIGHT);
 }
 
 /* Residency: calls @func on each (band, first page, end page) piece of block (bx, by). */
@@ -1037,8 +871,8 @@ block_class (PgsRenderer    *self,
   n = block_ranges (self, g, bx, by, ranges);
   if (n == 0)
     return 0xff;  /* no frame: background */
-  return self->view == PGS_VIEW_FLAGS ? aggregate_mode (self->classes, ranges, n)
-                                      : aggregate_max (self->classes, ranges, n);
+  return self->view == PGS_VIEW_FLAGS ? pgs_class_runs_mode (self->classes, ranges, n)
+                                      : pgs_class_runs_max (self->classes, ranges, n);
 }
 
 /* Block order tables, one per sub-grid side and direction, shared by every renderer and
@@ -1103,10 +937,10 @@ ensure_hilbert_table (PgsRenderer    *self,
   self->hilbert_side = self->hilbert_table != NULL ? sub : 0;
 }
 
-/* Hilbert, unzoomed or nearly: the class of every visible block, found by walking each
- * tile in curve order. Reading the class bytes in order and scattering into a small grid
- * is much faster than gathering each block's bytes from across the tile row by row.
- * Returns NULL where the general path must do it. */
+/* Hilbert, with much of the map showing: the class of every visible block, found by
+ * walking each tile in curve order, so that consecutive blocks are consecutive frames and
+ * each finds its runs a step on from the last. Returns NULL where the general path must
+ * do it. */
 static guint8 *
 hilbert_grid (PgsRenderer    *self,
               const Geometry *g,
@@ -1118,13 +952,10 @@ hilbert_grid (PgsRenderer    *self,
 {
   guint64 a = g->a, aa = a * a, t = g->tile, sub = t / a;
   guint64 gw = bx_last - bx_first + 1, gh = by_last - by_first + 1;
-  gboolean mode = self->view == PGS_VIEW_FLAGS;
-  const guint8 *classes = self->classes;
   const guint32 *inv;
   guint8 *grid;
 
-  if (self->layout != PGS_LAYOUT_HILBERT || self->highlighted || a > 2 ||
-      bx_last < 0 || by_last < 0)
+  if (self->layout != PGS_LAYOUT_HILBERT || bx_last < 0 || by_last < 0)
     return NULL;
   /* Only when most of each tile shows: a deep zoom gathers its few blocks instead. */
   if (gw * gh * 2 < MIN (g->n_tiles * sub * sub, (guint64) g->width * g->height / 4))
@@ -1147,38 +978,24 @@ hilbert_grid (PgsRenderer    *self,
         {
           guint64 start = base + d * aa;
           gint64 bx = ox + (inv[d] & 0xffff), by = oy + (inv[d] >> 16);
-          const guint8 *p = classes + start;
-          guint8 v;
 
           if (start >= g->n)
             break;
           if (bx < bx_first || bx > bx_last || by < by_first || by > by_last)
             continue;
-          if (a == 1)
-            v = p[0];
-          else if (start + aa > g->n)
-            v = block_class (self, g, bx, by, ranges);
-          else if (!mode)
-            v = MAX (MAX (p[0], p[1]), MAX (p[2], p[3]));
-          else if (p[0] == p[1] && p[0] == p[2] && p[0] == p[3])
-            v = p[0];
-          else
-            {
-              ranges[0].start = start;
-              ranges[0].end = start + aa;
-              v = aggregate_mode (classes, ranges, 1);
-            }
-          grid[(by - by_first) * gw + (bx - bx_first)] = v;
+          ranges[0].start = start;
+          ranges[0].end = MIN (start + aa, g->n);
+          grid[(by - by_first) * gw + (bx - bx_first)] =
+            self->view == PGS_VIEW_FLAGS ? pgs_class_runs_mode (self->classes, ranges, 1)
+                                         : pgs_class_runs_max (self->classes, ranges, 1);
         }
     }
   return grid;
 }
 
-/* The fast path of the physical views: every block of block row @by from @bx0 to @bx1
- * (inclusive) at once, into @out (one class byte each, 0xff for no frame). Row-wise, so
- * the linear layout streams through memory, and with the block sizes of an unzoomed
- * picture (1 and 2 cells) written out. Without highlighting a class byte is the class,
- * so max works on raw bytes. Returns FALSE where the caller should go block by block. */
+/* Linear: every block of block row @by from @bx0 to @bx1 (inclusive) at once, into @out
+ * (one class byte each, 0xff for no frame), in one walk over the runs of each row.
+ * Returns FALSE where the caller should go block by block. */
 static gboolean
 aggregate_block_row (PgsRenderer    *self,
                      const Geometry *g,
@@ -1188,143 +1005,11 @@ aggregate_block_row (PgsRenderer    *self,
                      guint8         *out,
                      guint8         *mixed)
 {
-  const guint8 *classes = self->classes;
-  gboolean mode = self->view == PGS_VIEW_FLAGS;
-  guint64 a = g->a, nb = bx1 - bx0 + 1;
-
-  if (self->highlighted)
-    return FALSE;
-
   if (self->layout == PGS_LAYOUT_HILBERT)
-    {
-      guint64 t = g->tile, sub = t / a, aa = a * a;
-      guint64 cy = (by * a % t) / a, tile_row = by * a / t;
-
-      if (a > 2 || self->hilbert_table == NULL || self->hilbert_side != sub)
-        return FALSE;
-      for (guint64 bx = bx0; bx <= bx1; bx++)
-        {
-          guint64 tile = tile_row * g->tiles_x + (bx * a / t), start;
-          const guint8 *p;
-
-          out[bx - bx0] = 0xff;
-          mixed[bx - bx0] = 0;
-          if ((bx * a) / t >= g->tiles_x || tile >= g->n_tiles)
-            continue;
-          start = tile * t * t + (guint64) self->hilbert_table[cy * sub + (bx * a % t) / a] * aa;
-          if (start + aa > g->n)
-            {
-              /* The last, partial block: the general path. */
-              mixed[bx - bx0] = start < g->n;
-              continue;
-            }
-          p = classes + start;
-          if (a == 1)
-            out[bx - bx0] = p[0];
-          else
-            {
-              guint8 m01 = MAX (p[0], p[1]), m23 = MAX (p[2], p[3]);
-
-              if (!mode)
-                out[bx - bx0] = MAX (m01, m23);
-              else if (p[0] == p[1] && p[0] == p[2] && p[0] == p[3])
-                out[bx - bx0] = p[0];
-              else
-                mixed[bx - bx0] = 1;
-            }
-        }
-      return TRUE;
-    }
-
-  /* Linear: rows y of the block row, each a run of frames. */
-  {
-    guint64 y0 = by * a, y1 = MIN ((by + 1) * a, g->mh);
-
-    memset (out, 0xff, nb);
-    memset (mixed, 0, nb);
-    for (guint64 y = y0; y < y1; y++)
-      {
-        guint64 row = y * g->mw, row_end = MIN (row + g->mw, g->n), full_end, bx;
-        const guint8 *p = classes + row;
-        gboolean first = y == y0;
-
-        if (row + bx0 * a >= g->n)
-          break;
-
-        /* Whole blocks of 1 or 2 frames in this row: the unzoomed picture's common case,
-         * as straight loops the compiler can unroll. Mixed marks the blocks that need a
-         * histogram; their class byte here is only a candidate. */
-        full_end = MIN (bx1 + 1, (row_end - row) / a);
-        bx = bx0;
-        if (a == 1)
-          for (; bx < full_end; bx++)
-            {
-              guint8 v = p[bx], o = out[bx - bx0];
-
-              if (first)
-                out[bx - bx0] = v;
-              else if (mode)
-                mixed[bx - bx0] |= o != v;
-              else
-                out[bx - bx0] = MAX (o, v);
-            }
-        else if (a == 2)
-          for (; bx < full_end; bx++)
-            {
-              guint8 v0 = p[2 * bx], v1 = p[2 * bx + 1], o = out[bx - bx0];
-
-              if (mode)
-                {
-                  mixed[bx - bx0] |= (v0 != v1) | (!first && o != v0);
-                  out[bx - bx0] = v0;
-                }
-              else
-                out[bx - bx0] = first ? MAX (v0, v1) : MAX (o, MAX (v0, v1));
-            }
-
-        for (; bx <= bx1; bx++)
-          {
-            guint64 s = row + bx * a, e = MIN (row + MIN ((bx + 1) * a, g->mw), g->n);
-            guint8 *o = &out[bx - bx0];
-            guint8 v;
-
-            if (s >= e)
-              break;
-            if (e - s == a && a <= 2)
-              {
-                v = classes[s];
-                if (a == 2)
-                  {
-                    guint8 v1 = classes[s + 1];
-
-                    if (mode && v1 != v)
-                      mixed[bx - bx0] = 1;
-                    v = MAX (v, v1);
-                  }
-              }
-            else
-              {
-                /* Other sizes: max, or first byte with a mixed mark. */
-                v = classes[s];
-                for (guint64 i = s + 1; i < e; i++)
-                  {
-                    if (mode && classes[i] != v)
-                      mixed[bx - bx0] = 1;
-                    v = MAX (v, classes[i]);
-                  }
-              }
-            if (*o == 0xff)
-              *o = v;
-            else if (mode)
-              {
-                if (*o != v)
-                  mixed[bx - bx0] = 1;
-              }
-            else
-              *o = MAX (*o, v);
-          }
-      }
-  }
+    return FALSE;
+  pgs_class_runs_linear_row (self->classes, self->view == PGS_VIEW_FLAGS, g->n, g->mw, g->mh,
+                             g->a, by, bx0, bx1, out);
+  memset (mixed, 0, bx1 - bx0 + 1);
   return TRUE;
 }
 
@@ -1519,7 +1204,7 @@ frame_category (PgsRenderer *self,
                 guint64      pfn)
 {
   if (self->view == PGS_VIEW_FLAGS && self->classes != NULL)
-    return self->classes[pfn] & CLASS_MASK;
+    return pgs_class_runs_at (self->classes, pfn) & CLASS_MASK;
   return pgs_physmap_get_category (self->physmap, pfn);
 }
 
@@ -1576,7 +1261,7 @@ pgs_renderer_hit_test (PgsRenderer *self,
       hit->category = PGS_CATEGORY_HOLE;
       if (self->physmap != NULL && hit->pfn != 0 && hit->pfn < self->n_frames)
         {
-          hit->flags = pgs_physmap_get_flags (self->physmap)[hit->pfn];
+          pgs_physmap_get_frame (self->physmap, hit->pfn, NULL, &hit->flags);
           hit->category = frame_category (self, hit->pfn);
         }
       return TRUE;
@@ -1589,19 +1274,19 @@ pgs_renderer_hit_test (PgsRenderer *self,
     for (guint r = 0; r < n; r++)
       {
         hit->n_pages += ranges[r].end - ranges[r].start;
-        for (guint64 i = ranges[r].start; i < ranges[r].end && !hit->valid; i++)
-          if ((self->classes[i] & CLASS_MASK) == want)
-            {
-              hit->valid = TRUE;
-              hit->pfn = i;
-            }
+        if (!hit->valid)
+          {
+            guint64 i = pgs_class_runs_find (self->classes, ranges[r].start, ranges[r].end, want);
+
+            hit->valid = i != G_MAXUINT64;
+            hit->pfn = hit->valid ? i : 0;
+          }
       }
     if (!hit->valid)
       return FALSE;
     hit->is_frame = TRUE;
     hit->first_page = hit->pfn;
-    hit->count = pgs_physmap_get_counts (self->physmap)[hit->pfn];
-    hit->flags = pgs_physmap_get_flags (self->physmap)[hit->pfn];
+    pgs_physmap_get_frame (self->physmap, hit->pfn, &hit->count, &hit->flags);
     hit->category = frame_category (self, hit->pfn);
   }
   return TRUE;

@@ -1036,8 +1036,8 @@ read_frames (ScanJob       *job,
                                          cancellable, error);
       if (physmap == NULL)
         return FALSE;
-      frames.counts = pgs_physmap_get_counts (physmap);
-      frames.flags = pgs_physmap_get_flags (physmap);
+      /* Looked up in its runs: no array of frames. */
+      frames.physmap = physmap;
       frames.n_frames = pgs_physmap_get_n_frames (physmap);
     }
   else
