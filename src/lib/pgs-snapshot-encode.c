@@ -96,31 +96,33 @@ static GVariant *
 encode_physmap (PgsPhysMap *physmap)
 {
   g_autoptr(GArray) lengths = NULL, flags = NULL, counts = NULL;
-  const guint32 *c;
-  const guint64 *f;
-  guint64 n;
+  guint64 n, n_runs;
 
   if (physmap == NULL)
     return g_variant_new_maybe (G_VARIANT_TYPE ("(tauataumaymay)"), NULL);
 
+  /* The map's own runs, never an array per frame; a run longer than the file's 32-bit
+   * lengths is written as several. */
   n = pgs_physmap_get_n_frames (physmap);
-  c = pgs_physmap_get_counts (physmap);
-  f = pgs_physmap_get_flags (physmap);
-  lengths = g_array_new (FALSE, FALSE, 4);
-  flags = g_array_new (FALSE, FALSE, 8);
-  counts = g_array_new (FALSE, FALSE, 4);
-  for (guint64 i = 0; i < n;)
+  n_runs = pgs_physmap_get_n_runs (physmap);
+  lengths = g_array_sized_new (FALSE, FALSE, 4, n_runs);
+  flags = g_array_sized_new (FALSE, FALSE, 8, n_runs);
+  counts = g_array_sized_new (FALSE, FALSE, 4, n_runs);
+  for (guint64 i = 0; i < n_runs; i++)
     {
-      guint64 j = i + 1;
-      guint32 len;
+      guint64 left, f;
+      guint32 c;
 
-      while (j < n && j - i < G_MAXUINT32 && c[j] == c[i] && f[j] == f[i])
-        j++;
-      len = (guint32) (j - i);
-      g_array_append_val (lengths, len);
-      g_array_append_val (flags, f[i]);
-      g_array_append_val (counts, c[i]);
-      i = j;
+      pgs_physmap_get_run (physmap, i, NULL, &left, &c, &f);
+      while (left > 0)
+        {
+          guint32 len = (guint32) MIN (left, G_MAXUINT32);
+
+          g_array_append_val (lengths, len);
+          g_array_append_val (flags, f);
+          g_array_append_val (counts, c);
+          left -= len;
+        }
     }
 
   return g_variant_new_maybe (NULL,
