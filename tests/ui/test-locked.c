@@ -1,0 +1,176 @@
+/* test-locked.c: the app as a user, locked and then unlocked
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Run as nobody (run-unprivileged.sh), where every other process belongs to another user.
+ * Locked: the banner offers Unlock, the lock button says locked, the working-set action
+ * on root's PID 1 is disabled with the reason as its tooltip, and a process whose PSS is
+ * unknown sorts by its RSS among the others, not to the bottom. Unlocked (when the
+ * launcher provides the helper: PGS_HELPER_FD or PGS_HELPER_COMMAND, see
+ * run-unlocked.sh): the next scan is privileged, PSS is known for PID 1, and Sharing and
+ * Page Flags draw a physical map whose frames are counted. Run as root there is no other
+ * user: skipped (77).
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "pgs-ui-util.h"
+
+static PgsApplication *app;
+static PgsWindow *window;
+
+static guint64
+sort_key (PgsProcess *process)
+{
+  if (pgs_process_is_known (process, PGS_METRIC_PSS))
+    return pgs_process_get_pss (process);
+  return pgs_process_get_rss (process);
+}
+
+static gboolean
+pid_selected (gpointer data)
+{
+  PgsProcessDetail *detail = pgs_window_get_process_detail (window);
+  PgsProcess *process = pgs_process_detail_get_process (detail);
+
+  return process != NULL && pgs_process_get_pid (process) == GPOINTER_TO_INT (data);
+}
+
+static void
+test_locked (void)
+{
+  PgsSnapshot *snapshot = pgs_window_get_snapshot (window);
+  PgsProcessDetail *detail = pgs_window_get_process_detail (window);
+  GListModel *model = pgs_process_list_get_model (pgs_window_get_process_list (window));
+  guint n = g_list_model_get_n_items (model);
+  guint n_unknown = 0;
+  PgsProcess *init;
+
+  g_assert_false (pgs_snapshot_is_privileged (snapshot));
+  g_assert_false (pgs_window_is_unlocked (window));
+  g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "Unlock"));
+  g_assert_null (strstr (pgs_window_get_banner_text (window), "pkexec"));
+
+  /* PID 1 is root's: only its status could be read. */
+  init = pgs_snapshot_lookup_pid (snapshot, 1);
+  g_assert_nonnull (init);
+  g_assert_false (pgs_process_is_known (init, PGS_METRIC_PSS));
+  g_assert_true (pgs_process_is_known (init, PGS_METRIC_RSS));
+
+  /* Sorted by PSS, largest first; a process without one by its RSS. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
+
+      if (!pgs_process_is_known (process, PGS_METRIC_PSS))
+        n_unknown++;
+      if (i > 0)
+        {
+          g_autoptr(PgsProcess) previous = g_list_model_get_item (model, i - 1);
+
+          g_assert_cmpuint (sort_key (previous), >=, sort_key (process));
+        }
+    }
+  g_assert_cmpuint (n_unknown, >, 0);
+
+  /* The working set of another user's process cannot be measured: disabled, and why. */
+  pgs_window_select_pid (window, 1);
+  g_assert_true (pgs_ui_wait (pid_selected, GINT_TO_POINTER (1), 10000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_false (gtk_widget_is_sensitive (pgs_process_detail_get_wss_button (detail)));
+  g_assert_nonnull (strstr (pgs_process_detail_get_wss_tooltip (detail), "clear_refs"));
+}
+
+static gboolean
+unlocked_scan_done (gpointer data)
+{
+  PgsSnapshot *snapshot = pgs_window_get_snapshot (window);
+
+  return pgs_window_is_unlocked (window) && !pgs_window_is_busy (window) &&
+         snapshot != NULL && pgs_snapshot_is_privileged (snapshot);
+}
+
+static void
+assert_map_draws (PgsView view, const char *name)
+{
+  PgsMapPage *page = pgs_window_get_map_page (window, view);
+
+  pgs_window_set_view (window, name);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (pgs_map_page_has_map (page));
+  pgs_ui_wait_map_ready (pgs_map_page_get_map_view (page));
+}
+
+static void
+test_unlock (void)
+{
+  PgsSnapshot *snapshot;
+  PgsPhysMap *physmap;
+  const guint32 *counts;
+  const guint64 *flags;
+  guint64 n_frames, n_used = 0, n_flagged = 0;
+  PgsProcess *init;
+
+  if (g_getenv ("PGS_HELPER_FD") == NULL && g_getenv ("PGS_HELPER_COMMAND") == NULL)
+    {
+      g_test_skip ("No helper seam (PGS_HELPER_FD, PGS_HELPER_COMMAND): run by run-unlocked.sh");
+      return;
+    }
+
+  pgs_window_unlock (window);
+  g_assert_true (pgs_ui_wait (unlocked_scan_done, NULL, 120000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_null (pgs_window_get_banner_text (window));
+
+  snapshot = pgs_window_get_snapshot (window);
+  init = pgs_snapshot_lookup_pid (snapshot, 1);
+  g_assert_nonnull (init);
+  g_assert_true (pgs_process_is_known (init, PGS_METRIC_PSS));
+
+  /* The frames the legend counts: some in use, some with flags set. */
+  physmap = pgs_snapshot_get_physmap (snapshot);
+  g_assert_nonnull (physmap);
+  n_frames = pgs_physmap_get_n_frames (physmap);
+  counts = pgs_physmap_get_counts (physmap);
+  flags = pgs_physmap_get_flags (physmap);
+  g_assert_cmpuint (n_frames, >, 0);
+  for (guint64 i = 0; i < n_frames; i++)
+    {
+      n_used += counts[i] > 0;
+      n_flagged += flags[i] != 0;
+    }
+  g_assert_cmpuint (n_used, >, 0);
+  g_assert_cmpuint (n_flagged, >, 0);
+
+  assert_map_draws (PGS_VIEW_SHARING, "sharing");
+  assert_map_draws (PGS_VIEW_FLAGS, "flags");
+  pgs_window_set_view (window, "processes");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  pgs_ui_init (&argc, &argv);
+  if (geteuid () == 0)
+    {
+      g_printerr ("Run as root, no process belongs to another user: skipped\n");
+      return 77;
+    }
+  window = pgs_ui_open_window (&app);
+  pgs_ui_wait_idle_scan (window);
+
+  g_test_add_func ("/ui/locked/locked", test_locked);
+  g_test_add_func ("/ui/locked/unlock", test_unlock);
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (app);
+  return status;
+}
