@@ -21,8 +21,8 @@ grep -v -e '^#' -e '^[[:space:]]*$' po/POTFILES.in | sort -u > "$listed"
     '(^|[^A-Za-z0-9_])(_|N_|C_|NC_|ngettext|g_dngettext)[[:space:]]*\(([^,()]*,[[:space:]]*)?"' || true
   # GtkBuilder templates and menus.
   find ui -name '*.ui' -print0 | xargs -0 grep -l 'translatable="yes"' || true
-  # Data files merged with translations.
-  find ui -name '*.desktop.in' -o -name '*.metainfo.xml.in' -o -name '*.policy.in' \
+  # Data files merged with translations (the helper's polkit action lives in src/helper).
+  find ui src -name '*.desktop.in' -o -name '*.metainfo.xml.in' -o -name '*.policy.in' \
          -o -name '*.gschema.xml'
 } | sort -u > "$found"
 

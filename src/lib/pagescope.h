@@ -9,6 +9,7 @@
 #include "pgs-types.h"
 #include "pgs-error.h"
 #include "pgs-format.h"
+#include "pgs-helper.h"
 #include "pgs-mapping.h"
 #include "pgs-physmap.h"
 #include "pgs-process.h"

@@ -102,13 +102,23 @@ pgs_read_file_at (int          dirfd,
                   GError     **error)
 {
   g_auto(PgsFd) fd = -1;
-  g_autofree char *buf = NULL;
-  gsize cap = 4096;
-  gsize used = 0;
 
   fd = pgs_open_at (dirfd, name, O_RDONLY, error);
   if (fd < 0)
     return NULL;
+  return pgs_read_fd (fd, name, len, error);
+}
+
+/* The same for an open fd (read from where it stands); NAME is for messages. */
+char *
+pgs_read_fd (int          fd,
+             const char  *name,
+             gsize       *len,
+             GError     **error)
+{
+  g_autofree char *buf = NULL;
+  gsize cap = 4096;
+  gsize used = 0;
 
   buf = g_malloc (cap);
   for (;;)

@@ -37,6 +37,7 @@
 #include "pgs-kpage.h"
 #include "pgs-pagemap.h"
 #include "pgs-parse.h"
+#include "pgs-helper.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-procfs.h"
@@ -60,6 +61,7 @@ struct _PgsScanner
   char         *procfs_root;
   PgsScanFlags  flags;
   GArray       *pids;
+  PgsHelper    *helper;
 };
 
 G_DEFINE_FINAL_TYPE (PgsScanner, pgs_scanner, G_TYPE_OBJECT)
@@ -148,6 +150,7 @@ typedef struct
   guint64        max_pfn;
 
   Progress      *progress;         /* NULL for a synchronous scan */
+  PgsHelper     *helper;           /* opens root's files; NULL to open them directly */
 } ScanJob;
 
 static void
@@ -166,6 +169,7 @@ scan_job_free (ScanJob *job)
   g_clear_pointer (&job->count_chunks, g_byte_array_unref);
   g_clear_pointer (&job->flag_chunks, g_byte_array_unref);
   g_clear_pointer (&job->progress, progress_unref);
+  g_clear_object (&job->helper);
   g_free (job);
 }
 
@@ -184,6 +188,9 @@ scan_job_new (PgsScanner *self)
       job->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), self->pids->len);
       g_array_append_vals (job->pids, self->pids->data, self->pids->len);
     }
+  /* The helper opens the live /proc only. */
+  if (self->helper != NULL && g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
+    job->helper = g_object_ref (self->helper);
   job->page_size = page_size > 0 ? (guint) page_size : 4096;
   job->page_shift = g_bit_nth_lsf (job->page_size, -1);
   job->root_fd = job->count_fd = job->flags_fd = -1;
@@ -289,6 +296,34 @@ mark_chunk (ScanJob    *job,
       memset (bitmap->data + old, 0, bitmap->len - old);
     }
   bitmap->data[byte] |= 1u << (chunk % 8);
+}
+
+/* Opens NAME of PID (maps, smaps, smaps_rollup, pagemap; kpagecount or kpageflags under
+ * the root for PID 0): through the helper when one is set, so that root opens it and
+ * pagemap shows frame numbers, else directly. */
+static int
+open_pid_file (ScanJob     *job,
+               int          dirfd,
+               int          pid,
+               const char  *name,
+               GError     **error)
+{
+  if (job->helper != NULL)
+    return pgs_helper_open (job->helper, pid, name, error);
+  return pgs_open_at (dirfd, name, O_RDONLY, error);
+}
+
+static char *
+read_pid_file (ScanJob     *job,
+               int          dirfd,
+               int          pid,
+               const char  *name,
+               gsize       *len,
+               GError     **error)
+{
+  g_auto(PgsFd) fd = open_pid_file (job, dirfd, pid, name, error);
+
+  return fd >= 0 ? pgs_read_fd (fd, name, len, error) : NULL;
 }
 
 static char *
@@ -733,7 +768,7 @@ measure_from_kernel (ScanJob         *job,
   PgsSmapsFields fields;
   gsize len;
 
-  buf = pgs_read_file_at (dirfd, "smaps_rollup", &len, &error);
+  buf = read_pid_file (job, dirfd, proc->pid, "smaps_rollup", &len, &error);
   if (buf != NULL && pgs_smaps_rollup_parse (buf, len, &fields, &error))
     {
       proc->rss = fields.rss;
@@ -745,7 +780,7 @@ measure_from_kernel (ScanJob         *job,
 
       if (job->flags & PGS_SCAN_MAPPINGS)
         {
-          g_autofree char *smaps = pgs_read_file_at (dirfd, "smaps", &len, NULL);
+          g_autofree char *smaps = read_pid_file (job, dirfd, proc->pid, "smaps", &len, NULL);
           SmapsMatch match = { proc, 0 };
 
           if (smaps != NULL)
@@ -815,7 +850,7 @@ scan_process (ScanJob  *job,
   proc->cmdline = read_cmdline (dirfd);
   proc->page_size = job->page_size;
 
-  maps_buf = pgs_read_file_at (dirfd, "maps", &len, &local_error);
+  maps_buf = read_pid_file (job, dirfd, pid, "maps", &len, &local_error);
   if (maps_buf == NULL)
     {
       if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
@@ -842,7 +877,7 @@ scan_process (ScanJob  *job,
 
   if (job->privileged || (job->flags & PGS_SCAN_PAGES))
     {
-      pagemap_fd = pgs_open_at (dirfd, "pagemap", O_RDONLY, &local_error);
+      pagemap_fd = open_pid_file (job, dirfd, pid, "pagemap", &local_error);
       if (pagemap_fd < 0 && !g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -1069,9 +1104,9 @@ scan_job_run (ScanJob       *job,
 
   /* Privileged means we may read frame counts; without them everything falls back to the
    * kernel's own rollups. */
-  job->count_fd = pgs_open_at (job->root_fd, "kpagecount", O_RDONLY, NULL);
+  job->count_fd = open_pid_file (job, job->root_fd, 0, "kpagecount", NULL);
   if (job->count_fd >= 0)
-    job->flags_fd = pgs_open_at (job->root_fd, "kpageflags", O_RDONLY, NULL);
+    job->flags_fd = open_pid_file (job, job->root_fd, 0, "kpageflags", NULL);
   job->privileged = job->count_fd >= 0 && job->flags_fd >= 0;
 
   if ((job->flags & PGS_SCAN_PHYSMAP) && !job->privileged)
@@ -1137,6 +1172,7 @@ pgs_scanner_finalize (GObject *object)
 
   g_clear_pointer (&self->procfs_root, g_free);
   g_clear_pointer (&self->pids, g_array_unref);
+  g_clear_object (&self->helper);
 
   G_OBJECT_CLASS (pgs_scanner_parent_class)->finalize (object);
 }
@@ -1262,6 +1298,18 @@ pgs_scanner_set_flags (PgsScanner   *self,
     return;
   self->flags = flags;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLAGS]);
+}
+
+/* With a helper, the files root must open are opened by it: an unprivileged process then
+ * gets root's figures. NULL opens them directly. */
+void
+pgs_scanner_set_helper (PgsScanner *self,
+                        PgsHelper  *helper)
+{
+  g_return_if_fail (PGS_IS_SCANNER (self));
+  g_return_if_fail (helper == NULL || PGS_IS_HELPER (helper));
+
+  g_set_object (&self->helper, helper);
 }
 
 void

@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 
+#include "pgs-helper.h"
 #include "pgs-types.h"
 
 G_BEGIN_DECLS
@@ -36,6 +37,10 @@ void          pgs_scanner_set_flags       (PgsScanner           *self,
 void          pgs_scanner_set_pids        (PgsScanner           *self,
                                            const int            *pids,
                                            guint                 n_pids);
+
+/* NULL: open /proc's files directly. */
+void          pgs_scanner_set_helper      (PgsScanner           *self,
+                                           PgsHelper            *helper);
 
 PgsSnapshot  *pgs_scanner_scan            (PgsScanner           *self,
                                            GCancellable         *cancellable,

@@ -1,0 +1,482 @@
+/* pgs-helper.c: the client of pagescope-helper
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The helper runs as root on the other end of a SOCK_SEQPACKET socketpair (its stdin) and
+ * answers "OPEN <pid> <name>" and "KPAGE <name>" with a descriptor; see
+ * src/helper/pagescope-helper.c for the protocol. One request and its reply are one
+ * exchange under a mutex, so the scanner's worker thread and the main thread may share it.
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <glib-unix.h>
+
+#include "pgs-error.h"
+#include "pgs-helper.h"
+#include "pgs-procfs.h"
+
+#define GREETING "PAGESCOPE-HELPER 1\n"
+/* pkexec's exit codes (pkexec(1)). */
+#define PKEXEC_DISMISSED 126
+#define PKEXEC_NOT_AUTHORIZED 127
+
+struct _PgsHelper
+{
+  GObject       parent_instance;
+  GMutex        lock;
+  int           fd;
+  gint          closed;      /* atomic */
+  GSubprocess  *subprocess;  /* NULL when made for an fd */
+  GMainContext *context;
+  GSource      *watch;
+};
+
+G_DEFINE_FINAL_TYPE (PgsHelper, pgs_helper, G_TYPE_OBJECT)
+
+enum {
+  CLOSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+pgs_helper_dispose (GObject *object)
+{
+  PgsHelper *self = PGS_HELPER (object);
+
+  if (self->watch != NULL)
+    {
+      g_source_destroy (self->watch);
+      g_clear_pointer (&self->watch, g_source_unref);
+    }
+  /* Closing our end is what tells the helper to exit. */
+  if (self->fd >= 0)
+    {
+      close (self->fd);
+      self->fd = -1;
+    }
+  g_clear_object (&self->subprocess);
+  G_OBJECT_CLASS (pgs_helper_parent_class)->dispose (object);
+}
+
+static void
+pgs_helper_finalize (GObject *object)
+{
+  PgsHelper *self = PGS_HELPER (object);
+
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+  G_OBJECT_CLASS (pgs_helper_parent_class)->finalize (object);
+}
+
+static void
+pgs_helper_class_init (PgsHelperClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pgs_helper_dispose;
+  object_class->finalize = pgs_helper_finalize;
+
+  /**
+   * PgsHelper::closed:
+   *
+   * The helper exited (or was killed); every later pgs_helper_open() fails.
+   */
+  signals[CLOSED] = g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+pgs_helper_init (PgsHelper *self)
+{
+  g_mutex_init (&self->lock);
+  self->fd = -1;
+  self->context = g_main_context_ref_thread_default ();
+}
+
+static gboolean
+on_hangup (int           fd,
+           GIOCondition  condition,
+           gpointer      user_data)
+{
+  PgsHelper *self = user_data;
+
+  g_atomic_int_set (&self->closed, TRUE);
+  g_clear_pointer (&self->watch, g_source_unref);
+  g_signal_emit (self, signals[CLOSED], 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+watch_hangup (PgsHelper *self)
+{
+  self->watch = g_unix_fd_source_new (self->fd, G_IO_HUP | G_IO_ERR);
+  g_source_set_callback (self->watch, (GSourceFunc) (void (*) (void)) on_hangup, self, NULL);
+  g_source_set_static_name (self->watch, "[pagescope] helper hang-up");
+  g_source_attach (self->watch, self->context);
+}
+
+/* Waits for the greeting. Returns 0 on success, -1 with error, or 1 when the helper went
+ * before greeting (the exit status says why). */
+static int
+handshake (PgsHelper     *self,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  struct pollfd pfd[2] = { { self->fd, POLLIN, 0 }, { -1, POLLIN, 0 } };
+  GPollFD cancel_fd = { -1, 0, 0 };
+  char buf[64];
+  gssize n;
+
+  if (cancellable != NULL && g_cancellable_make_pollfd (cancellable, &cancel_fd))
+    pfd[1].fd = cancel_fd.fd;
+  else
+    cancellable = NULL;
+
+  while (poll (pfd, 2, -1) < 0)
+    if (errno != EINTR)
+      {
+        pgs_set_error_from_errno (error, errno, "waiting for the helper");
+        goto fail;
+      }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto fail;
+
+  do
+    n = recv (self->fd, buf, sizeof buf - 1, 0);
+  while (n < 0 && errno == EINTR);
+  if (n <= 0)
+    {
+      if (cancellable != NULL)
+        g_cancellable_release_fd (cancellable);
+      return 1;
+    }
+  buf[n] = '\0';
+  if (strcmp (buf, GREETING) != 0)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                   "the helper did not greet as pagescope-helper version 1");
+      goto fail;
+    }
+  if (cancellable != NULL)
+    g_cancellable_release_fd (cancellable);
+  return 0;
+
+fail:
+  if (cancellable != NULL)
+    g_cancellable_release_fd (cancellable);
+  return -1;
+}
+
+/* The helper went before greeting: say why, from pkexec's exit status. */
+static void
+set_exit_error (PgsHelper     *self,
+                GCancellable  *cancellable,
+                GError       **error)
+{
+  int status;
+
+  if (self->subprocess == NULL || !g_subprocess_wait (self->subprocess, cancellable, error))
+    {
+      if (error == NULL || *error == NULL)
+        g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "the helper closed the connection");
+      return;
+    }
+  if (!g_subprocess_get_if_exited (self->subprocess))
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "the helper was killed by signal %d",
+                   g_subprocess_get_term_sig (self->subprocess));
+      return;
+    }
+  status = g_subprocess_get_exit_status (self->subprocess);
+  if (status == PKEXEC_DISMISSED)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "authentication was dismissed");
+  else if (status == PKEXEC_NOT_AUTHORIZED)
+    g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION,
+                 "not authorised to read the memory of every process");
+  else
+    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "the helper exited with status %d", status);
+}
+
+/* Spawns the helper with one end of a socketpair as its stdin. */
+static PgsHelper *
+spawn (GError **error)
+{
+  g_autoptr(PgsHelper) self = g_object_new (PGS_TYPE_HELPER, NULL);
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_auto(GStrv) argv = NULL;
+  const char *command = g_getenv ("PGS_HELPER_COMMAND");
+  int sv[2];
+
+  if (command != NULL && *command != '\0')
+    {
+      if (!g_shell_parse_argv (command, NULL, &argv, error))
+        return NULL;
+    }
+  else
+    {
+      argv = g_new0 (char *, 3);
+      argv[0] = g_strdup ("pkexec");
+      argv[1] = g_strdup (PGS_HELPER_PATH);
+    }
+
+  if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+    {
+      pgs_set_error_from_errno (error, errno, "socketpair");
+      return NULL;
+    }
+  self->fd = sv[0];
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_subprocess_launcher_take_stdin_fd (launcher, sv[1]);
+  self->subprocess = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv, error);
+  /* The launcher holds the child's end until it goes: drop it now, so that the helper's
+   * exit reads as end of file here. */
+  g_clear_object (&launcher);
+  if (self->subprocess == NULL)
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+static gboolean
+finish_start (PgsHelper     *self,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  int ret = handshake (self, cancellable, error);
+
+  if (ret == 1)
+    set_exit_error (self, cancellable, error);
+  if (ret != 0)
+    {
+      if (self->subprocess != NULL)
+        g_subprocess_force_exit (self->subprocess);
+      return FALSE;
+    }
+  watch_hangup (self);
+  return TRUE;
+}
+
+PgsHelper *
+pgs_helper_start (GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_autoptr(PgsHelper) self = spawn (error);
+
+  if (self == NULL || !finish_start (self, cancellable, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+static void
+start_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  PgsHelper *self = task_data;
+  GError *error = NULL;
+
+  if (finish_start (self, cancellable, &error))
+    g_task_return_pointer (task, g_object_ref (self), g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+pgs_helper_start_async (GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  GError *error = NULL;
+  PgsHelper *self;
+
+  g_task_set_source_tag (task, pgs_helper_start_async);
+  /* Spawned here, so the helper's hang-up is watched in the caller's main context. */
+  self = spawn (&error);
+  if (self == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_set_task_data (task, self, g_object_unref);
+  g_task_run_in_thread (task, start_thread);
+}
+
+PgsHelper *
+pgs_helper_start_finish (GAsyncResult  *result,
+                         GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+PgsHelper *
+pgs_helper_new_for_fd (int      fd,
+                       GError **error)
+{
+  g_autoptr(PgsHelper) self = NULL;
+
+  g_return_val_if_fail (fd >= 0, NULL);
+
+  self = g_object_new (PGS_TYPE_HELPER, NULL);
+  self->fd = fd;
+  if (!finish_start (self, NULL, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+gboolean
+pgs_helper_is_running (PgsHelper *self)
+{
+  struct pollfd pfd;
+
+  g_return_val_if_fail (PGS_IS_HELPER (self), FALSE);
+
+  if (g_atomic_int_get (&self->closed) || self->fd < 0)
+    return FALSE;
+  /* Without a main loop the watch never runs: ask the socket itself. */
+  pfd.fd = self->fd;
+  pfd.events = 0;
+  pfd.revents = 0;
+  if (poll (&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLERR)))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+name_allowed (int         pid,
+              const char *name)
+{
+  static const char * const pid_names[] = { "maps", "smaps", "smaps_rollup", "pagemap",
+                                            "clear_refs", NULL };
+  static const char * const kpage_names[] = { "kpagecount", "kpageflags", NULL };
+
+  return g_strv_contains (pid > 0 ? pid_names : kpage_names, name);
+}
+
+/* One request and its reply. Returns the fd, or -1 with error. Called with the lock held. */
+static int
+exchange (PgsHelper   *self,
+          const char  *request,
+          const char  *what,
+          GError     **error)
+{
+  char control[CMSG_SPACE (sizeof (int))];
+  char reply[160];
+  struct iovec iov = { (void *) request, strlen (request) };
+  struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+  struct cmsghdr *cmsg;
+  gssize n;
+  int fd = -1;
+
+  do
+    n = sendmsg (self->fd, &msg, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  if (n < 0)
+    goto gone;
+
+  iov.iov_base = reply;
+  iov.iov_len = sizeof reply - 1;
+  memset (&msg, 0, sizeof msg);
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  do
+    n = recvmsg (self->fd, &msg, MSG_CMSG_CLOEXEC);
+  while (n < 0 && errno == EINTR);
+  if (n <= 0)
+    goto gone;
+  reply[n] = '\0';
+
+  for (cmsg = CMSG_FIRSTHDR (&msg); cmsg != NULL; cmsg = CMSG_NXTHDR (&msg, cmsg))
+    if (cmsg->cmsg_level == SOL_SOCKET && cmsg->cmsg_type == SCM_RIGHTS &&
+        cmsg->cmsg_len == CMSG_LEN (sizeof (int)) && fd < 0)
+      memcpy (&fd, CMSG_DATA (cmsg), sizeof (int));
+
+  if (strcmp (reply, "OK\n") == 0 && fd >= 0 && !(msg.msg_flags & MSG_CTRUNC))
+    return fd;
+  pgs_close (fd);
+
+  if (g_str_has_prefix (reply, "ERR "))
+    {
+      char *end = NULL;
+      guint64 errsv = g_ascii_strtoull (reply + 4, &end, 10);
+
+      if (end != reply + 4 && *end == ' ' && errsv > 0 && errsv < 4096)
+        {
+          if (errsv == EINVAL || errsv == EMSGSIZE)
+            {
+              /* The helper refused the request itself: its words say why. */
+              g_strchomp (end + 1);
+              g_strcanon (end + 1, G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS " ,.:-_()", '?');
+              g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper refused: %s",
+                           what, end + 1);
+            }
+          else
+            pgs_set_error_from_errno (error, (int) errsv, "%s (through the helper)", what);
+          return -1;
+        }
+    }
+  g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper sent a malformed reply", what);
+  return -1;
+
+gone:
+  g_atomic_int_set (&self->closed, TRUE);
+  g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper has exited", what);
+  return -1;
+}
+
+int
+pgs_helper_open (PgsHelper   *self,
+                 int          pid,
+                 const char  *name,
+                 GError     **error)
+{
+  g_autofree char *request = NULL;
+  g_autofree char *what = NULL;
+  int fd;
+
+  g_return_val_if_fail (PGS_IS_HELPER (self), -1);
+  g_return_val_if_fail (pid >= 0, -1);
+  g_return_val_if_fail (name != NULL, -1);
+
+  if (!name_allowed (pid, name))
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                   "the helper does not open %s%s", pid > 0 ? "/proc/PID/" : "/proc/", name);
+      return -1;
+    }
+  if (pid > 0)
+    {
+      request = g_strdup_printf ("OPEN %d %s\n", pid, name);
+      what = g_strdup_printf ("/proc/%d/%s", pid, name);
+    }
+  else
+    {
+      request = g_strdup_printf ("KPAGE %s\n", name);
+      what = g_strdup_printf ("/proc/%s", name);
+    }
+
+  g_mutex_lock (&self->lock);
+  if (self->fd < 0 || g_atomic_int_get (&self->closed))
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper has exited", what);
+      fd = -1;
+    }
+  else
+    fd = exchange (self, request, what, error);
+  g_mutex_unlock (&self->lock);
+  return fd;
+}

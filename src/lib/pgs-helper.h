@@ -1,0 +1,43 @@
+/* pgs-helper.h: the client of pagescope-helper, which opens root's files of /proc for us
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_HELPER (pgs_helper_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsHelper, pgs_helper, PGS, HELPER, GObject)
+
+/* Starts the helper: `pkexec LIBEXECDIR/pagescope-helper`, or the command in the environment
+ * variable PGS_HELPER_COMMAND (the test seam; split with g_shell_parse_argv), and waits for
+ * its greeting. Fails with G_IO_ERROR_CANCELLED when the user dismissed the password dialog
+ * (pkexec exit 126) and PGS_ERROR_NO_PERMISSION when not authorised (127). */
+void        pgs_helper_start_async  (GCancellable         *cancellable,
+                                     GAsyncReadyCallback   callback,
+                                     gpointer              user_data);
+PgsHelper  *pgs_helper_start_finish (GAsyncResult         *result,
+                                     GError              **error);
+PgsHelper  *pgs_helper_start        (GCancellable         *cancellable,
+                                     GError              **error);
+/* Talks to a helper already running on the other end of FD (a SOCK_SEQPACKET socket; taken
+ * over, even on error): for tests, where root starts the helper and a user uses it. */
+PgsHelper  *pgs_helper_new_for_fd   (int                   fd,
+                                     GError              **error);
+/* FALSE once the helper has gone; "closed" is emitted (in the thread-default main context
+ * of the caller that made it) when that is noticed. */
+gboolean    pgs_helper_is_running   (PgsHelper            *self);
+/* Asks the helper to open one file; returns a new fd (caller closes) or -1 with error.
+ * pid > 0: NAME one of "maps", "smaps", "smaps_rollup", "pagemap", "clear_refs";
+ * pid == 0: NAME "kpagecount" or "kpageflags". Safe to call from any thread. */
+int         pgs_helper_open         (PgsHelper            *self,
+                                     int                   pid,
+                                     const char           *name,
+                                     GError              **error);
+
+G_END_DECLS
