@@ -7,14 +7,15 @@
  * Locked: the banner offers Unlock, the lock button says locked, the working-set action
  * on root's PID 1 is disabled with the reason as its tooltip, and a process whose PSS is
  * unknown sorts by its RSS among the others, not to the bottom. Unlocked (when the
- * launcher provides the helper: PGS_HELPER_FD or PGS_HELPER_COMMAND, see
- * run-unlocked.sh): the next scan is privileged, PSS is known for PID 1, and Sharing and
- * Page Flags draw a physical map whose frames are counted. Run as root there is no other
- * user: skipped (77).
+ * launcher, run-unlocked.py, started the helper as root and passes PGS_HELPER_FD): the
+ * next scan is privileged, a process of root's has its PSS, and Sharing and Page Flags
+ * draw a physical map whose frames are counted. Run as root there is no other user:
+ * skipped (77).
  */
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -113,11 +114,11 @@ test_unlock (void)
   const guint32 *counts;
   const guint64 *flags;
   guint64 n_frames, n_used = 0, n_flagged = 0;
-  PgsProcess *init;
+  PgsProcess *root_child;
 
-  if (g_getenv ("PGS_HELPER_FD") == NULL && g_getenv ("PGS_HELPER_COMMAND") == NULL)
+  if (g_getenv ("PGS_HELPER_FD") == NULL || g_getenv ("PGS_UI_ROOT_PID") == NULL)
     {
-      g_test_skip ("No helper seam (PGS_HELPER_FD, PGS_HELPER_COMMAND): run by run-unlocked.sh");
+      g_test_skip ("No helper (PGS_HELPER_FD): run-unlocked.py runs this part");
       return;
     }
 
@@ -126,10 +127,15 @@ test_unlock (void)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_null (pgs_window_get_banner_text (window));
 
+  /* The launcher's child, root's: locked, its PSS was unknown; unlocked, it is counted
+   * page by page, all its pages its own (a static child that shares none but the vdso). */
   snapshot = pgs_window_get_snapshot (window);
-  init = pgs_snapshot_lookup_pid (snapshot, 1);
-  g_assert_nonnull (init);
-  g_assert_true (pgs_process_is_known (init, PGS_METRIC_PSS));
+  root_child = pgs_snapshot_lookup_pid (snapshot, atoi (g_getenv ("PGS_UI_ROOT_PID")));
+  g_assert_nonnull (root_child);
+  g_assert_cmpuint (pgs_process_get_uid (root_child), ==, 0);
+  g_assert_true (pgs_process_is_known (root_child, PGS_METRIC_PSS));
+  g_assert_cmpuint (pgs_process_get_pss (root_child), >=, 256 * (guint64) sysconf (_SC_PAGESIZE));
+  g_assert_cmpuint (pgs_process_get_pss (root_child), <=, pgs_process_get_rss (root_child));
 
   /* The frames the legend counts: some in use, some with flags set. */
   physmap = pgs_snapshot_get_physmap (snapshot);
