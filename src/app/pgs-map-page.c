@@ -51,6 +51,7 @@ struct _PgsMapPage
   GtkLabel     *users_title;
   GtkListBox   *users_list;
   GtkLabel     *wss_note;
+  GtkLabel     *counters_label;
 
   int           wss_pid;       /* whose sample the map view was given, 0 for none */
 };
@@ -81,6 +82,26 @@ set_empty (PgsMapPage *self,
   gtk_label_set_text (self->empty_title, title);
   gtk_label_set_text (self->empty_description, description);
   gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+/* Page flags: the kernel's counters beside the map's figures, as in the PNG legend. */
+static void
+update_counters (PgsMapPage  *self,
+                 PgsRenderer *renderer)
+{
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autofree char *text = NULL;
+
+  if (renderer == NULL || self->view != PGS_VIEW_FLAGS)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->counters_label), FALSE);
+      return;
+    }
+  lines = pgs_renderer_get_counter_lines (renderer);
+  g_ptr_array_add (lines, NULL);
+  text = g_strjoinv ("\n", (char **) lines->pdata);
+  gtk_label_set_text (self->counters_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->counters_label), *text != '\0');
 }
 
 static void
@@ -149,6 +170,7 @@ update_title (PgsMapPage *self)
         scale = g_strdup (_("1 pixel or more per page"));
     }
   gtk_label_set_text (self->scale_label, scale ? scale : "");
+  update_counters (self, renderer);
 }
 
 static void
@@ -409,7 +431,7 @@ refresh_hit (PgsMapPage *self)
   if (physmap != NULL && hit.pfn != 0 && hit.pfn < pgs_physmap_get_n_frames (physmap))
     {
       hit.flags = pgs_physmap_get_flags (physmap)[hit.pfn];
-      hit.category = pgs_category_from_flags (hit.flags);
+      hit.category = pgs_physmap_get_category (physmap, hit.pfn);
     }
   pgs_map_page_show_hit (self, &hit);
 }
@@ -567,6 +589,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_list);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, wss_note);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, counters_label);
   gtk_widget_class_bind_template_callback (widget_class, on_user_activated);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

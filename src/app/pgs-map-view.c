@@ -1330,6 +1330,9 @@ pgs_map_view_describe_hit (PgsMapView   *self,
                               hit->count);
     }
 
+  if (hit->is_frame && pgs_category_get_description (hit->category) != NULL)
+    g_string_append_printf (text, "\n%s", pgs_category_get_description (hit->category));
+
   if (hit->is_frame || have_pfn)
     {
       flags = pgs_kpageflags_to_string (hit->flags);

@@ -136,6 +136,7 @@ pgs_cli_memrank (int    argc,
   g_autofree char *sort = NULL;
   g_autofree char *user = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_autofree char *snapshot_path = NULL;
   PgsOutput output;
   int limit = -1;
   gint64 want_uid = -1;
@@ -144,6 +145,7 @@ pgs_cli_memrank (int    argc,
     { "sort", 's', 0, G_OPTION_ARG_STRING, &sort, N_("Sort by pss (default), uss, rss, vss or swap"), N_("METRIC") },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, N_("Show only the first N processes"), "N" },
     { "user", 'u', 0, G_OPTION_ARG_STRING, &user, N_("Only processes of this user (name or UID)"), N_("USER") },
+    { "snapshot", 0, 0, G_OPTION_ARG_FILENAME, &snapshot_path, N_("Read this snapshot file instead of scanning"), N_("FILE") },
     { NULL }
   };
 
@@ -188,7 +190,7 @@ pgs_cli_memrank (int    argc,
   scanner = pgs_scanner_new ();
   if (common.procfs_root != NULL)
     pgs_scanner_set_procfs_root (scanner, common.procfs_root);
-  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);

@@ -108,10 +108,12 @@ pgs_cli_memstats (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *sort = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_autofree char *snapshot_path = NULL;
   PgsOutput output;
   int code;
   const GOptionEntry entries[] = {
     { "sort", 's', 0, G_OPTION_ARG_STRING, &sort, N_("Sort mappings by pss (default), uss, rss, vss or swap"), N_("METRIC") },
+    { "snapshot", 0, 0, G_OPTION_ARG_FILENAME, &snapshot_path, N_("Read this snapshot file instead of scanning"), N_("FILE") },
     { NULL }
   };
 
@@ -155,7 +157,7 @@ pgs_cli_memstats (int    argc,
     pgs_scanner_set_procfs_root (scanner, common.procfs_root);
   pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS);
   pgs_scanner_set_pids (scanner, (const int *) (void *) pids->data, pids->len);
-  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);
@@ -169,6 +171,8 @@ pgs_cli_memstats (int    argc,
 
       if (p != NULL && !g_ptr_array_find (found, p, NULL))
         g_ptr_array_add (found, p);
+      else if (p == NULL && snapshot_path != NULL)
+        pgs_cli_error (_("PID %d is not in %s"), g_array_index (pids, int, i), snapshot_path);
     }
 
   /* Every PID named on the command line that is not reported is worth a non-zero exit. */

@@ -120,6 +120,7 @@ pgs_cli_render (int    argc,
   g_autofree char *layout_name = NULL;
   g_autofree char *output_path = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_autofree char *snapshot_path = NULL;
   PgsProcess *process = NULL;
   PgsOutput output;
   PgsView view;
@@ -138,6 +139,7 @@ pgs_cli_render (int    argc,
     { "zoom", 0, 0, G_OPTION_ARG_DOUBLE, &zoom, N_("Magnify the centre of the map (default 1: all of it)"), N_("FACTOR") },
     { "legend", 0, 0, G_OPTION_ARG_NONE, &legend, N_("Add a legend with the pages in each colour (the image grows to fit)"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_path, N_("Write the picture to this PNG file"), N_("FILE") },
+    { "snapshot", 0, 0, G_OPTION_ARG_FILENAME, &snapshot_path, N_("Read this snapshot file instead of scanning"), N_("FILE") },
     { NULL }
   };
 
@@ -198,10 +200,16 @@ pgs_cli_render (int    argc,
   /* Processes matter here only as the one drawn or highlighted. */
   if (pid > 0)
     pgs_scanner_set_pids (scanner, &pid, 1);
-  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);
+      return PGS_EXIT_FAILED;
+    }
+
+  if (view != PGS_VIEW_RESIDENCY && pgs_snapshot_get_physmap (snapshot) == NULL)
+    {
+      pgs_cli_error (_("%s was taken without root: it has no physical map to draw"), snapshot_path);
       return PGS_EXIT_FAILED;
     }
 

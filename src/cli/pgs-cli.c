@@ -21,6 +21,8 @@ static const PgsCliCommand commands[] = {
   { "memstats", N_("Explain the memory of one or more processes, mapping by mapping"),
     pgs_cli_memstats },
   { "render",   N_("Draw a residency, sharing or page-flag map as PNG"), pgs_cli_render },
+  { "snapshot", N_("Save every process and the physical map to a snapshot file"), pgs_cli_snapshot },
+  { "compare",  N_("Compare two snapshot files: what grew, shrank, came and went"), pgs_cli_compare },
   { "wss",      N_("Estimate the working set of a process over time (clear_refs)"), pgs_cli_wss },
 };
 

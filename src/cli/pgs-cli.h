@@ -39,6 +39,8 @@ int  pgs_cli_memrank  (int argc, char **argv);
 int  pgs_cli_memstats (int argc, char **argv);
 int  pgs_cli_render   (int argc, char **argv);
 int  pgs_cli_wss      (int argc, char **argv);
+int  pgs_cli_snapshot (int argc, char **argv);
+int  pgs_cli_compare  (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct
@@ -62,6 +64,11 @@ int       pgs_cli_report_skipped     (PgsSnapshot     *snapshot);
 gboolean  pgs_cli_parse_metric       (const char      *name,
                                       PgsMetric       *metric);
 void      pgs_cli_write              (GString         *out);
+
+/* The live scan by @scanner, or the snapshot file @snapshot_path when it is not NULL. */
+PgsSnapshot *pgs_cli_scan            (PgsScanner      *scanner,
+                                      const char      *snapshot_path,
+                                      GError         **error);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PgsCliCommon, pgs_cli_common_clear)
 

@@ -237,6 +237,9 @@ static const struct
   [PGS_CATEGORY_HOLE] = { "hole", N_("Hole (no page)"), "NOPAGE" },
   [PGS_CATEGORY_ZERO_PAGE] = { "zero-page", N_("Zero page"), "ZERO_PAGE" },
   [PGS_CATEGORY_FREE] = { "free", N_("Free"), "BUDDY" },
+  [PGS_CATEGORY_FREE_UNINIT] = { "free-uninit", N_("Free, not yet initialised"),
+                                 "no flags, map count 0, in a zone's never-initialised top "
+                                 "that the kernel counts in MemTotal (zoneinfo, meminfo)" },
   [PGS_CATEGORY_RESERVED] = { "reserved", N_("Reserved or other kernel"),
                               "RESERVED, OFFLINE, HWPOISON, or no telling flag" },
   [PGS_CATEGORY_SLAB] = { "slab", N_("Slab"), "SLAB (or a tail of a slab page)" },
@@ -258,6 +261,27 @@ pgs_category_get_label (PgsCategory category)
 {
   g_return_val_if_fail (category < PGS_N_CATEGORIES, NULL);
   return g_dgettext (GETTEXT_PACKAGE, category_info[category].label);
+}
+
+const char *
+pgs_category_get_description (PgsCategory category)
+{
+  g_return_val_if_fail (category < PGS_N_CATEGORIES, NULL);
+
+  switch (category)
+    {
+    case PGS_CATEGORY_FREE_UNINIT:
+      /* Translators: keep the lines short: tooltips do not wrap. */
+      return _("Free, not yet initialised: the kernel has not set up this frame\n"
+               "yet (deferred initialisation), so it shows no flags.\n"
+               "It counts as free in MemFree and is handed out when first needed.");
+    case PGS_CATEGORY_RESERVED:
+      return _("Reserved or other kernel: no flag says what this frame holds\n"
+               "(kernel stacks, vmalloc, per-CPU lists, boot allocations).\n"
+               "The legend compares it with the kernel's counters.");
+    default:
+      return NULL;
+    }
 }
 
 const char *

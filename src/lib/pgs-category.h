@@ -17,6 +17,8 @@ typedef enum
   PGS_CATEGORY_HOLE,          /* NOPAGE: no struct page behind this frame number */
   PGS_CATEGORY_ZERO_PAGE,     /* ZERO_PAGE: the shared zero page (or huge zero folio) */
   PGS_CATEGORY_FREE,          /* BUDDY: in the page allocator's free lists */
+  PGS_CATEGORY_FREE_UNINIT,   /* never initialised by the kernel, counted free: never from
+                               * flags alone, see pgs_meminfo_find_spans() */
   PGS_CATEGORY_RESERVED,      /* RESERVED, OFFLINE, HWPOISON, or no telling flag at all */
   PGS_CATEGORY_SLAB,          /* SLAB, and the tail pages of a slab */
   PGS_CATEGORY_PAGE_TABLE,    /* PGTABLE */
@@ -50,6 +52,9 @@ void         pgs_category_classify     (const guint64 *flags,
 const char  *pgs_category_get_label    (PgsCategory    category);
 /* Untranslated and stable, for JSON and the command line: "file-active". */
 const char  *pgs_category_get_id       (PgsCategory    category);
+/* Translated, for a tooltip: what a category that flags alone cannot explain means
+ * ("Free, not yet initialised: …"); NULL for the others. */
+const char  *pgs_category_get_description (PgsCategory category);
 /* The flag bits that decide the category, for a tooltip: "LRU | ACTIVE". */
 const char  *pgs_category_get_rule     (PgsCategory    category);
 

@@ -22,7 +22,11 @@ typedef enum
   PGS_ERROR_NO_SUCH_PROCESS, /* a PID asked for by the user that does not exist */
   PGS_ERROR_KERNEL_THREAD,   /* a PID with no user address space */
   PGS_ERROR_UNSUPPORTED,     /* the kernel lacks an interface */
-  PGS_ERROR_BAD_SNAPSHOT,
+  PGS_ERROR_BAD_SNAPSHOT,    /* a snapshot file whose checksum holds but whose contents do not add up */
+  PGS_ERROR_SNAPSHOT_TRUNCATED,     /* a snapshot file cut short */
+  PGS_ERROR_SNAPSHOT_DAMAGED,       /* a snapshot file whose checksum does not match */
+  PGS_ERROR_SNAPSHOT_NEWER_VERSION, /* written by a newer Pagescope in a format this one cannot read */
+  PGS_ERROR_NOT_A_SNAPSHOT,         /* not a Pagescope snapshot file at all */
 } PgsError;
 
 GQuark pgs_error_quark (void);

@@ -59,17 +59,4 @@ typedef enum
  * buffer are fastest; the kernel generates the data, so larger reads buy nothing. */
 #define PGS_KPAGE_CHUNK_FRAMES 8192
 
-/* Reads the chunks of a kpage file marked in @wanted (@n_chunks bits, one per chunk of
- * @chunk_frames frames) into @dest, @n_frames long, as u64 (kpageflags) or saturated u32
- * (kpagecount, @as_u32 TRUE), through one reused buffer. Frames past the end of the file
- * stay as they were (zero). Returns FALSE on a read error. */
-gboolean pgs_kpage_read (int            fd,
-                         const guint8  *wanted,
-                         guint64        n_chunks,
-                         guint          chunk_frames,
-                         guint64        n_frames,
-                         gpointer       dest,
-                         gboolean       as_u32,
-                         GError       **error);
-
 G_END_DECLS

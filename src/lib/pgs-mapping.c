@@ -36,6 +36,7 @@ enum {
   PROP_PSS,
   PROP_USS,
   PROP_SWAP,
+  PROP_SWAP_PSS,
   PROP_KNOWN,
   N_PROPS
 };
@@ -95,8 +96,11 @@ pgs_mapping_get_property (GObject    *object,
     case PROP_SWAP:
       g_value_set_uint64 (value, pgs_mapping_get_swap (self));
       break;
+    case PROP_SWAP_PSS:
+      g_value_set_uint64 (value, pgs_mapping_get_metric (self, PGS_METRIC_SWAP_PSS));
+      break;
     case PROP_KNOWN:
-      g_value_set_uint (value, self->data.known);
+      g_value_set_uint (value, self->data.known & PGS_METRIC_ALL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -123,6 +127,7 @@ pgs_mapping_class_init (PgsMappingClass *klass)
   properties[PROP_PSS] = g_param_spec_uint64 ("pss", NULL, NULL, 0, G_MAXUINT64, 0, flags);
   properties[PROP_USS] = g_param_spec_uint64 ("uss", NULL, NULL, 0, G_MAXUINT64, 0, flags);
   properties[PROP_SWAP] = g_param_spec_uint64 ("swap", NULL, NULL, 0, G_MAXUINT64, 0, flags);
+  properties[PROP_SWAP_PSS] = g_param_spec_uint64 ("swap-pss", NULL, NULL, 0, G_MAXUINT64, 0, flags);
   properties[PROP_KNOWN] = g_param_spec_uint ("known", NULL, NULL, 0, G_MAXUINT, 0, flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -229,6 +234,8 @@ pgs_mapping_get_metric (PgsMapping *self,
       return self->data.uss;
     case PGS_METRIC_SWAP:
       return self->data.swap;
+    case PGS_METRIC_SWAP_PSS:
+      return self->data.swap_pss;
     default:
       g_return_val_if_reached (0);
     }

@@ -115,6 +115,9 @@ static const guint32 category_colors[PGS_N_CATEGORIES] = {
   [PGS_CATEGORY_HOLE] = PGS_COLOR_HOLE,
   [PGS_CATEGORY_ZERO_PAGE] = 0xff009e73u,      /* Okabe–Ito bluish green */
   [PGS_CATEGORY_FREE] = PGS_COLOR_FREE,
+  /* Tol pale blue: light, as free memory is, and apart from free's grey by hue for every
+   * common colour-vision deficiency (blue survives protan and deutan vision). */
+  [PGS_CATEGORY_FREE_UNINIT] = PGS_COLOR_FREE_UNINIT,
   [PGS_CATEGORY_RESERVED] = 0xff8e8e8eu,       /* grey */
   [PGS_CATEGORY_SLAB] = 0xffcc6677u,           /* Tol rose */
   [PGS_CATEGORY_PAGE_TABLE] = 0xff882255u,     /* Tol wine */

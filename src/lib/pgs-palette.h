@@ -78,6 +78,7 @@ guint32        pgs_palette_category          (PgsCategory    category);
 /* Named colours shared by all views. */
 #define PGS_COLOR_HOLE        0xff404040u  /* dark grey, apart from every ramp step */
 #define PGS_COLOR_FREE        0xffdcdcdcu  /* light grey: free memory recedes */
+#define PGS_COLOR_FREE_UNINIT 0xffbbcceeu  /* Tol pale blue: free, never initialised */
 #define PGS_COLOR_UNMAPPED    0xff8e8e8eu  /* mid grey, as "reserved or other kernel" */
 #define PGS_COLOR_NOT_PRESENT 0xffdcdcdcu  /* light grey, as free: nothing there */
 #define PGS_COLOR_NOT_PRESENT_FILE 0xffc2c2c2u  /* a shade darker: file-backed */

@@ -197,6 +197,64 @@ parse_kb_value (const char *p,
 
 #define KEY(s) s, sizeof s - 1
 
+/* The number of bytes of @s (@len long) to keep so as not to end inside a UTF-8 character
+ * that is whole in @s: a lead byte whose sequence runs past @len goes, with its
+ * continuation bytes. Bytes that are not UTF-8 are kept as they are. */
+static gsize
+utf8_safe_cut (const guchar *s,
+               gsize         full_len,
+               gsize         len)
+{
+  gsize lead = len;
+
+  if (len >= full_len)
+    return full_len;
+  /* The last lead byte within 3 bytes before the cut. */
+  while (lead > 0 && len - lead < 4 && (s[lead - 1] & 0xc0) == 0x80)
+    lead--;
+  if (lead > 0 && len - lead < 4)
+    {
+      guchar c = s[lead - 1];
+      gsize need = c >= 0xf0 && c < 0xf8 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+
+      if (c >= 0xc0 && c < 0xf8 && lead - 1 + need > len)
+        return lead - 1;
+    }
+  return len;
+}
+
+/* The Name: field as the kernel prints it (fs/proc/array.c proc_task_name): the task's comm
+ * through string_escape_str (ESCAPE_SPACE | ESCAPE_SPECIAL, only "\n\\"), so a backslash
+ * is written as two and a newline as \n; every other byte, tabs, spaces and bytes that are
+ * not UTF-8 included, is written as it is. Undone here exactly, into at most @size - 1
+ * bytes and a NUL, cut (a damaged file; comm is 63 bytes at most) at a character boundary. */
+static void
+unescape_name (const char *p,
+               const char *end,
+               char       *out,
+               gsize       size)
+{
+  gsize n = 0;
+  gboolean full = FALSE;
+
+  while (p < end)
+    {
+      char c = *p++;
+
+      if (c == '\\' && p < end && (*p == '\\' || *p == 'n'))
+        c = *p++ == 'n' ? '\n' : '\\';
+      if (c == '\0' || n + 1 >= size)
+        {
+          full = c != '\0';
+          break;
+        }
+      out[n++] = c;
+    }
+  if (full)
+    n = utf8_safe_cut ((const guchar *) out, n + 1, n);
+  out[n] = '\0';
+}
+
 gboolean
 pgs_status_parse (const char  *buf,
                   gsize        len,
@@ -224,9 +282,11 @@ pgs_status_parse (const char  *buf,
 
       if (has_prefix (line, line_len, KEY ("Name:")))
         {
+          /* "Name:\t" then the name, which may itself begin with spaces or tabs. */
           p = line + 5;
-          skip_spaces (&p, end);
-          g_strlcpy (status->name, p, MIN ((gsize) (end - p) + 1, sizeof status->name));
+          if (p < end && *p == '\t')
+            p++;
+          unescape_name (p, end, status->name, sizeof status->name);
           have_name = TRUE;
         }
       else if (has_prefix (line, line_len, KEY ("State:")))
@@ -309,6 +369,7 @@ static const struct {
   { KEY ("Swap:"),          G_STRUCT_OFFSET (PgsSmapsFields, swap) },
   { KEY ("Referenced:"),    G_STRUCT_OFFSET (PgsSmapsFields, referenced) },
   { KEY ("Anonymous:"),     G_STRUCT_OFFSET (PgsSmapsFields, anonymous) },
+  { KEY ("SwapPss:"),       G_STRUCT_OFFSET (PgsSmapsFields, swap_pss) },
 };
 
 /* Returns TRUE when @line is a "Key: N kB" line (whether or not the key is one we keep),
@@ -434,4 +495,58 @@ pgs_smaps_parse (const char    *buf,
   if (have_entry)
     func (&entry, &fields, user_data);
   return TRUE;
+}
+
+gboolean
+pgs_stat_parse (const char     *buf,
+                gsize           len,
+                PgsStatFields  *out,
+                GError        **error)
+{
+  const char *end = buf + len;
+  const char *p = NULL;
+  guint64 value = 0;
+
+  memset (out, 0, sizeof *out);
+
+  for (const char *q = buf; q < end; q++)
+    if (*q == ')')
+      p = q + 1;
+  if (p == NULL || memchr (buf, '(', p - buf) == NULL)
+    goto malformed;
+
+  /* " S ppid pgrp …": field 3 is the state, field 22 the start time. */
+  if (!expect (&p, end, ' ') || p >= end || !g_ascii_isalpha (*p))
+    goto malformed;
+  out->state = *p++;
+  for (guint field = 4; field <= 22; field++)
+    {
+      if (!expect (&p, end, ' '))
+        goto malformed;
+      /* Some fields are signed (nice, priority, tty_nr can be -1). */
+      if (field != 22 && p < end && *p == '-')
+        p++;
+      if (!parse_dec (&p, end, &value))
+        goto malformed;
+    }
+  out->start_time = value;
+  return TRUE;
+
+malformed:
+  g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED, "stat does not parse");
+  return FALSE;
+}
+
+char *
+pgs_cmdline_parse (const char *buf,
+                   gsize       len)
+{
+  char *out = g_malloc (len + 1);
+
+  for (gsize i = 0; i < len; i++)
+    out[i] = buf[i] == '\0' ? ' ' : buf[i];
+  while (len > 0 && out[len - 1] == ' ')
+    len--;
+  out[len] = '\0';
+  return out;
 }

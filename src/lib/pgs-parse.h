@@ -74,10 +74,12 @@ typedef struct
   guint64 swap;
   guint64 referenced;
   guint64 anonymous;
+  guint64 swap_pss;
   guint   seen;          /* a bit per field above, in that order */
 } PgsSmapsFields;
 
 #define PGS_SMAPS_REQUIRED_ROLLUP 0x3e  /* rss, pss, private_clean, private_dirty, swap */
+#define PGS_SMAPS_SEEN_SWAP_PSS   (1u << 8)
 
 gboolean pgs_smaps_parse_field (const char     *line,
                                 gsize           len,
@@ -97,5 +99,23 @@ gboolean pgs_smaps_parse (const char    *buf,
                           PgsSmapsFunc   func,
                           gpointer       user_data,
                           GError       **error);
+
+/* /proc/PID/stat: "pid (comm) state ppid … starttime …" (fs/proc/array.c do_task_stat).
+ * comm may hold spaces and parentheses: the fields start after the last ')'. */
+typedef struct
+{
+  char    state;        /* field 3 */
+  guint64 start_time;   /* field 22: clock ticks after boot */
+} PgsStatFields;
+
+gboolean pgs_stat_parse (const char     *buf,
+                         gsize           len,
+                         PgsStatFields  *out,
+                         GError        **error);
+
+/* /proc/PID/cmdline: the arguments joined by spaces, trailing space dropped. Newly allocated;
+ * the bytes are kept as they are (output escaping is the caller's). */
+char    *pgs_cmdline_parse (const char *buf,
+                            gsize       len);
 
 G_END_DECLS

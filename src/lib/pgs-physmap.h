@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "pgs-category.h"
+#include "pgs-meminfo.h"
 #include "pgs-types.h"
 
 G_BEGIN_DECLS
@@ -18,7 +20,9 @@ GType          pgs_physmap_get_type     (void) G_GNUC_CONST;
 PgsPhysMap    *pgs_physmap_ref          (PgsPhysMap    *self);
 void           pgs_physmap_unref        (PgsPhysMap    *self);
 
-/* Reads ROOT/kpagecount and ROOT/kpageflags whole. */
+/* Reads ROOT/kpagecount and ROOT/kpageflags whole, then ROOT/meminfo and ROOT/zoneinfo
+ * (the kernel's counters, read right after the frames; missing ones leave the counters
+ * unavailable, not an error). */
 PgsPhysMap    *pgs_physmap_read         (const char    *procfs_root,
                                          GCancellable  *cancellable,
                                          GError       **error);
@@ -26,14 +30,65 @@ PgsPhysMap    *pgs_physmap_read_fds     (int            count_fd,
                                          int            flags_fd,
                                          GCancellable  *cancellable,
                                          GError       **error);
-/* Takes ownership of both arrays (g_free), each @n_frames long. */
+/* As pgs_physmap_read_fds(), and reads meminfo and zoneinfo under @root_fd (a procfs
+ * directory; -1: no counters). */
+PgsPhysMap    *pgs_physmap_read_fds_at  (int            root_fd,
+                                         int            count_fd,
+                                         int            flags_fd,
+                                         GCancellable  *cancellable,
+                                         GError       **error);
+/* Takes ownership of both arrays (g_free), each @n_frames long. No kernel counters. */
 PgsPhysMap    *pgs_physmap_new_take     (guint32       *counts,
                                          guint64       *flags,
                                          guint64        n_frames);
+/* The full constructor, for snapshot files: as pgs_physmap_new_take() plus the texts of
+ * /proc/meminfo and /proc/zoneinfo as read with the frames (either may be NULL: unknown).
+ * The texts are copied and kept as they are, so that a snapshot can store them; what the
+ * map shows is derived from them here, the same way as for a live read. */
+PgsPhysMap    *pgs_physmap_new_full     (guint32       *counts,
+                                         guint64       *flags,
+                                         guint64        n_frames,
+                                         const char    *meminfo_text,
+                                         const char    *zoneinfo_text);
 
 guint64        pgs_physmap_get_n_frames (PgsPhysMap    *self);
 const guint32 *pgs_physmap_get_counts   (PgsPhysMap    *self);
 const guint64 *pgs_physmap_get_flags    (PgsPhysMap    *self);
+
+/* The raw texts given to (or read by) the constructor; NULL when not available. */
+const char    *pgs_physmap_get_meminfo_text  (PgsPhysMap *self);
+const char    *pgs_physmap_get_zoneinfo_text (PgsPhysMap *self);
+/* The parsed counters; NULL when meminfo was missing or unreadable
+ * (pgs_physmap_get_counters_error() says why). */
+const PgsMeminfo *pgs_physmap_get_meminfo    (PgsPhysMap *self);
+/* The zones (PgsZone), empty when zoneinfo was missing or unreadable. */
+const PgsZone *pgs_physmap_get_zones         (PgsPhysMap *self,
+                                              guint      *n_zones);
+/* Why the counters are unavailable ("no meminfo in /tmp/fx"), or NULL when both parsed. */
+const char    *pgs_physmap_get_counters_error (PgsPhysMap *self);
+
+/* Frames whose category the counters decide (never initialised, holes without NOPAGE):
+ * sorted, disjoint PgsFrameSpan. */
+const PgsFrameSpan *pgs_physmap_get_spans    (PgsPhysMap *self,
+                                              guint      *n_spans);
+
+/* The category of every frame: pgs_category_classify() on the flags, then the spans. */
+void           pgs_physmap_classify     (PgsPhysMap    *self,
+                                         guint8        *out,
+                                         guint64       *counts);
+/* For another classification of the frames (@classes, one byte each, and @counts per
+ * class, or NULL): gives every frame of a span the class @class_of[span category]. */
+void           pgs_physmap_override_classes (PgsPhysMap    *self,
+                                             guint8        *classes,
+                                             guint64       *counts,
+                                             const guint8  *class_of);
+/* The same for PgsShareClass: never initialised → free, hole → hole. */
+void           pgs_physmap_override_share_classes (PgsPhysMap *self,
+                                                   guint8     *classes,
+                                                   guint64    *counts);
+/* The category of one frame, a tail page following its head, spans applied. */
+PgsCategory    pgs_physmap_get_category (PgsPhysMap    *self,
+                                         guint64        pfn);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsPhysMap, pgs_physmap_unref)
 

@@ -26,6 +26,7 @@ typedef struct
   guint64  uss;
   guint64  swap;
   guint    known;      /* PgsMetric */
+  guint64  swap_pss;   /* bytes, as smaps says it (known: PGS_METRIC_SWAP_PSS) */
   guint64  probe_pfn;  /* scan only: a frame of the mapping, to tell a hugetlb one */
 } PgsMappingData;
 
@@ -57,12 +58,14 @@ struct _PgsProcess
   char           *user;
   char           *name;
   char           *cmdline;
+  guint64         start_time;    /* /proc/PID/stat field 22, clock ticks after boot; 0 unknown */
 
   guint64         vss;
   guint64         rss;
   guint64         pss_fp;
   guint64         uss;
   guint64         swap;
+  guint64         swap_pss;
   guint           known;
   PgsSource       source;
   char           *unknown_reason;
@@ -87,5 +90,15 @@ void        _pgs_process_set_unknown (PgsProcess *self,
 
 PgsMapping *_pgs_mapping_new (PgsProcess *process,
                               guint       index);
+
+/* Whether the process of the /proc/PID directory @dirfd has exited (gone, a zombie, or its
+ * address space already torn down), as opposed to its files being damaged. */
+gboolean    _pgs_process_has_exited (int dirfd);
+
+/* Whether the figures add up: RSS + swap within the mapped size, USS and PSS within RSS, and
+ * each mapping's within its own size. A maps file cut short (or read across a change) gives
+ * a VSS too small for the kernel's own RSS; such figures are refused, not reported. */
+gboolean    _pgs_process_check_sane (PgsProcess  *self,
+                                     GError     **error);
 
 G_END_DECLS

@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pgs-error.h"
 #include "pgs-mapping.h"
 #include "pgs-pagemap.h"
+#include "pgs-parse.h"
 #include "pgs-process-private.h"
+#include "pgs-procfs.h"
 
 G_DEFINE_FINAL_TYPE (PgsProcess, pgs_process, G_TYPE_OBJECT)
 
@@ -32,6 +35,7 @@ enum {
   PROP_PSS,
   PROP_USS,
   PROP_SWAP,
+  PROP_SWAP_PSS,
   PROP_KNOWN,
   PROP_UNKNOWN_REASON,
   N_PROPS
@@ -115,6 +119,9 @@ pgs_process_get_property (GObject    *object,
     case PROP_SWAP:
       g_value_set_uint64 (value, pgs_process_get_swap (self));
       break;
+    case PROP_SWAP_PSS:
+      g_value_set_uint64 (value, pgs_process_get_metric (self, PGS_METRIC_SWAP_PSS));
+      break;
     case PROP_KNOWN:
       g_value_set_uint (value, self->known);
       break;
@@ -155,6 +162,7 @@ pgs_process_class_init (PgsProcessClass *klass)
   properties[PROP_PSS] = metric_pspec ("pss");
   properties[PROP_USS] = metric_pspec ("uss");
   properties[PROP_SWAP] = metric_pspec ("swap");
+  properties[PROP_SWAP_PSS] = metric_pspec ("swap-pss");
   properties[PROP_KNOWN] = g_param_spec_uint ("known", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_UNKNOWN_REASON] = g_param_spec_string ("unknown-reason", NULL, NULL, NULL, flags);
 
@@ -192,6 +200,15 @@ pgs_process_get_pid (PgsProcess *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
   return self->pid;
+}
+
+/* The start time from /proc/PID/stat (clock ticks after boot): with the PID it names one
+ * process across snapshots of one boot. 0 when stat could not be read. */
+guint64
+pgs_process_get_start_time (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
+  return self->start_time;
 }
 
 int
@@ -250,6 +267,8 @@ pgs_process_get_metric (PgsProcess *self,
       return self->uss;
     case PGS_METRIC_SWAP:
       return self->swap;
+    case PGS_METRIC_SWAP_PSS:
+      return self->swap_pss;
     default:
       g_return_val_if_reached (0);
     }
@@ -305,7 +324,7 @@ guint
 pgs_process_get_known (PgsProcess *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS (self), 0);
-  return self->known;
+  return self->known & PGS_METRIC_ALL;
 }
 
 const char *
@@ -480,4 +499,74 @@ pgs_process_foreach_page (PgsProcess  *self,
           func (&info, user_data);
         }
     }
+}
+
+/* A zombie keeps /proc/PID/status (State: Z, no Vm lines) while its pagemap reads short and
+ * its maps read empty; a process fully gone makes the files vanish (ENOENT, ESRCH). Any of
+ * these means it exited under us; a process that is alive with a short pagemap has a
+ * damaged file instead. */
+gboolean
+_pgs_process_has_exited (int dirfd)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *buf = NULL;
+  g_autofree char *maps = NULL;
+  PgsStatus status;
+  gsize len;
+
+  buf = pgs_read_file_at (dirfd, "status", &len, &error);
+  if (buf == NULL)
+    return g_error_matches (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  if (!pgs_status_parse (buf, len, &status, NULL))
+    return FALSE;
+  if (status.state == 'Z' || status.state == 'X' || !status.has_vm)
+    return TRUE;
+
+  maps = pgs_read_file_at (dirfd, "maps", &len, &error);
+  if (maps == NULL)
+    return g_error_matches (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  return len == 0;
+}
+
+gboolean
+_pgs_process_check_sane (PgsProcess  *self,
+                         GError     **error)
+{
+  const guint both = PGS_METRIC_VSS | PGS_METRIC_RSS;
+
+  for (guint i = 0; self->mappings != NULL && i < self->mappings->len; i++)
+    {
+      const PgsMappingData *m = &g_array_index (self->mappings, PgsMappingData, i);
+
+      if ((m->known & both) == both && m->rss > m->end - m->start)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                       "the mapping at 0x%" G_GINT64_MODIFIER "x has an RSS of %" G_GUINT64_FORMAT
+                       " bytes, more than its size of %" G_GUINT64_FORMAT " bytes",
+                       m->start, m->rss, m->end - m->start);
+          return FALSE;
+        }
+    }
+
+  if ((self->known & both) == both &&
+      (self->rss > self->vss ||
+       ((self->known & PGS_METRIC_SWAP) && self->swap > self->vss - self->rss)))
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
+                   "RSS (%" G_GUINT64_FORMAT " bytes) and swap (%" G_GUINT64_FORMAT
+                   " bytes) exceed the mapped size (%" G_GUINT64_FORMAT
+                   " bytes): maps is incomplete (cut short?)",
+                   self->rss, (self->known & PGS_METRIC_SWAP) ? self->swap : 0, self->vss);
+      return FALSE;
+    }
+
+  if ((self->known & PGS_METRIC_RSS) &&
+      (((self->known & PGS_METRIC_USS) && self->uss > self->rss) ||
+       ((self->known & PGS_METRIC_PSS) && (self->pss_fp >> PGS_PSS_SHIFT) > self->rss)))
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
+                   "PSS or USS exceeds RSS (%" G_GUINT64_FORMAT " bytes)", self->rss);
+      return FALSE;
+    }
+  return TRUE;
 }

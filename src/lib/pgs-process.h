@@ -22,6 +22,7 @@ guint        pgs_process_get_uid            (PgsProcess *self);
 const char  *pgs_process_get_user           (PgsProcess *self);
 const char  *pgs_process_get_name           (PgsProcess *self);
 const char  *pgs_process_get_cmdline        (PgsProcess *self);
+guint64      pgs_process_get_start_time     (PgsProcess *self);
 guint64      pgs_process_get_vss            (PgsProcess *self);
 guint64      pgs_process_get_rss            (PgsProcess *self);
 guint64      pgs_process_get_pss            (PgsProcess *self);

@@ -43,6 +43,7 @@
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-render.h"
+#include "pgs-render-legend.h"
 #include "pgs-snapshot.h"
 
 /* Bit 7 of a class byte: "a frame of the highlighted process". */
@@ -348,12 +349,14 @@ ensure_classes (PgsRenderer *self)
   if (self->view == PGS_VIEW_FLAGS)
     {
       self->frame_counts = g_new0 (guint64, PGS_N_CATEGORIES);
-      pgs_category_classify (flags, self->n_frames, self->classes, self->frame_counts);
+      pgs_physmap_classify (self->physmap, self->classes, self->frame_counts);
     }
   else
     {
       self->frame_counts = g_new0 (guint64, PGS_N_SHARE_CLASSES);
       share_classify_all (counts, flags, self->n_frames, self->classes, self->frame_counts);
+      /* Never-initialised frames are free here too, holes with a memmap holes. */
+      pgs_physmap_override_share_classes (self->physmap, self->classes, self->frame_counts);
     }
 
   self->highlighted = FALSE;
@@ -1514,22 +1517,9 @@ static PgsCategory
 frame_category (PgsRenderer *self,
                 guint64      pfn)
 {
-  const guint64 *flags = pgs_physmap_get_flags (self->physmap);
-  guint64 head = pfn;
-  g_autofree guint8 *cats = NULL;
-
   if (self->view == PGS_VIEW_FLAGS && self->classes != NULL)
     return self->classes[pfn] & CLASS_MASK;
-
-  /* The largest folio is a 1 GiB hugetlb page, 2^18 frames. */
-  while (head > 0 && pfn - head < (1u << 18) &&
-         (flags[head] & PGS_KPF_BIT (PGS_KPF_COMPOUND_TAIL)))
-    head--;
-  if (head == pfn)
-    return pgs_category_from_flags (flags[pfn]);
-  cats = g_malloc (pfn - head + 1);
-  pgs_category_classify (flags + head, pfn - head + 1, cats, NULL);
-  return cats[pfn - head];
+  return pgs_physmap_get_category (self->physmap, pfn);
 }
 
 gboolean
@@ -2086,6 +2076,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   g_autoptr(GPtrArray) header = NULL;
   g_autoptr(GPtrArray) rule = NULL;
   g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GPtrArray) counters = NULL;
   double label_w = 0, legend_w = 0, legend_h, map_x, map_y, total_w, total_h;
   guint n_bands = 0;
 
@@ -2136,7 +2127,9 @@ pgs_renderer_render_surface (PgsRenderer *self,
       legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, g_ptr_array_index (items, i)));
   legend_w = MAX (legend_w, 280);
   rule = wrap (mcr, pgs_renderer_get_aggregation_rule (self), legend_w);
-  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD;
+  counters = pgs_render_legend_counters (self, mcr, &legend_w);
+  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD
+             + (counters->len > 0 ? LINE * (counters->len + 0.5) : 0);
 
   if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
     {
@@ -2237,6 +2230,12 @@ pgs_renderer_render_surface (PgsRenderer *self,
         cairo_move_to (cr, lx + SWATCH + 8, ly);
         cairo_show_text (cr, g_ptr_array_index (items, i));
         ly += LINE;
+      }
+    ly += counters->len > 0 ? LINE / 2 : 0;
+    for (guint i = 0; i < counters->len; i++, ly += LINE)
+      {
+        cairo_move_to (cr, lx, ly);
+        cairo_show_text (cr, g_ptr_array_index (counters, i));
       }
     ly += LINE / 2;
     set_color (cr, 0xff505050u);

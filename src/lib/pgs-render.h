@@ -129,6 +129,10 @@ const char      *pgs_renderer_get_legend_id      (PgsRenderer  *self,
                                                   guint         index);
 /* Translated, e.g. "Each pixel shows the most common category of the frames it covers". */
 const char      *pgs_renderer_get_aggregation_rule (PgsRenderer *self);
+/* The flags view's comparison with the kernel's counters, one line each ("MemFree 23.4 GiB
+ * · map 23.5 GiB (Free + not yet initialised)"), or one line saying the counters are
+ * unavailable; empty for other views. Free with g_ptr_array_unref(). */
+GPtrArray       *pgs_renderer_get_counter_lines  (PgsRenderer  *self);
 /* Pages (frames) each pixel stands for at this size and zoom: 1 when zoomed in to single
  * pages, 0 when there is nothing to draw. */
 guint64          pgs_renderer_get_pages_per_pixel (PgsRenderer *self,

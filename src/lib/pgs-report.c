@@ -152,6 +152,10 @@ pgs_report_process_json (GString    *out,
   pgs_json_append_string (out, pgs_process_get_known (p) == PGS_METRIC_ALL ? NULL
                                : pgs_process_get_unknown_reason (p));
   g_string_append_printf (out, ",\"source\":\"%s\"", source_name (pgs_process_get_source (p)));
+  /* Not in metrics[]: the CSV columns and the order of the fields before stay as they were. */
+  g_string_append (out, ",\"swap_pss\":");
+  pgs_json_append_size (out, pgs_process_is_known (p, PGS_METRIC_SWAP_PSS),
+                        pgs_process_get_metric (p, PGS_METRIC_SWAP_PSS));
 
   if (mappings)
     {

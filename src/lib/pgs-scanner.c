@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "pgs-error.h"
+#include "pgs-frames.h"
 #include "pgs-kpage.h"
 #include "pgs-pagemap.h"
 #include "pgs-parse.h"
@@ -43,6 +44,7 @@
 #include "pgs-procfs.h"
 #include "pgs-scanner.h"
 #include "pgs-snapshot-private.h"
+#include "pgs-swap.h"
 
 /* 64 Ki entries (512 KiB) per pagemap read. */
 #define PAGEMAP_BATCH 65536
@@ -133,6 +135,7 @@ typedef struct
 
   gboolean       privileged;
   gboolean       no_pagemap_scan;
+  PgsSwapState   swap_state;
   int            root_fd;
   int            count_fd;
   int            flags_fd;
@@ -144,10 +147,9 @@ typedef struct
   GPtrArray     *processes;
   GArray        *skipped;
 
-  /* Phase 2: one bit per kpage chunk that holds a frame we need. */
-  GByteArray    *count_chunks;
-  GByteArray    *flag_chunks;
-  guint64        max_pfn;
+  /* Phase 2: the kpage entries of the frames we need, sparse (pgs-frames.h). */
+  PgsFrameTable *count_table;
+  PgsFrameTable *flag_table;
 
   Progress      *progress;         /* NULL for a synchronous scan */
   PgsHelper     *helper;           /* opens root's files; NULL to open them directly */
@@ -166,8 +168,8 @@ scan_job_free (ScanJob *job)
   g_clear_pointer (&job->users, g_hash_table_unref);
   g_clear_pointer (&job->processes, g_ptr_array_unref);
   g_clear_pointer (&job->skipped, g_array_unref);
-  g_clear_pointer (&job->count_chunks, g_byte_array_unref);
-  g_clear_pointer (&job->flag_chunks, g_byte_array_unref);
+  g_clear_pointer (&job->count_table, pgs_frame_table_free);
+  g_clear_pointer (&job->flag_table, pgs_frame_table_free);
   g_clear_pointer (&job->progress, progress_unref);
   g_clear_object (&job->helper);
   g_free (job);
@@ -198,8 +200,8 @@ scan_job_new (PgsScanner *self)
   job->users = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   job->processes = g_ptr_array_new_with_free_func (g_object_unref);
   job->skipped = g_array_new (FALSE, TRUE, sizeof (PgsSkipped));
-  job->count_chunks = g_byte_array_new ();
-  job->flag_chunks = g_byte_array_new ();
+  job->count_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES);
+  job->flag_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES);
   return job;
 }
 
@@ -278,26 +280,6 @@ lookup_user (ScanJob *job,
   return name;
 }
 
-static void
-mark_chunk (ScanJob    *job,
-            GByteArray *bitmap,
-            guint64     pfn)
-{
-  guint64 chunk = pfn / SPARSE_CHUNK_FRAMES;
-  guint64 byte = chunk / 8;
-
-  job->max_pfn = MAX (job->max_pfn, pfn);
-
-  if (byte >= bitmap->len)
-    {
-      guint old = bitmap->len;
-
-      g_byte_array_set_size (bitmap, MAX (byte + 1, (guint64) old * 2));
-      memset (bitmap->data + old, 0, bitmap->len - old);
-    }
-  bitmap->data[byte] |= 1u << (chunk % 8);
-}
-
 /* Opens NAME of PID (maps, smaps, smaps_rollup, pagemap; kpagecount or kpageflags under
  * the root for PID 0): through the helper when one is set, so that root opens it and
  * pagemap shows frame numbers, else directly. */
@@ -330,14 +312,9 @@ static char *
 read_cmdline (int dirfd)
 {
   gsize len = 0;
-  char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
+  g_autofree char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
 
-  if (buf == NULL)
-    return g_strdup ("");
-  for (gsize i = 0; i < len; i++)
-    if (buf[i] == '\0')
-      buf[i] = ' ';
-  return g_strchomp (buf);
+  return buf != NULL ? pgs_cmdline_parse (buf, len) : g_strdup ("");
 }
 
 static gboolean
@@ -493,10 +470,14 @@ plan_pieces (ScanJob     *job,
 /* A shared (not exclusively mapped) present page, waiting for its frame's map count. */
 typedef struct
 {
-  guint64 pfn;
+  guint64 pfn;       /* or, once its count is known and not 0, PENDING_COUNT | count */
   guint32 mapping;
   guint32 index;     /* its entry in the process's page arrays, or G_MAXUINT32 */
 } Pending;
+
+/* Frame numbers have 55 bits: the top bit marks a count already looked up, so that phase 3
+ * need not look it up again. */
+#define PENDING_COUNT (G_GUINT64_CONSTANT (1) << 63)
 
 /* Phase 1 state for one process. Exclusively mapped pages are accounted at once: their map
  * count is 1 by the kernel's own test, so they need no kpagecount lookup (most anonymous
@@ -559,7 +540,7 @@ walk_account (PageWalk *w,
       if (m->probe_pfn == 0)
         {
           m->probe_pfn = pfn;
-          mark_chunk (job, job->flag_chunks, pfn);
+          pgs_frame_table_want (job->flag_table, pfn);
         }
 
       if (entry & PGS_PM_EXCLUSIVE)
@@ -573,7 +554,7 @@ walk_account (PageWalk *w,
           Pending p = { pfn, mapping, w->keep ? w->entries->len - 1 : G_MAXUINT32 };
 
           g_array_append_val (w->pending, p);
-          mark_chunk (job, job->count_chunks, pfn);
+          pgs_frame_table_want (job->count_table, pfn);
         }
     }
   else if (pgs_pm_is_swapped (entry))
@@ -600,13 +581,13 @@ walk_entry (PageWalk *w,
 
 /* A pagemap read that ends early means the process exited (its mm is gone) or, in a
  * fixture, that the file is truncated. Tell the two apart by whether the process is still
- * there. */
+ * there: a zombie keeps its status file, so look at what it says (_pgs_process_has_exited). */
 static void
 set_short_read_error (int          dirfd,
                       guint64      address,
                       GError     **error)
 {
-  if (faccessat (dirfd, "status", R_OK, 0) < 0 && (errno == ENOENT || errno == ESRCH))
+  if (_pgs_process_has_exited (dirfd))
     g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE,
                  "the process exited while its pagemap was read");
   else
@@ -750,7 +731,8 @@ take_smaps_mapping (const PgsMapsEntry   *entry,
           m->pss_fp = fields->pss << PGS_PSS_SHIFT;
           m->uss = fields->private_clean + fields->private_dirty;
           m->swap = fields->swap;
-          m->known = PGS_METRIC_ALL;
+          m->swap_pss = fields->swap_pss;
+          m->known = PGS_METRIC_ALL | ((fields->seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
           match->next++;
         }
     }
@@ -775,7 +757,8 @@ measure_from_kernel (ScanJob         *job,
       proc->pss_fp = fields.pss << PGS_PSS_SHIFT;
       proc->uss = fields.private_clean + fields.private_dirty;
       proc->swap = fields.swap;
-      proc->known |= PGS_METRIC_ALL;
+      proc->swap_pss = fields.swap_pss;
+      proc->known |= PGS_METRIC_ALL | ((fields.seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
       proc->source = PGS_SOURCE_KERNEL;
 
       if (job->flags & PGS_SCAN_MAPPINGS)
@@ -848,6 +831,14 @@ scan_process (ScanJob  *job,
   proc->name = g_strdup (status.name);
   proc->user = g_strdup (lookup_user (job, status.uid));
   proc->cmdline = read_cmdline (dirfd);
+  {
+    g_autofree char *stat_buf = pgs_read_file_at (dirfd, "stat", &len, NULL);
+    PgsStatFields stat;
+
+    /* Only to tell a reused PID apart when snapshots are compared: unknown (0) if unreadable. */
+    if (stat_buf != NULL && pgs_stat_parse (stat_buf, len, &stat, NULL))
+      proc->start_time = stat.start_time;
+  }
   proc->page_size = job->page_size;
 
   maps_buf = read_pid_file (job, dirfd, pid, "maps", &len, &local_error);
@@ -893,9 +884,13 @@ scan_process (ScanJob  *job,
 
   if (pagemap_fd >= 0 && !read_pages (job, proc, dirfd, pagemap_fd, sparse, error))
     return NULL;
+  if (proc->source == PGS_SOURCE_PAGES)
+    _pgs_swap_fill (proc, dirfd, job->swap_state);
 
   if (proc->source != PGS_SOURCE_PAGES)
     measure_from_kernel (job, proc, dirfd, &status);
+  if (!_pgs_process_check_sane (proc, error))
+    return NULL;
 
   return g_steal_pointer (&proc);
 }
@@ -952,11 +947,9 @@ page_counts_in_rss (guint32 count,
  * (PAGE_SIZE << 12) / mapcount to PSS and nothing to USS. Hugetlb mappings are in neither
  * Rss nor Pss (smaps_hugetlb_range counts them apart). */
 static void
-account_pending (ScanJob       *job,
-                 PgsProcess    *proc,
-                 const guint32 *counts,
-                 const guint64 *flags,
-                 guint64        n_frames)
+account_pending (ScanJob              *job,
+                 PgsProcess           *proc,
+                 const PgsFrameLookup *frames)
 {
   const guint64 page_fp = (guint64) job->page_size << PGS_PSS_SHIFT;
   PgsMappingData *maps = (PgsMappingData *) proc->mappings->data;
@@ -966,9 +959,8 @@ account_pending (ScanJob       *job,
     {
       guint64 probe = maps[i].probe_pfn;
 
-      maps[i].known = PGS_METRIC_ALL;
-      if (probe != 0 && flags != NULL && probe < n_frames &&
-          (flags[probe] & PGS_KPF_BIT (PGS_KPF_HUGE)))
+      maps[i].known |= PGS_METRIC_ALL;
+      if (probe != 0 && (pgs_frame_lookup_flags (frames, probe) & PGS_KPF_BIT (PGS_KPF_HUGE)))
         {
           hugetlb[i] = TRUE;
           maps[i].rss = maps[i].pss_fp = maps[i].uss = 0;
@@ -988,12 +980,18 @@ account_pending (ScanJob       *job,
     {
       const Pending *p = &g_array_index (proc->pending, Pending, k);
       PgsMappingData *m = &maps[p->mapping];
-      guint32 count = p->pfn < n_frames ? counts[p->pfn] : 0;
-      guint64 fl = flags != NULL && p->pfn < n_frames ? flags[p->pfn] : 0;
+      guint32 count = (guint32) p->pfn;
+      /* A frame the kpage files do not cover (device memory far above RAM, a damaged file)
+       * has no map count: like a PFN mapping's, it is not in Rss. */
+      gboolean known = (p->pfn & PENDING_COUNT) || pgs_frame_lookup_count (frames, p->pfn, &count);
 
+      if (!known)
+        count = PGS_COUNT_UNKNOWN;
       if (proc->counts != NULL && p->index != G_MAXUINT32)
         proc->counts[p->index] = count;
-      if (hugetlb[p->mapping] || !page_counts_in_rss (count, fl))
+      /* Flags were read only where a count of 0 must be told apart. */
+      if (!known || hugetlb[p->mapping] ||
+          !page_counts_in_rss (count, count == 0 ? pgs_frame_lookup_flags (frames, p->pfn) : 0))
         continue;
       m->rss += job->page_size;
       m->pss_fp += count >= 2 ? page_fp / count : page_fp;
@@ -1013,9 +1011,8 @@ account_pending (ScanJob       *job,
 /* After the counts are in: the flags are needed wherever a count of 0 must be told apart
  * (zero page, PFN mapping, or a large folio's rounded-down average). */
 static void
-note_zero_count_frames (ScanJob       *job,
-                        const guint32 *counts,
-                        guint64        n_frames)
+note_zero_count_frames (ScanJob              *job,
+                        const PgsFrameLookup *frames)
 {
   for (guint i = 0; i < job->processes->len; i++)
     {
@@ -1025,10 +1022,15 @@ note_zero_count_frames (ScanJob       *job,
         continue;
       for (guint k = 0; k < proc->pending->len; k++)
         {
-          guint64 pfn = g_array_index (proc->pending, Pending, k).pfn;
+          Pending *p = &g_array_index (proc->pending, Pending, k);
+          guint32 count;
 
-          if (pfn >= n_frames || counts[pfn] == 0)
-            mark_chunk (job, job->flag_chunks, pfn);
+          if (!pgs_frame_lookup_count (frames, p->pfn, &count))
+            continue;
+          if (count == 0)
+            pgs_frame_table_want (job->flag_table, p->pfn);
+          else
+            p->pfn = PENDING_COUNT | count;
         }
     }
 }
@@ -1040,40 +1042,30 @@ read_frames (ScanJob       *job,
              GError       **error)
 {
   g_autoptr(PgsPhysMap) physmap = NULL;
-  g_autofree guint32 *counts = NULL;
-  g_autofree guint64 *flags = NULL;
-  const guint32 *cp;
-  const guint64 *fp;
-  guint64 n_frames;
+  PgsFrameLookup frames = { NULL };
 
   if (job->flags & PGS_SCAN_PHYSMAP)
     {
-      physmap = pgs_physmap_read_fds (job->count_fd, job->flags_fd, cancellable, error);
+      physmap = pgs_physmap_read_fds_at (job->root_fd, job->count_fd, job->flags_fd,
+                                         cancellable, error);
       if (physmap == NULL)
         return FALSE;
-      cp = pgs_physmap_get_counts (physmap);
-      fp = pgs_physmap_get_flags (physmap);
-      n_frames = pgs_physmap_get_n_frames (physmap);
+      frames.counts = pgs_physmap_get_counts (physmap);
+      frames.flags = pgs_physmap_get_flags (physmap);
+      frames.n_frames = pgs_physmap_get_n_frames (physmap);
     }
   else
     {
-      n_frames = job->max_pfn + 1;
-      /* g_new0 is calloc: pages of these arrays that we never touch are never committed. */
-      counts = g_new0 (guint32, n_frames);
-      if (pgs_kpage_read (job->count_fd, job->count_chunks->data, job->count_chunks->len * 8,
-                          SPARSE_CHUNK_FRAMES, n_frames, counts, TRUE, error) < 0)
+      frames.count_table = job->count_table;
+      if (!pgs_frame_table_read (job->count_table, job->count_fd, error))
         return FALSE;
-
-      note_zero_count_frames (job, counts, n_frames);
-      if (job->flag_chunks->len > 0)
+      note_zero_count_frames (job, &frames);
+      if (!pgs_frame_table_is_empty (job->flag_table))
         {
-          flags = g_new0 (guint64, n_frames);
-          if (pgs_kpage_read (job->flags_fd, job->flag_chunks->data, job->flag_chunks->len * 8,
-                              SPARSE_CHUNK_FRAMES, n_frames, flags, FALSE, error) < 0)
+          frames.flag_table = job->flag_table;
+          if (!pgs_frame_table_read (job->flag_table, job->flags_fd, error))
             return FALSE;
         }
-      cp = counts;
-      fp = flags;
     }
 
   for (guint i = 0; i < job->processes->len; i++)
@@ -1081,7 +1073,7 @@ read_frames (ScanJob       *job,
       PgsProcess *proc = g_ptr_array_index (job->processes, i);
 
       if (proc->pending != NULL)
-        account_pending (job, proc, cp, fp, n_frames);
+        account_pending (job, proc, &frames);
     }
 
   if (physmap_out != NULL)
@@ -1118,6 +1110,7 @@ scan_job_run (ScanJob       *job,
     }
 
   job->pm_buf = g_new (guint64, PAGEMAP_BATCH);
+  job->swap_state = _pgs_swap_state (job->root_fd);
 
   pids = explicit_pids ? g_array_ref (job->pids) : list_pids (job, error);
   if (pids == NULL)
@@ -1161,8 +1154,13 @@ scan_job_run (ScanJob       *job,
 
   report_progress (job, 1.0);
 
-  return _pgs_snapshot_new (job->processes, job->skipped, job->privileged, job->page_size,
-                            physmap);
+  {
+    PgsSnapshot *snapshot = _pgs_snapshot_new (job->processes, job->skipped, job->privileged,
+                                               job->page_size, physmap);
+
+    _pgs_snapshot_read_host_info (snapshot, job->root_fd);
+    return snapshot;
+  }
 }
 
 static void

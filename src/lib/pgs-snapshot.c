@@ -13,6 +13,7 @@
 #include "pgs-pagemap.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
+#include "pgs-procfs.h"
 #include "pgs-snapshot-private.h"
 
 struct _PgsSnapshot
@@ -25,6 +26,13 @@ struct _PgsSnapshot
   gint64      time;
   guint       page_size;
   guint       privileged : 1;
+
+  char       *hostname;
+  char       *kernel_release;
+  char       *boot_id;
+  char       *version;
+  char       *meminfo_text;
+  GFile      *file;
 
   GArray     *frame_index;  /* FrameRef sorted by pfn, built by find_frame_users */
   GMutex      frame_lock;
@@ -91,6 +99,12 @@ pgs_snapshot_finalize (GObject *object)
   g_clear_pointer (&self->skipped, g_array_unref);
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
   g_clear_pointer (&self->frame_index, g_array_unref);
+  g_clear_pointer (&self->hostname, g_free);
+  g_clear_pointer (&self->kernel_release, g_free);
+  g_clear_pointer (&self->boot_id, g_free);
+  g_clear_pointer (&self->version, g_free);
+  g_clear_pointer (&self->meminfo_text, g_free);
+  g_clear_object (&self->file);
   g_mutex_clear (&self->frame_lock);
 
   G_OBJECT_CLASS (pgs_snapshot_parent_class)->finalize (object);
@@ -359,4 +373,111 @@ pgs_snapshot_find_frame_users (PgsSnapshot *self,
       g_array_append_val (users, user);
     }
   return users;
+}
+
+/* A one-line kernel file without its newline, or NULL. */
+static char *
+read_line_at (int         root_fd,
+              const char *name)
+{
+  gsize len;
+  char *text = pgs_read_file_at (root_fd, name, &len, NULL);
+
+  if (text != NULL)
+    g_strchomp (text);
+  return text;
+}
+
+void
+_pgs_snapshot_read_host_info (PgsSnapshot *self,
+                              int          root_fd)
+{
+  gsize len;
+
+  g_assert (self->hostname == NULL);
+  self->hostname = read_line_at (root_fd, "sys/kernel/hostname");
+  self->kernel_release = read_line_at (root_fd, "sys/kernel/osrelease");
+  self->boot_id = read_line_at (root_fd, "sys/kernel/random/boot_id");
+  self->meminfo_text = pgs_read_file_at (root_fd, "meminfo", &len, NULL);
+  self->version = g_strdup (PACKAGE_VERSION);
+}
+
+void
+_pgs_snapshot_set_info (PgsSnapshot *self,
+                        const char  *hostname,
+                        const char  *kernel_release,
+                        const char  *boot_id,
+                        const char  *version,
+                        const char  *meminfo_text,
+                        gint64       time)
+{
+  g_free (self->hostname);
+  self->hostname = g_strdup (hostname);
+  g_free (self->kernel_release);
+  self->kernel_release = g_strdup (kernel_release);
+  g_free (self->boot_id);
+  self->boot_id = g_strdup (boot_id);
+  g_free (self->version);
+  self->version = g_strdup (version);
+  g_free (self->meminfo_text);
+  self->meminfo_text = g_strdup (meminfo_text);
+  self->time = time;
+}
+
+void
+_pgs_snapshot_set_file (PgsSnapshot *self,
+                        GFile       *file)
+{
+  g_set_object (&self->file, file);
+}
+
+GPtrArray *
+_pgs_snapshot_get_processes (PgsSnapshot *self)
+{
+  return self->processes;
+}
+
+const char *
+pgs_snapshot_get_hostname (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->hostname;
+}
+
+const char *
+pgs_snapshot_get_kernel_release (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->kernel_release;
+}
+
+const char *
+pgs_snapshot_get_boot_id (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->boot_id;
+}
+
+/* The version of Pagescope that took the snapshot. */
+const char *
+pgs_snapshot_get_version (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->version;
+}
+
+/* /proc/meminfo as it read at the scan, or NULL. */
+const char *
+pgs_snapshot_get_meminfo_text (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->meminfo_text;
+}
+
+/* Returns: (transfer none) (nullable) */
+GFile *
+pgs_snapshot_get_file (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->file;
 }

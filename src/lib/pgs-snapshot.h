@@ -40,6 +40,15 @@ guint64         pgs_snapshot_get_total       (PgsSnapshot *self,
                                               guint       *n_unknown);
 PgsPhysMap     *pgs_snapshot_get_physmap     (PgsSnapshot *self);
 
+/* Where and by what the snapshot was taken; NULL where unknown. */
+const char     *pgs_snapshot_get_hostname       (PgsSnapshot *self);
+const char     *pgs_snapshot_get_kernel_release (PgsSnapshot *self);
+const char     *pgs_snapshot_get_boot_id        (PgsSnapshot *self);
+const char     *pgs_snapshot_get_version        (PgsSnapshot *self);
+const char     *pgs_snapshot_get_meminfo_text   (PgsSnapshot *self);
+/* The file it was loaded from; NULL for a live scan. */
+GFile          *pgs_snapshot_get_file           (PgsSnapshot *self);
+
 /* A process that maps a page frame, and where. */
 typedef struct
 {

@@ -25,6 +25,9 @@ typedef enum
   PGS_METRIC_PSS  = 1 << 2,
   PGS_METRIC_USS  = 1 << 3,
   PGS_METRIC_SWAP = 1 << 4,
+  /* The kernel's SwapPss: swapped pages shared by swap count. Not in PGS_METRIC_ALL nor in
+   * what pgs_process_get_known() returns: ask pgs_process_is_known() for it. */
+  PGS_METRIC_SWAP_PSS = 1 << 5,
 } PgsMetric;
 
 #define PGS_METRIC_ALL (PGS_METRIC_VSS | PGS_METRIC_RSS | PGS_METRIC_PSS | PGS_METRIC_USS | PGS_METRIC_SWAP)

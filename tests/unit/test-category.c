@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <pagescope.h>
 
 #include "pgs-kpage.h"
@@ -207,6 +209,307 @@ test_labels (void)
         g_assert_cmpstr (pgs_category_get_id (c), !=, pgs_category_get_id (d));
     }
   g_assert_cmpstr (pgs_category_get_id (PGS_CATEGORY_FILE_ACTIVE), ==, "file-active");
+  g_assert_cmpstr (pgs_category_get_id (PGS_CATEGORY_FREE_UNINIT), ==, "free-uninit");
+  g_assert_nonnull (strstr (pgs_category_get_description (PGS_CATEGORY_FREE_UNINIT), "MemFree"));
+  g_assert_null (pgs_category_get_description (PGS_CATEGORY_ANON));
+}
+
+/* ---- the kernel's counters and the frames they decide ---- */
+
+/* Two zones, worked out by hand (4 KiB pages):
+ *   DMA32  start 0, spanned 4096, present 3072, managed 3000
+ *     0..1999 BUDDY; 2000..2047 flagless (kernel allocations: not a whole block);
+ *     2048..2999 ANON; 3000..3071 RESERVED (= present - managed, 72);
+ *     3072..4095 flagless: a hole with a memmap (1024 = spanned - present)
+ *   Normal start 4096, spanned = present 4096, managed 1024
+ *     4096..4595 BUDDY; 4596..4600 flagless (5); 4601..5119 LRU;
+ *     5120..8191 flagless: the never-initialised tail (3072 = present - managed)
+ * MemTotal = (3000 + 1024 managed + 2048) pages = 24288 kB: the kernel counts 2048 of the
+ * tail's 3072 frames, so 5120..7167 are free, not yet initialised, and the top 1024
+ * (7168..8191, boot allocations placed top-down) stay reserved or other kernel. */
+#define N_FX 8192
+
+static const char fx_meminfo[] =
+  "MemTotal:          24288 kB\n"
+  "MemFree:           18192 kB\n"
+  "MemAvailable:      20000 kB\n"
+  "Buffers:             100 kB\n"
+  "Cached:             1976 kB\n"
+  "SwapCached:            0 kB\n"
+  "Unevictable:           0 kB\n"
+  "AnonPages:          3808 kB\n"
+  "Shmem:                 0 kB\n"
+  "SReclaimable:         12 kB\n"
+  "SUnreclaim:            8 kB\n"
+  "KernelStack:          16 kB\n"
+  "PageTables:            4 kB\n"
+  "SecPageTables:         4 kB\n"
+  "HugePages_Total:       0\n"
+  "Hugepagesize:       2048 kB\n";
+
+static const char fx_zoneinfo[] =
+  "Node 0, zone    DMA32\n"
+  "  pages free     2000\n"
+  "        boost    0\n"
+  "        spanned  4096\n"
+  "        present  3072\n"
+  "        managed  3000\n"
+  "        cma      0\n"
+  "      nr_free_pages 2000\n"
+  "  pagesets\n"
+  "    cpu: 0\n"
+  "              count: 7\n"
+  "  start_pfn:           0\n"
+  "Node 0, zone   Normal\n"
+  "  per-node stats\n"
+  "      nr_inactive_anon 952\n"
+  "  pages free     500\n"
+  "        spanned  4096\n"
+  "        present  4096\n"
+  "        managed  1024\n"
+  "      nr_free_pages 500\n"
+  "  start_pfn:           4096\n"
+  "Node 0, zone  Movable\n"
+  "  pages free     0\n"
+  "        spanned  0\n"
+  "        present  0\n"
+  "        managed  0\n";
+
+static PgsPhysMap *
+fx_physmap (const char *meminfo,
+            const char *zoneinfo)
+{
+  guint32 *counts = g_new0 (guint32, N_FX);
+  guint64 *flags = g_new0 (guint64, N_FX);
+
+  for (guint i = 0; i < 2000; i++)
+    flags[i] = KPF (BUDDY);
+  for (guint i = 2048; i < 3000; i++)
+    flags[i] = KPF (ANON) | KPF (LRU), counts[i] = 1;
+  for (guint i = 3000; i < 3072; i++)
+    flags[i] = KPF (RESERVED);
+  for (guint i = 4096; i < 4596; i++)
+    flags[i] = KPF (BUDDY);
+  for (guint i = 4601; i < 5120; i++)
+    flags[i] = KPF (LRU) | KPF (UPTODATE), counts[i] = 1;
+  return pgs_physmap_new_full (counts, flags, N_FX, meminfo, zoneinfo);
+}
+
+static void
+test_meminfo_parse (void)
+{
+  PgsMeminfo mi;
+  g_autoptr(GError) error = NULL;
+  const char huge[] = "MemTotal: 100 kB\nMemFree: 50 kB\nHugePages_Total: 4\nHugepagesize: 2048 kB\n";
+  const char bad[] = "MemTotal: 100 kB\nMemFree: lots kB\n";
+  const char overflow[] = "MemTotal: 18446744073709551615 kB\nMemFree: 1 kB\n";
+
+  g_assert_true (pgs_meminfo_parse (fx_meminfo, strlen (fx_meminfo), &mi, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (mi.value[PGS_MEMINFO_MEM_TOTAL], ==, 24288 * 1024);
+  g_assert_cmpuint (mi.value[PGS_MEMINFO_SLAB], ==, 20 * 1024);        /* 12 + 8 */
+  g_assert_cmpuint (mi.value[PGS_MEMINFO_PAGE_TABLES], ==, 8 * 1024);  /* 4 + 4 */
+  g_assert_cmpuint (mi.value[PGS_MEMINFO_HUGETLB], ==, 0);
+  g_assert_true (PGS_MEMINFO_HAS (&mi, PGS_MEMINFO_HUGETLB));
+
+  /* Without a Hugetlb line: HugePages_Total × Hugepagesize. */
+  g_assert_true (pgs_meminfo_parse (huge, strlen (huge), &mi, NULL));
+  g_assert_cmpuint (mi.value[PGS_MEMINFO_HUGETLB], ==, 8 * 1024 * 1024);
+  g_assert_false (PGS_MEMINFO_HAS (&mi, PGS_MEMINFO_CACHED));
+
+  g_assert_false (pgs_meminfo_parse (bad, strlen (bad), &mi, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "MemFree: lots kB"));
+  g_clear_error (&error);
+  g_assert_false (pgs_meminfo_parse (overflow, strlen (overflow), &mi, &error));
+  g_clear_error (&error);
+  g_assert_false (pgs_meminfo_parse ("Cached: 1 kB\n", 13, &mi, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+}
+
+static void
+test_zoneinfo_parse (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) zones = pgs_zoneinfo_parse (fx_zoneinfo, strlen (fx_zoneinfo), &error);
+  const char bad[] = "Node 0, zone DMA\n  spanned 10\n  present 20\n  managed 5\n";
+  const PgsZone *z;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (zones->len, ==, 3);
+  z = &g_array_index (zones, PgsZone, 1);
+  g_assert_cmpstr (z->name, ==, "Normal");
+  g_assert_true (z->has_start);
+  g_assert_cmpuint (z->start_pfn, ==, 4096);
+  g_assert_cmpuint (z->spanned, ==, 4096);
+  g_assert_cmpuint (z->present, ==, 4096);
+  g_assert_cmpuint (z->managed, ==, 1024);
+  g_assert_cmpuint (z->nr_free, ==, 500);
+  g_assert_false (g_array_index (zones, PgsZone, 2).has_start);
+
+  /* present > spanned cannot be. */
+  g_assert_null (pgs_zoneinfo_parse (bad, strlen (bad), &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+}
+
+static void
+test_uninit_frames (void)
+{
+  g_autoptr(PgsPhysMap) pm = fx_physmap (fx_meminfo, fx_zoneinfo);
+  g_autofree guint8 *out = g_malloc (N_FX);
+  guint64 counts[PGS_N_CATEGORIES] = { 0 };
+  const PgsFrameSpan *spans;
+  guint n_spans;
+
+  g_assert_null (pgs_physmap_get_counters_error (pm));
+  g_assert_cmpstr (pgs_physmap_get_meminfo_text (pm), ==, fx_meminfo);
+  g_assert_cmpstr (pgs_physmap_get_zoneinfo_text (pm), ==, fx_zoneinfo);
+
+  spans = pgs_physmap_get_spans (pm, &n_spans);
+  g_assert_cmpuint (n_spans, ==, 2);
+  g_assert_cmpuint (spans[0].start, ==, 3072);
+  g_assert_cmpuint (spans[0].n_frames, ==, 1024);
+  g_assert_cmpint (spans[0].category, ==, PGS_CATEGORY_HOLE);
+  g_assert_cmpuint (spans[1].start, ==, 5120);
+  g_assert_cmpuint (spans[1].n_frames, ==, 2048);
+  g_assert_cmpint (spans[1].category, ==, PGS_CATEGORY_FREE_UNINIT);
+
+  pgs_physmap_classify (pm, out, counts);
+  g_assert_cmpuint (counts[PGS_CATEGORY_HOLE], ==, 1024);
+  g_assert_cmpuint (counts[PGS_CATEGORY_FREE], ==, 2500);
+  g_assert_cmpuint (counts[PGS_CATEGORY_FREE_UNINIT], ==, 2048);
+  /* 48 + 72 + 5 + the top 1024 of the tail */
+  g_assert_cmpuint (counts[PGS_CATEGORY_RESERVED], ==, 1149);
+  g_assert_cmpuint (counts[PGS_CATEGORY_ANON], ==, 952);
+  g_assert_cmpuint (counts[PGS_CATEGORY_FILE_INACTIVE], ==, 519);
+
+  g_assert_cmpint (out[2047], ==, PGS_CATEGORY_RESERVED);
+  g_assert_cmpint (out[7167], ==, PGS_CATEGORY_FREE_UNINIT);
+  g_assert_cmpint (out[7168], ==, PGS_CATEGORY_RESERVED);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 3072), ==, PGS_CATEGORY_HOLE);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 4095), ==, PGS_CATEGORY_HOLE);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 4598), ==, PGS_CATEGORY_RESERVED);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 5120), ==, PGS_CATEGORY_FREE_UNINIT);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 7167), ==, PGS_CATEGORY_FREE_UNINIT);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 7168), ==, PGS_CATEGORY_RESERVED);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 8191), ==, PGS_CATEGORY_RESERVED);
+  g_assert_cmpint (pgs_physmap_get_category (pm, 8192), ==, PGS_CATEGORY_HOLE);
+}
+
+/* The same frames read by other kernels' counters. */
+static void
+test_uninit_rules (void)
+{
+  g_autofree guint8 *out = g_malloc (N_FX);
+
+  /* No meminfo: nothing to reconcile with, the whole tail is never initialised. */
+  {
+    g_autoptr(PgsPhysMap) pm = fx_physmap (NULL, fx_zoneinfo);
+    guint64 counts[PGS_N_CATEGORIES] = { 0 };
+
+    g_assert_null (pgs_physmap_get_meminfo (pm));
+    g_assert_cmpstr (pgs_physmap_get_counters_error (pm), ==, "no meminfo");
+    pgs_physmap_classify (pm, out, counts);
+    g_assert_cmpuint (counts[PGS_CATEGORY_FREE_UNINIT], ==, 3072);
+    g_assert_cmpuint (counts[PGS_CATEGORY_RESERVED], ==, 125);
+  }
+
+  /* Mainline: MemTotal is the sum of managed (16096 kB = 4024 pages), so the kernel does
+   * not count the tail and neither does the map. */
+  {
+    g_autofree char *mainline = g_strdup (fx_meminfo);
+    g_autoptr(PgsPhysMap) pm = NULL;
+    guint64 counts[PGS_N_CATEGORIES] = { 0 };
+
+    memcpy (strstr (mainline, "24288"), "16096", 5);
+    pm = fx_physmap (mainline, fx_zoneinfo);
+    pgs_physmap_classify (pm, out, counts);
+    g_assert_cmpuint (counts[PGS_CATEGORY_FREE_UNINIT], ==, 0);
+    g_assert_cmpuint (counts[PGS_CATEGORY_RESERVED], ==, 125 + 3072);
+  }
+
+  /* A tail longer than present - managed is not (only) never-initialised memory: kept. */
+  {
+    g_autofree char *zi = g_strdup (fx_zoneinfo);
+    g_autoptr(PgsPhysMap) pm = NULL;
+    guint64 counts[PGS_N_CATEGORIES] = { 0 };
+
+    memcpy (strstr (zi, "managed  1024"), "managed  2048", 13);
+    pm = fx_physmap (fx_meminfo, zi);
+    pgs_physmap_classify (pm, out, counts);
+    g_assert_cmpuint (counts[PGS_CATEGORY_FREE_UNINIT], ==, 0);
+    g_assert_cmpuint (counts[PGS_CATEGORY_HOLE], ==, 1024);
+  }
+
+  /* No zoneinfo: nothing is decided by counters, flagless frames stay "other kernel". */
+  {
+    g_autoptr(PgsPhysMap) pm = fx_physmap (fx_meminfo, NULL);
+    guint64 counts[PGS_N_CATEGORIES] = { 0 };
+
+    g_assert_nonnull (pgs_physmap_get_meminfo (pm));
+    g_assert_cmpstr (pgs_physmap_get_counters_error (pm), ==, "no zoneinfo");
+    pgs_physmap_classify (pm, out, counts);
+    g_assert_cmpuint (counts[PGS_CATEGORY_FREE_UNINIT], ==, 0);
+    g_assert_cmpuint (counts[PGS_CATEGORY_HOLE], ==, 0);
+    g_assert_cmpuint (counts[PGS_CATEGORY_RESERVED], ==, 125 + 3072 + 1024);
+  }
+
+  /* Garbage zoneinfo: an error for the legend, no spans. */
+  {
+    g_autoptr(PgsPhysMap) pm = fx_physmap (fx_meminfo, "Node x, zone \x1b[2J\n");
+
+    g_assert_nonnull (strstr (pgs_physmap_get_counters_error (pm), "bad zone line"));
+    g_assert_null (strchr (pgs_physmap_get_counters_error (pm), '\x1b'));
+  }
+}
+
+static void
+test_counter_rows (void)
+{
+  g_autoptr(PgsPhysMap) pm = fx_physmap (fx_meminfo, fx_zoneinfo);
+  g_autofree guint8 *out = g_malloc (N_FX);
+  guint64 counts[PGS_N_CATEGORIES] = { 0 };
+  PgsCounterRow row;
+  g_autofree char *line = NULL;
+
+  pgs_physmap_classify (pm, out, counts);
+
+  /* MemFree 18192 kB; map (2500 + 2048) frames × 4 KiB = 18192 kB. */
+  pgs_counter_get_row (PGS_COUNTER_FREE, pgs_physmap_get_meminfo (pm), counts, 4096, &row);
+  g_assert_true (row.has_kernel && row.has_map);
+  g_assert_cmpuint (row.kernel_bytes, ==, 18192 * 1024);
+  g_assert_cmpuint (row.map_bytes, ==, (2500 + 2048) * 4096);
+  line = pgs_counter_format_row (&row);
+  g_assert_cmpstr (line, ==, "MemFree 17.8 MiB · map 17.8 MiB (Free + not yet initialised)");
+
+  /* Cached 1976 + Buffers 100 = 2076 kB = 519 frames of page cache. */
+  pgs_counter_get_row (PGS_COUNTER_CACHED, pgs_physmap_get_meminfo (pm), counts, 4096, &row);
+  g_assert_cmpuint (row.kernel_bytes, ==, 2076 * 1024);
+  g_assert_cmpuint (row.map_bytes, ==, 519 * 4096);
+  pgs_counter_get_row (PGS_COUNTER_ANON, pgs_physmap_get_meminfo (pm), counts, 4096, &row);
+  g_assert_cmpuint (row.kernel_bytes, ==, 3808 * 1024);
+  g_assert_cmpuint (row.map_bytes, ==, 952 * 4096);
+  pgs_counter_get_row (PGS_COUNTER_SLAB, pgs_physmap_get_meminfo (pm), counts, 4096, &row);
+  g_assert_cmpuint (row.kernel_bytes, ==, 20 * 1024);
+  pgs_counter_get_row (PGS_COUNTER_KERNEL_STACK, pgs_physmap_get_meminfo (pm), counts, 4096, &row);
+  g_assert_cmpuint (row.kernel_bytes, ==, 16 * 1024);
+  g_assert_false (row.has_map);
+
+  /* 24288 - (18192 + 100 + 1976 + 0 + 3808 + 20 + 8 + 16 + 0) = 168 kB. */
+  pgs_counter_get_row (PGS_COUNTER_UNACCOUNTED, pgs_physmap_get_meminfo (pm), counts, 4096, &row);
+  g_assert_true (row.has_kernel);
+  g_assert_cmpuint (row.kernel_bytes, ==, 168 * 1024);
+  g_free (line);
+  line = pgs_counter_format_row (&row);
+  g_assert_cmpstr (line, ==, "Kernel, not otherwise accounted 168.0 KiB "
+                   "(no flag: in Reserved or other kernel)");
+
+  /* No counters: unknown, never 0. */
+  pgs_counter_get_row (PGS_COUNTER_FREE, NULL, counts, 4096, &row);
+  g_assert_false (row.has_kernel);
+  g_free (line);
+  line = pgs_counter_format_row (&row);
+  g_assert_nonnull (strstr (line, "unknown"));
 }
 
 int
@@ -220,6 +523,11 @@ main (int    argc,
   g_test_add_func ("/pgs/category/tails-follow-head", test_tails_follow_head);
   g_test_add_func ("/pgs/category/flag-names", test_flag_names);
   g_test_add_func ("/pgs/category/labels", test_labels);
+  g_test_add_func ("/pgs/meminfo/parse", test_meminfo_parse);
+  g_test_add_func ("/pgs/meminfo/zoneinfo-parse", test_zoneinfo_parse);
+  g_test_add_func ("/pgs/meminfo/uninit-frames", test_uninit_frames);
+  g_test_add_func ("/pgs/meminfo/uninit-rules", test_uninit_rules);
+  g_test_add_func ("/pgs/meminfo/counter-rows", test_counter_rows);
 
   return g_test_run ();
 }

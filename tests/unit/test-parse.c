@@ -121,6 +121,112 @@ test_status_kernel_thread_and_truncated (void)
 }
 
 static void
+parse_name (const char *name_field,
+            char        out[64])
+{
+  g_autofree char *text = g_strdup_printf ("Name:\t%s\nState:\tS (sleeping)\nPPid:\t1\n"
+                                           "Uid:\t0\t0\t0\t0\n", name_field);
+  g_autoptr(GError) error = NULL;
+  PgsStatus st;
+
+  g_assert_true (pgs_status_parse (text, strlen (text), &st, &error));
+  g_assert_no_error (error);
+  memcpy (out, st.name, 64);
+}
+
+/* The kernel escapes Name: with string_escape_str (ESCAPE_SPACE | ESCAPE_SPECIAL, only
+ * "\n\\"): "\" becomes "\\" and a newline "\n"; everything else is written raw. As read
+ * on Linux 6.18 after prctl (PR_SET_NAME, "a\\b\nc\td e\x1b\xf0"):
+ *   Name:\ta\\\\b\\nc\td e\x1b\xf0
+ * Before: the backslash came out doubled, the newline as two characters, leading spaces of
+ * a name were lost, and a name too long for 64 bytes was cut inside a character. */
+static void
+test_status_name_unescape (void)
+{
+  char name[64];
+  g_autofree char *long_field = NULL;
+  g_autofree char *exact = NULL;
+
+  parse_name ("a\\\\b\\nc\td e\x1b\xf0", name);
+  g_assert_cmpstr (name, ==, "a\\b\nc\td e\x1b\xf0");
+
+  /* Kept as bytes, valid UTF-8 or not. */
+  parse_name ("abc\xf0", name);
+  g_assert_cmpstr (name, ==, "abc\xf0");
+  parse_name ("caf\xc3\xa9", name);
+  g_assert_cmpstr (name, ==, "caf\xc3\xa9");
+
+  /* Only "Name:" and one tab are the field's: a name may begin with spaces or a tab. */
+  parse_name ("  two", name);
+  g_assert_cmpstr (name, ==, "  two");
+  parse_name ("\tx", name);
+  g_assert_cmpstr (name, ==, "\tx");
+  parse_name ("", name);
+  g_assert_cmpstr (name, ==, "");
+
+  /* Escapes the kernel never writes stay as written; so does a trailing backslash. */
+  parse_name ("a\\q\\", name);
+  g_assert_cmpstr (name, ==, "a\\q\\");
+  /* "\\\\n" is an escaped backslash, then n. */
+  parse_name ("\\\\\\\\n", name);
+  g_assert_cmpstr (name, ==, "\\\\n");
+
+  /* 63 bytes (the kernel's most, a workqueue worker's name) fit whole. */
+  exact = g_strnfill (63, 'w');
+  parse_name (exact, name);
+  g_assert_cmpstr (name, ==, exact);
+
+  /* A damaged file: 62 bytes then a euro sign (3 bytes) does not fit in 63: the whole
+   * character goes, not 1 byte of it. The same 62 + "\\" unescapes to 63 and fits. */
+  long_field = g_strdup_printf ("%.*s\xe2\x82\xac", 62, exact);
+  parse_name (long_field, name);
+  g_assert_cmpuint (strlen (name), ==, 62);
+  g_assert_true (strncmp (name, exact, 62) == 0);
+  g_free (long_field);
+  long_field = g_strdup_printf ("%.*s\\\\", 62, exact);
+  parse_name (long_field, name);
+  g_assert_cmpuint (strlen (name), ==, 63);
+  g_assert_cmpint (name[62], ==, '\\');
+}
+
+/* /proc/PID/stat with a comm that holds ") (", spaces and a newline: the fields start after
+ * the last ')'. Field 3 state, field 22 start time (the 20th after the state). */
+static void
+test_stat (void)
+{
+  const char *text = "4242 (a) (b c\nd) Z 1 4242 4242 0 -1 4194560 120 0 0 0 3 1 0 0 20 0 1 0 "
+                     "987654321 0 0 18446744073709551615 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+  const char *bad[] = { "", "4242 (x", "4242 (x) ", "4242 (x) S 1 2", "4242 x) S", "4242 (x) 1 2" };
+  g_autoptr(GError) error = NULL;
+  PgsStatFields st;
+
+  g_assert_true (pgs_stat_parse (text, strlen (text), &st, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (st.state, ==, 'Z');
+  g_assert_cmpuint (st.start_time, ==, 987654321);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_false (pgs_stat_parse (bad[i], strlen (bad[i]), &st, &error));
+      g_assert_error (error, PGS_ERROR, PGS_ERROR_MALFORMED);
+      g_clear_error (&error);
+    }
+}
+
+/* Arguments joined by spaces; the trailing NUL dropped; bytes kept. */
+static void
+test_cmdline (void)
+{
+  g_autofree char *a = pgs_cmdline_parse ("/bin/sh\0-c\0echo \\\xf0\0", 19);
+  g_autofree char *b = pgs_cmdline_parse ("", 0);
+  g_autofree char *c = pgs_cmdline_parse ("x\0\0\0", 4);
+
+  g_assert_cmpstr (a, ==, "/bin/sh -c echo \\\xf0");
+  g_assert_cmpstr (b, ==, "");
+  g_assert_cmpstr (c, ==, "x");
+}
+
+static void
 test_smaps_rollup (void)
 {
   const char *text =
@@ -217,6 +323,9 @@ main (int   argc,
   g_test_add_func ("/pgs/parse/maps/malformed", test_maps_malformed);
   g_test_add_func ("/pgs/parse/status/fields", test_status);
   g_test_add_func ("/pgs/parse/status/kernel-thread-and-truncated", test_status_kernel_thread_and_truncated);
+  g_test_add_func ("/pgs/parse/status/name-unescape", test_status_name_unescape);
+  g_test_add_func ("/pgs/parse/stat", test_stat);
+  g_test_add_func ("/pgs/parse/cmdline", test_cmdline);
   g_test_add_func ("/pgs/parse/smaps-rollup/fields", test_smaps_rollup);
   g_test_add_func ("/pgs/parse/smaps-rollup/bad", test_smaps_rollup_bad);
   g_test_add_func ("/pgs/parse/smaps/per-mapping", test_smaps_per_mapping);

@@ -634,6 +634,128 @@ test_cli (void)
   }
 }
 
+/* A machine with a never-initialised top, worked out by hand: one zone of 8192 frames,
+ * 3072 managed (0..2047 free, 2048..3071 page cache), 3072..8191 flagless (5120 = present
+ * - managed). MemTotal 28672 kB = 3072 managed + 4096: the kernel counts 4096 of the
+ * 5120 as memory, so 3072..7167 are free, not yet initialised, and 7168..8191 stay
+ * "reserved or other kernel". MemFree 24576 kB = 2048 + 4096 frames. */
+static PgsFixture *
+uninit_fixture (gboolean with_counters)
+{
+  PgsFixture *fx = pgs_fixture_new ();
+
+  for (guint i = 0; i < 2048; i++)
+    pgs_fixture_set_frame (fx, i, 0, KPF (BUDDY));
+  for (guint i = 2048; i < 3072; i++)
+    pgs_fixture_set_frame (fx, i, 1, KPF (LRU) | KPF (UPTODATE));
+  for (guint i = 3072; i < 8192; i++)
+    pgs_fixture_set_frame (fx, i, 0, 0);
+  pgs_fixture_add_process (fx, 100, "alpha", 0, FALSE);
+  if (with_counters)
+    {
+      pgs_fixture_write (fx, "meminfo",
+                         "MemTotal: 28672 kB\nMemFree: 24576 kB\nBuffers: 0 kB\n"
+                         "Cached: 4096 kB\nSwapCached: 0 kB\nAnonPages: 0 kB\nShmem: 0 kB\n"
+                         "SReclaimable: 0 kB\nSUnreclaim: 0 kB\nKernelStack: 0 kB\n"
+                         "PageTables: 0 kB\nHugetlb: 0 kB\nUnevictable: 0 kB\n", -1);
+      pgs_fixture_write (fx, "zoneinfo",
+                         "Node 0, zone   Normal\n  pages free     2048\n"
+                         "        spanned  8192\n        present  8192\n"
+                         "        managed  3072\n  start_pfn:           0\n", -1);
+    }
+  pgs_fixture_commit (fx);
+  return fx;
+}
+
+static void
+test_counters_legend (void)
+{
+  g_autoptr(PgsFixture) fx = uninit_fixture (TRUE);
+  g_autoptr(PgsSnapshot) snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
+  g_autoptr(PgsRenderer) sharing = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  cairo_surface_t *surface, *measure;
+  cairo_t *cr;
+  double widest = 0;
+  guint64 n;
+
+  pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_FREE, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 2048);
+  pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_FREE_UNINIT, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 4096);
+  pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_RESERVED, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 1024);
+  pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_FILE_INACTIVE, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 1024);
+  /* Its own colour, used by no other category. */
+  for (guint c = 0; c < PGS_N_CATEGORIES; c++)
+    if (c != PGS_CATEGORY_FREE_UNINIT)
+      g_assert_cmphex (pgs_palette_category (c), !=, pgs_palette_category (PGS_CATEGORY_FREE_UNINIT));
+
+  lines = pgs_renderer_get_counter_lines (renderer);
+  /* A header, then MemFree … not otherwise accounted; no HugeTLB row without a pool. */
+  g_assert_cmpuint (lines->len, ==, 1 + PGS_N_COUNTERS - 1);
+  g_assert_cmpstr (g_ptr_array_index (lines, 1), ==,
+                   "MemFree 24.0 MiB · map 24.0 MiB (Free + not yet initialised)");
+  g_assert_cmpstr (g_ptr_array_index (lines, 2), ==,
+                   "Cached + Buffers 4.0 MiB · map 4.0 MiB (page cache, dirty, shmem; "
+                   "not unevictable)");
+  /* 28672 - 24576 - 4096 = 0 */
+  g_assert_cmpstr (g_ptr_array_index (lines, lines->len - 1), ==,
+                   "Kernel, not otherwise accounted 0 B (no flag: in Reserved or other kernel)");
+  none = pgs_renderer_get_counter_lines (sharing);
+  g_assert_cmpuint (none->len, ==, 0);
+  /* The sharing map agrees: never-initialised frames are free there too. */
+  pgs_renderer_get_legend_item (sharing, PGS_SHARE_FREE, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 2048 + 4096);
+  pgs_renderer_get_legend_item (sharing, PGS_SHARE_0, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 1024);
+  pgs_renderer_get_legend_item (sharing, PGS_SHARE_1, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 1024);
+
+  /* The PNG legend holds every line unclipped: the image is wider than the map and the
+   * widest line (wrapped lines are narrower), and taller than the legend's lines. */
+  measure = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (measure);
+  cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, 13.0);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      cairo_text_extents_t ext;
+
+      cairo_text_extents (cr, g_ptr_array_index (lines, i), &ext);
+      widest = MAX (widest, MIN (ext.x_advance, 420));
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (measure);
+  surface = pgs_renderer_render_surface (renderer, 200, 100, TRUE);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), >=, 12 + 200 + 12 + widest + 12);
+  /* 4 header lines, 16 categories, 10 counter lines at 20 px, at the least */
+  g_assert_cmpint (cairo_image_surface_get_height (surface), >=, 20 * (4 + PGS_N_CATEGORIES + lines->len));
+  cairo_surface_destroy (surface);
+}
+
+/* A fixture tree without meminfo: the legend says the counters are unavailable. */
+static void
+test_counters_unavailable (void)
+{
+  g_autoptr(PgsFixture) fx = uninit_fixture (FALSE);
+  g_autoptr(PgsSnapshot) snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
+  g_autoptr(GPtrArray) lines = pgs_renderer_get_counter_lines (renderer);
+  guint64 n;
+
+  g_assert_cmpuint (lines->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (lines, 0), "unavailable"));
+  /* Without zoneinfo nothing is decided by counters. */
+  pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_FREE_UNINIT, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 0);
+  pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_RESERVED, NULL, NULL, &n);
+  g_assert_cmpuint (n, ==, 5120);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -652,6 +774,8 @@ main (int    argc,
   g_test_add_func ("/pgs/render/png", test_png);
   g_test_add_func ("/pgs/render/frame-users", test_frame_users);
   g_test_add_func ("/pgs/render/cli", test_cli);
+  g_test_add_func ("/pgs/render/counters-legend", test_counters_legend);
+  g_test_add_func ("/pgs/render/counters-unavailable", test_counters_unavailable);
 
   return g_test_run ();
 }

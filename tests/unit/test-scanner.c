@@ -281,6 +281,58 @@ test_thp_and_hugetlb (void)
   }
 }
 
+/* Frame numbers far above any RAM (device memory in a PFN mapping or a GPU BAR; or a damaged
+ * pagemap): the frame tables are sized by the frames present, never by the highest number,
+ * and a frame kpagecount does not cover has no count, so it is not in Rss (as the kernel
+ * leaves PFN mappings out). One process, 5 pages:
+ *   PFN 20, exclusive            → RSS 1 PS, PSS 1 PS, USS 1 PS
+ *   PFN 21, count 2              → RSS 1 PS, PSS PS/2
+ *   PFN 2^36, 2^40, 2^55 - 1     → beyond kpagecount (22 frames): unknown, not counted
+ * RSS 2 PS, PSS 1.5 PS, USS 1 PS. Before the sparse tables: a 256 GiB allocation (2^36),
+ * a hang (2^40), a wrapped bitmap length and a write out of bounds (2^55 - 1). */
+static void
+test_huge_pfn (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  guint64 e[5] = {
+    FX_PRESENT (G_GUINT64_CONSTANT (1) << 36),
+    FX_PRESENT_EXCL (20),
+    FX_PRESENT (21),
+    FX_PRESENT (G_GUINT64_CONSTANT (1) << 40),
+    FX_PRESENT ((G_GUINT64_CONSTANT (1) << 55) - 1),
+  };
+  PgsScanFlags variants[2] = { PGS_SCAN_METRICS, PGS_SCAN_METRICS | PGS_SCAN_PAGES };
+
+  pgs_fixture_add_process (fx, 810, "bar", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 810, BASE, BASE + 5 * PS, "rw-s", "/dev/dri/card0");
+  pgs_fixture_set_pages (fx, 810, BASE, e, 5);
+  pgs_fixture_set_frame (fx, 20, 1, KPF (ANON));
+  pgs_fixture_set_frame (fx, 21, 2, KPF (LRU));
+  pgs_fixture_commit (fx);
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autoptr(PgsSnapshot) snap = scan (fx, variants[v], NULL, 0);
+      PgsProcess *p = pgs_snapshot_lookup_pid (snap, 810);
+      PgsPageInfo info;
+
+      g_assert_nonnull (p);
+      g_assert_cmpuint (pgs_snapshot_get_n_skipped (snap), ==, 0);
+      g_assert_cmpuint (pgs_process_get_rss (p), ==, 2 * PS);
+      g_assert_cmpuint (pgs_process_get_pss_fixed (p), ==, (PS << 12) + (PS << 12) / 2);
+      g_assert_cmpuint (pgs_process_get_uss (p), ==, PS);
+      if (variants[v] & PGS_SCAN_PAGES)
+        {
+          g_assert_true (pgs_process_lookup_page (p, BASE, &info));
+          g_assert_cmpuint (info.count, ==, G_MAXUINT32);  /* PGS_COUNT_UNKNOWN */
+          g_assert_true (pgs_process_lookup_page (p, BASE + 2 * PS, &info));
+          g_assert_cmpuint (info.count, ==, 2);
+          g_assert_true (pgs_process_lookup_page (p, BASE + 4 * PS, &info));
+          g_assert_cmpuint (info.count, ==, G_MAXUINT32);  /* PGS_COUNT_UNKNOWN */
+        }
+    }
+}
+
 static const PgsSkipped *
 find_skipped (PgsSnapshot *snap,
               int          pid)
@@ -359,6 +411,111 @@ test_malformed_and_truncated (void)
   g_assert_error (s->error, PGS_ERROR, PGS_ERROR_MALFORMED);
 }
 
+/* A process that exits while its pagemap is read: the read comes back short, but status
+ * is still there (a zombie keeps it). That is an exit, skipped as PROCESS_GONE, not a
+ * damaged file; a live process with the same short pagemap still is one (TRUNCATED).
+ * Fixture files do not change, so the zombie's status says Z from the start but keeps its
+ * Vm lines, as it read when the scan began. Before: both TRUNCATED. */
+static void
+test_exit_mid_scan (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  guint64 e[2] = { FX_PRESENT_EXCL (11), FX_PRESENT_EXCL (12) };
+  const char *status =
+    "Name:\tdying\nState:\t%s\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nUid:\t0\t0\t0\t0\n"
+    "VmSize:\t      16 kB\nVmRSS:\t       8 kB\nVmSwap:\t       0 kB\n";
+  const char *states[3] = { "Z (zombie)", "X (dead)", "S (sleeping)" };
+  const PgsSkipped *s;
+
+  for (int i = 0; i < 3; i++)
+    {
+      int pid = 720 + i;
+      g_autofree char *rel = g_strdup_printf ("%d/status", pid);
+      g_autofree char *text = g_strdup_printf (status, states[i], pid, pid);
+
+      pgs_fixture_add_process (fx, pid, "dying", 0, FALSE);
+      pgs_fixture_add_mapping (fx, pid, BASE, BASE + 4 * PS, "rw-p", "");
+      pgs_fixture_write (fx, rel, text, -1);
+      /* The pagemap ends after 2 of the 4 pages. */
+      rel = (g_free (rel), g_strdup_printf ("%d/pagemap", pid));
+      pgs_fixture_write (fx, rel, NULL, 0);
+      pgs_fixture_set_pages (fx, pid, BASE, e, 2);
+    }
+  pgs_fixture_set_frame (fx, 12, 1, KPF (ANON));
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_METRICS, NULL, 0);
+  g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 0);
+  s = find_skipped (snap, 720);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  s = find_skipped (snap, 721);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  s = find_skipped (snap, 722);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_TRUNCATED);
+}
+
+/* Figures that cannot be: refused with the reason, not reported. Unprivileged, so the
+ * kernel's rollups are used:
+ *   730: maps cut short at a line end (one 4-page mapping left: VSS 4 PS) while
+ *        smaps_rollup counts RSS 400 kB → TRUNCATED
+ *   731: maps whole (4 pages), but smaps says the mapping has RSS 8 PS → MALFORMED
+ *   732: consistent (RSS 2 PS, swap 2 PS in 4 PS) → reported
+ * Before: 730 and 731 were reported with RSS above VSS. */
+static void
+test_rss_above_vss (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autofree char *rollup_730 = NULL;
+  g_autofree char *rollup_ok = NULL;
+  g_autofree char *smaps_731 = NULL;
+  const PgsSkipped *s;
+  guint64 ps_kb = PS / 1024;
+
+  pgs_fixture_set_unprivileged (fx, TRUE);
+  for (int pid = 730; pid <= 732; pid++)
+    {
+      pgs_fixture_add_process (fx, pid, "cut", 0, FALSE);
+      pgs_fixture_add_mapping (fx, pid, BASE, BASE + 4 * PS, "rw-p", "");
+    }
+  rollup_730 = g_strdup_printf ("10000000-10004000 ---p 00000000 00:00 0 [rollup]\n"
+                                "Rss: 400 kB\nPss: 400 kB\nPrivate_Clean: 0 kB\n"
+                                "Private_Dirty: 400 kB\nSwap: 0 kB\n");
+  rollup_ok = g_strdup_printf ("10000000-10004000 ---p 00000000 00:00 0 [rollup]\n"
+                               "Rss: %" G_GUINT64_FORMAT " kB\nPss: %" G_GUINT64_FORMAT " kB\n"
+                               "Private_Clean: 0 kB\nPrivate_Dirty: %" G_GUINT64_FORMAT " kB\n"
+                               "Swap: %" G_GUINT64_FORMAT " kB\n",
+                               2 * ps_kb, 2 * ps_kb, 2 * ps_kb, 2 * ps_kb);
+  smaps_731 = g_strdup_printf ("%08" G_GINT64_MODIFIER "x-%08" G_GINT64_MODIFIER "x rw-p 00000000 00:00 0\n"
+                               "Size: %" G_GUINT64_FORMAT " kB\nRss: %" G_GUINT64_FORMAT " kB\n"
+                               "Pss: %" G_GUINT64_FORMAT " kB\nPrivate_Clean: 0 kB\n"
+                               "Private_Dirty: %" G_GUINT64_FORMAT " kB\nSwap: 0 kB\n",
+                               BASE, BASE + 4 * PS, 4 * ps_kb, 8 * ps_kb, 8 * ps_kb, 8 * ps_kb);
+  if (PS == 4096)
+    g_assert_cmpuint (400 * 1024, >, 4 * PS);
+  pgs_fixture_write (fx, "730/smaps_rollup", rollup_730, -1);
+  pgs_fixture_write (fx, "731/smaps_rollup", rollup_ok, -1);
+  pgs_fixture_write (fx, "731/smaps", smaps_731, -1);
+  pgs_fixture_write (fx, "732/smaps_rollup", rollup_ok, -1);
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_MAPPINGS, NULL, 0);
+  s = find_skipped (snap, 730);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_TRUNCATED);
+  g_assert_nonnull (strstr (s->error->message, "maps is incomplete"));
+  s = find_skipped (snap, 731);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_MALFORMED);
+  g_assert_null (find_skipped (snap, 732));
+  g_assert_cmpuint (pgs_process_get_rss (pgs_snapshot_lookup_pid (snap, 732)), ==, 2 * PS);
+  g_assert_cmpuint (pgs_process_get_swap (pgs_snapshot_lookup_pid (snap, 732)), ==, 2 * PS);
+}
+
 static void
 test_explicit_pids (void)
 {
@@ -390,9 +547,10 @@ test_unprivileged_rollup (void)
 
   pgs_fixture_set_unprivileged (fx, TRUE);
   build_proposal (fx);
+  /* Within 100's 2000 pages (8000 kB with 4 KiB pages): RSS 7900 kB + swap 12 kB. */
   pgs_fixture_write (fx, "100/smaps_rollup",
                      "10000000-107d0000 ---p 00000000 00:00 0 [rollup]\n"
-                     "Rss:                8000 kB\nPss:                6000 kB\n"
+                     "Rss:                7900 kB\nPss:                6000 kB\n"
                      "Private_Clean:         0 kB\nPrivate_Dirty:      4000 kB\n"
                      "Swap:                 12 kB\n", -1);
   /* 200 has no smaps_rollup we can read: status says VmRSS 100 kB, VmSwap 0. */
@@ -403,7 +561,7 @@ test_unprivileged_rollup (void)
   p = pgs_snapshot_lookup_pid (snap, 100);
   g_assert_cmpint (pgs_process_get_source (p), ==, PGS_SOURCE_KERNEL);
   g_assert_cmpuint (pgs_process_get_known (p), ==, PGS_METRIC_ALL);
-  g_assert_cmpuint (pgs_process_get_rss (p), ==, 8000 * 1024);
+  g_assert_cmpuint (pgs_process_get_rss (p), ==, 7900 * 1024);
   g_assert_cmpuint (pgs_process_get_pss (p), ==, 6000 * 1024);
   g_assert_cmpuint (pgs_process_get_uss (p), ==, 4000 * 1024);
   g_assert_cmpuint (pgs_process_get_swap (p), ==, 12 * 1024);
@@ -612,6 +770,9 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/thp-and-hugetlb", test_thp_and_hugetlb);
   g_test_add_func ("/pgs/scanner/malformed-and-truncated", test_malformed_and_truncated);
   g_test_add_func ("/pgs/scanner/explicit-pids", test_explicit_pids);
+  g_test_add_func ("/pgs/scanner/huge-pfn", test_huge_pfn);
+  g_test_add_func ("/pgs/scanner/exit-mid-scan", test_exit_mid_scan);
+  g_test_add_func ("/pgs/scanner/rss-above-vss", test_rss_above_vss);
   g_test_add_func ("/pgs/scanner/unprivileged-rollup", test_unprivileged_rollup);
   g_test_add_func ("/pgs/scanner/pfn-hidden", test_pfn_hidden);
   g_test_add_func ("/pgs/scanner/unreadable-files", test_unreadable_files);

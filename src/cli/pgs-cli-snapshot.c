@@ -1,0 +1,144 @@
+/* pgs-cli-snapshot.c: pagescope-cli snapshot, and --snapshot for the other commands
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "pgs-cli.h"
+
+/* The live scan, or the snapshot file @snapshot_path when given (then @scanner is unused:
+ * a file holds every process, with mappings and pages). */
+PgsSnapshot *
+pgs_cli_scan (PgsScanner  *scanner,
+              const char  *snapshot_path,
+              GError     **error)
+{
+  g_autoptr(GFile) file = NULL;
+  PgsSnapshot *snapshot;
+
+  if (snapshot_path == NULL)
+    return pgs_scanner_scan (scanner, NULL, error);
+
+  file = g_file_new_for_commandline_arg (snapshot_path);
+  snapshot = pgs_snapshot_load (file, NULL, error);
+  if (snapshot == NULL)
+    g_prefix_error (error, "%s: ", snapshot_path);
+  return snapshot;
+}
+
+int
+pgs_cli_snapshot (int    argc,
+                  char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(PgsScanner) scanner = NULL;
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output_path = NULL;
+  g_auto(PgsCliCommon) common = { 0 };
+  PgsPhysMap *physmap;
+  PgsOutput output;
+  gint64 started;
+  double scan_s;
+  int code;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_path, N_("Write the snapshot to this file (.pgsnap)"), N_("FILE") },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("— save a snapshot of memory to a file"));
+  g_option_context_set_summary (context,
+    _("Scans every process (figures, mappings and pages) and, as root, the physical map, and "
+      "saves it all with the host name, kernel, boot id and time to one file. memrank, memstats "
+      "and render read it with --snapshot, compare compares two; no root is needed to read one."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  pgs_cli_add_common_options (context, &common);
+  if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
+    return PGS_EXIT_USAGE;
+  if (output_path == NULL || *output_path == '\0')
+    {
+      pgs_cli_error ("%s", _("snapshot needs --output FILE"));
+      return PGS_EXIT_USAGE;
+    }
+  if (output == PGS_OUTPUT_CSV)
+    {
+      pgs_cli_error ("%s", _("snapshot prints JSON or text, not CSV"));
+      return PGS_EXIT_USAGE;
+    }
+  if (argc > 1)
+    {
+      pgs_cli_error (_("unexpected argument “%s”"), argv[1]);
+      return PGS_EXIT_USAGE;
+    }
+
+  scanner = pgs_scanner_new ();
+  if (common.procfs_root != NULL)
+    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  started = g_get_monotonic_time ();
+  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  if (snapshot == NULL && g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+    {
+      /* Not root: everything but the physical map. */
+      g_clear_error (&error);
+      pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+      snapshot = pgs_scanner_scan (scanner, NULL, &error);
+    }
+  if (snapshot == NULL)
+    {
+      pgs_cli_error ("%s", error->message);
+      return PGS_EXIT_FAILED;
+    }
+  scan_s = (g_get_monotonic_time () - started) / 1e6;
+  code = pgs_cli_report_skipped (snapshot);
+  if (!pgs_snapshot_is_privileged (snapshot))
+    pgs_cli_error ("%s", _("not root: the snapshot holds what this user can see (no physical map, "
+                           "no PSS or USS of other users' processes) and is marked unprivileged"));
+
+  file = g_file_new_for_commandline_arg (output_path);
+  started = g_get_monotonic_time ();
+  if (!pgs_snapshot_save (snapshot, file, NULL, &error))
+    {
+      pgs_cli_error (_("saving %s: %s"), output_path, error->message);
+      return PGS_EXIT_FAILED;
+    }
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  physmap = pgs_snapshot_get_physmap (snapshot);
+
+  if (output == PGS_OUTPUT_JSON)
+    {
+      g_string_append (out, "{\"file\":");
+      pgs_json_append_bytes (out, output_path);
+      g_string_append_printf (out, ",\"size\":%" G_GOFFSET_FORMAT ",\"processes\":%u,\"skipped\":%u,"
+                              "\"frames\":", info != NULL ? g_file_info_get_size (info) : (goffset) -1,
+                              pgs_snapshot_get_n_processes (snapshot), pgs_snapshot_get_n_skipped (snapshot));
+      if (physmap != NULL)
+        g_string_append_printf (out, "%" G_GUINT64_FORMAT, pgs_physmap_get_n_frames (physmap));
+      else
+        g_string_append (out, "null");
+      g_string_append_printf (out, ",\"privileged\":%s,\"scan_seconds\":%.3f,\"save_seconds\":%.3f}\n",
+                              pgs_snapshot_is_privileged (snapshot) ? "true" : "false", scan_s,
+                              (g_get_monotonic_time () - started) / 1e6);
+    }
+  else
+    {
+      g_autofree char *size = info != NULL ? pgs_format_size (g_file_info_get_size (info)) : g_strdup ("?");
+
+      g_string_append_printf (out, _("%u processes%s, %s, saved in %.2f s (scan %.2f s)\n"),
+                              pgs_snapshot_get_n_processes (snapshot),
+                              physmap != NULL ? _(" and the physical map") : "",
+                              size, (g_get_monotonic_time () - started) / 1e6, scan_s);
+    }
+  pgs_cli_write (out);
+  return code;
+}

@@ -1,0 +1,116 @@
+/* pgs-render-legend.c: the kernel's counters beside the page-flag map's legend
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Kept apart from pgs-render.c (which only places these lines) so that the PNG legend and
+ * the app's legend say the same thing from one function.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pgs-meminfo.h"
+#include "pgs-physmap.h"
+#include "pgs-render.h"
+#include "pgs-render-legend.h"
+#include "pgs-snapshot.h"
+
+GPtrArray *
+pgs_renderer_get_counter_lines (PgsRenderer *self)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  PgsSnapshot *snapshot;
+  PgsPhysMap *physmap;
+  const PgsMeminfo *meminfo;
+  guint64 counts[PGS_N_CATEGORIES] = { 0 };
+  guint page_size;
+
+  g_return_val_if_fail (PGS_IS_RENDERER (self), lines);
+
+  if (pgs_renderer_get_view (self) != PGS_VIEW_FLAGS)
+    return lines;
+  snapshot = pgs_renderer_get_snapshot (self);
+  physmap = snapshot != NULL ? pgs_snapshot_get_physmap (snapshot) : NULL;
+  if (physmap == NULL)
+    return lines;
+
+  meminfo = pgs_physmap_get_meminfo (physmap);
+  if (meminfo == NULL)
+    {
+      g_ptr_array_add (lines, g_strdup (_("Kernel counters unavailable (no /proc/meminfo "
+                                          "with this map): nothing reconciled")));
+      return lines;
+    }
+
+  page_size = pgs_snapshot_get_page_size (snapshot);
+  if (page_size == 0)
+    page_size = 4096;
+  for (guint c = 0; c < PGS_N_CATEGORIES; c++)
+    pgs_renderer_get_legend_item (self, c, NULL, NULL, &counts[c]);
+
+  g_ptr_array_add (lines, g_strdup (_("The kernel's counters (/proc/meminfo) · this map:")));
+  for (guint k = 0; k < PGS_N_COUNTERS; k++)
+    {
+      PgsCounterRow row;
+
+      pgs_counter_get_row (k, meminfo, counts, page_size, &row);
+      /* A counter the kernel has and the map cannot show anyway (no HugeTLB pool) is
+       * noise; an unknown one is said to be unknown. */
+      if (k == PGS_COUNTER_HUGETLB && row.has_kernel && row.kernel_bytes == 0 &&
+          row.map_bytes == 0)
+        continue;
+      g_ptr_array_add (lines, pgs_counter_format_row (&row));
+    }
+  return lines;
+}
+
+static double
+text_width (cairo_t    *cr,
+            const char *text)
+{
+  cairo_text_extents_t ext;
+
+  cairo_text_extents (cr, text, &ext);
+  return ext.x_advance;
+}
+
+GPtrArray *
+pgs_render_legend_counters (PgsRenderer *self,
+                            cairo_t     *measure,
+                            double      *legend_w)
+{
+  g_autoptr(GPtrArray) raw = pgs_renderer_get_counter_lines (self);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < raw->len; i++)
+    *legend_w = MAX (*legend_w, MIN (420, text_width (measure, g_ptr_array_index (raw, i))));
+
+  /* Word wrap; continuation lines indented. */
+  for (guint i = 0; i < raw->len; i++)
+    {
+      g_auto(GStrv) words = g_strsplit (g_ptr_array_index (raw, i), " ", -1);
+      GString *line = g_string_new (NULL);
+
+      for (guint w = 0; words[w] != NULL; w++)
+        {
+          gsize old = line->len;
+
+          if (line->len > 0)
+            g_string_append_c (line, ' ');
+          g_string_append (line, words[w]);
+          if (old > 0 && text_width (measure, line->str) > *legend_w)
+            {
+              g_string_truncate (line, old);
+              g_ptr_array_add (out, g_strdup (line->str));
+              g_string_printf (line, "    %s", words[w]);
+            }
+        }
+      g_ptr_array_add (out, g_string_free (line, FALSE));
+    }
+
+  for (guint i = 0; i < out->len; i++)
+    *legend_w = MAX (*legend_w, text_width (measure, g_ptr_array_index (out, i)));
+  return out;
+}

@@ -1,0 +1,358 @@
+/* pgs-snapshot-file.c: the header, compression, checksum and I/O of snapshot files
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The layout is described in pgs-snapshot-format.h. The reader checks, in this order, so
+ * that each kind of bad file gets its own message: magic (not a snapshot), length of the
+ * header (truncated), version (newer), length of the payload (truncated), checksum
+ * (damaged); only then does it decompress and decode, and the decoder trusts nothing.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pgs-error.h"
+#include "pgs-snapshot-file.h"
+#include "pgs-snapshot-format.h"
+#include "pgs-snapshot-private.h"
+#include "pgs-snapshot.h"
+
+#define ZLIB_LEVEL 6
+
+static void
+put_u32 (guint8  *p,
+         guint32  v)
+{
+  v = GUINT32_TO_LE (v);
+  memcpy (p, &v, 4);
+}
+
+static void
+put_u64 (guint8  *p,
+         guint64  v)
+{
+  v = GUINT64_TO_LE (v);
+  memcpy (p, &v, 8);
+}
+
+static guint32
+get_u32 (const guint8 *p)
+{
+  guint32 v;
+
+  memcpy (&v, p, 4);
+  return GUINT32_FROM_LE (v);
+}
+
+static guint64
+get_u64 (const guint8 *p)
+{
+  guint64 v;
+
+  memcpy (&v, p, 8);
+  return GUINT64_FROM_LE (v);
+}
+
+/* SHA-256 of the first 32 header bytes and the payload. */
+static void
+checksum (const guint8 *header,
+          const guint8 *payload,
+          gsize         payload_len,
+          guint8        digest[32])
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize len = 32;
+
+  g_checksum_update (sum, header, 32);
+  g_checksum_update (sum, payload, payload_len);
+  g_checksum_get_digest (sum, digest, &len);
+  g_assert (len == 32);
+}
+
+/* Runs @converter over all of @in; @limit bounds the output (0: none), beyond which the
+ * input is refused rather than decompressed further. */
+static GByteArray *
+convert_all (GConverter   *converter,
+             const guint8 *in,
+             gsize         in_len,
+             gsize         limit,
+             GError      **error)
+{
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  gsize chunk = 1 << 20;
+
+  for (;;)
+    {
+      gsize read = 0, written = 0, at = out->len;
+      GConverterResult result;
+
+      if (limit != 0 && at >= limit + 1)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+                       "inconsistent contents: more data than the header says");
+          return NULL;
+        }
+      g_byte_array_set_size (out, at + chunk);
+      result = g_converter_convert (converter, in, in_len, out->data + at, chunk,
+                                    G_CONVERTER_INPUT_AT_END, &read, &written, error);
+      g_byte_array_set_size (out, at + written);
+      if (result == G_CONVERTER_ERROR)
+        return NULL;
+      in += read;
+      in_len -= read;
+      if (result == G_CONVERTER_FINISHED)
+        break;
+    }
+  if (in_len != 0)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+                   "inconsistent contents: data after the compressed stream");
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+gboolean
+pgs_snapshot_save (PgsSnapshot   *snapshot,
+                   GFile         *file,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autoptr(GBytes) payload = NULL;
+  g_autoptr(GZlibCompressor) compressor = NULL;
+  g_autoptr(GByteArray) packed = NULL;
+  g_autoptr(GFileOutputStream) out = NULL;
+  guint8 header[PGS_SNAPSHOT_HEADER_SIZE] = { 0 };
+  gsize written;
+
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (snapshot), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  payload = _pgs_snapshot_encode (snapshot);
+  compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, ZLIB_LEVEL);
+  packed = convert_all (G_CONVERTER (compressor), g_bytes_get_data (payload, NULL),
+                        g_bytes_get_size (payload), 0, error);
+  if (packed == NULL)
+    return FALSE;
+
+  memcpy (header, PGS_SNAPSHOT_MAGIC, PGS_SNAPSHOT_MAGIC_LEN);
+  put_u32 (header + 8, PGS_SNAPSHOT_FORMAT_VERSION);
+  put_u32 (header + 12, 0);
+  put_u64 (header + 16, packed->len);
+  put_u64 (header + 24, g_bytes_get_size (payload));
+  checksum (header, packed->data, packed->len, header + 32);
+
+  /* g_file_replace writes a temporary file and renames it over @file on close: a reader
+   * never sees half a snapshot, and a failed save leaves the old file. */
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, cancellable, error);
+  if (out == NULL)
+    return FALSE;
+  if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), header, sizeof header, &written, cancellable, error) ||
+      !g_output_stream_write_all (G_OUTPUT_STREAM (out), packed->data, packed->len, &written, cancellable, error))
+    {
+      g_autoptr(GCancellable) abort = g_cancellable_new ();
+
+      /* Closing with a cancelled cancellable drops the temporary file. */
+      g_cancellable_cancel (abort);
+      g_output_stream_close (G_OUTPUT_STREAM (out), abort, NULL);
+      return FALSE;
+    }
+  return g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, error);
+}
+
+PgsSnapshot *
+_pgs_snapshot_load_bytes (const guint8  *data,
+                          gsize          len,
+                          guint64        max_frames,
+                          GError       **error)
+{
+  g_autoptr(GZlibDecompressor) decompressor = NULL;
+  g_autoptr(GByteArray) unpacked = NULL;
+  g_autoptr(GBytes) payload = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint8 digest[32];
+  guint32 version;
+  guint64 payload_len, plain_len;
+
+  if (len < PGS_SNAPSHOT_MAGIC_LEN)
+    {
+      if (len > 0 && memcmp (data, PGS_SNAPSHOT_MAGIC, len) == 0)
+        g_set_error (error, PGS_ERROR, PGS_ERROR_SNAPSHOT_TRUNCATED,
+                     "the snapshot file is cut short: it ends inside its header (%" G_GSIZE_FORMAT " bytes)", len);
+      else if (len == 0)
+        g_set_error (error, PGS_ERROR, PGS_ERROR_SNAPSHOT_TRUNCATED, "the snapshot file is empty");
+      else
+        g_set_error (error, PGS_ERROR, PGS_ERROR_NOT_A_SNAPSHOT, "not a Pagescope snapshot file");
+      return NULL;
+    }
+  if (memcmp (data, PGS_SNAPSHOT_MAGIC, PGS_SNAPSHOT_MAGIC_LEN) != 0)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_NOT_A_SNAPSHOT, "not a Pagescope snapshot file");
+      return NULL;
+    }
+  if (len < PGS_SNAPSHOT_HEADER_SIZE)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_SNAPSHOT_TRUNCATED,
+                   "the snapshot file is cut short: it ends inside its header (%" G_GSIZE_FORMAT " bytes)", len);
+      return NULL;
+    }
+
+  version = get_u32 (data + 8);
+  payload_len = get_u64 (data + 16);
+  plain_len = get_u64 (data + 24);
+  if (version > PGS_SNAPSHOT_FORMAT_VERSION)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_SNAPSHOT_NEWER_VERSION,
+                   "the snapshot file has format version %u, this Pagescope (%s) reads up to %u: "
+                   "open it with a newer Pagescope", version, PACKAGE_VERSION, PGS_SNAPSHOT_FORMAT_VERSION);
+      return NULL;
+    }
+  if (payload_len > len - PGS_SNAPSHOT_HEADER_SIZE)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_SNAPSHOT_TRUNCATED,
+                   "the snapshot file is cut short: %" G_GSIZE_FORMAT " bytes, its header says %" G_GUINT64_FORMAT,
+                   len, payload_len > G_MAXUINT64 - PGS_SNAPSHOT_HEADER_SIZE ? G_MAXUINT64 : payload_len + PGS_SNAPSHOT_HEADER_SIZE);
+      return NULL;
+    }
+  checksum (data, data + PGS_SNAPSHOT_HEADER_SIZE, payload_len, digest);
+  if (payload_len < len - PGS_SNAPSHOT_HEADER_SIZE || version == 0 ||
+      memcmp (digest, data + 32, 32) != 0)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_SNAPSHOT_DAMAGED,
+                   "the snapshot file is damaged: its checksum does not match its contents");
+      return NULL;
+    }
+
+  if (get_u32 (data + 12) != 0 || plain_len > PGS_SNAPSHOT_MAX_PAYLOAD)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+                   "inconsistent contents: an uncompressed size of %" G_GUINT64_FORMAT " bytes", plain_len);
+      return NULL;
+    }
+  decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
+  unpacked = convert_all (G_CONVERTER (decompressor), data + PGS_SNAPSHOT_HEADER_SIZE, payload_len,
+                          plain_len, &local_error);
+  if (unpacked == NULL || unpacked->len != plain_len)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: %s",
+                   local_error != NULL ? local_error->message : "not the size its header says");
+      return NULL;
+    }
+  payload = g_byte_array_free_to_bytes (g_steal_pointer (&unpacked));
+  return _pgs_snapshot_decode (payload, max_frames, error);
+}
+
+PgsSnapshot *
+pgs_snapshot_load (GFile         *file,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GError) local_error = NULL;
+  PgsSnapshot *snapshot;
+  gsize len;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                            cancellable, error);
+  if (info == NULL)
+    return NULL;
+  if ((guint64) g_file_info_get_size (info) > PGS_SNAPSHOT_MAX_PAYLOAD + PGS_SNAPSHOT_HEADER_SIZE)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_NOT_A_SNAPSHOT,
+                   "not a Pagescope snapshot file: too large (%" G_GOFFSET_FORMAT " bytes)",
+                   g_file_info_get_size (info));
+      return NULL;
+    }
+  if (!g_file_load_contents (file, cancellable, &data, &len, NULL, error))
+    return NULL;
+
+  snapshot = _pgs_snapshot_load_bytes ((const guint8 *) data, len, PGS_SNAPSHOT_MAX_FRAMES, error);
+  if (snapshot != NULL)
+    _pgs_snapshot_set_file (snapshot, file);
+  return snapshot;
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (pgs_snapshot_save (source_object, task_data, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+pgs_snapshot_save_async (PgsSnapshot         *snapshot,
+                         GFile               *file,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (PGS_IS_SNAPSHOT (snapshot));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (snapshot, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pgs_snapshot_save_async);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, save_thread);
+}
+
+gboolean
+pgs_snapshot_save_finish (PgsSnapshot   *snapshot,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, snapshot), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  PgsSnapshot *snapshot = pgs_snapshot_load (task_data, cancellable, &error);
+
+  if (snapshot != NULL)
+    g_task_return_pointer (task, snapshot, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+pgs_snapshot_load_async (GFile               *file,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pgs_snapshot_load_async);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, load_thread);
+}
+
+PgsSnapshot *
+pgs_snapshot_load_finish (GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
