@@ -32,7 +32,9 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <linux/capability.h>
 
 #ifndef PROC_SUPER_MAGIC
 #define PROC_SUPER_MAGIC 0x9fa0
@@ -59,6 +61,30 @@ static const struct
 };
 
 static int proc_fd = -1;
+
+/* Keeps only what opening those files needs: other users' pagemap (0400) and clear_refs
+ * (0200) need DAC_OVERRIDE, the ptrace check at open SYS_PTRACE, and frame numbers in
+ * pagemap the opener's SYS_ADMIN. A helper started without them keeps what it has. */
+static int
+drop_capabilities (void)
+{
+  static const int keep[] = { CAP_DAC_OVERRIDE, CAP_SYS_PTRACE, CAP_SYS_ADMIN };
+  struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+  struct __user_cap_data_struct data[2], mask[2];
+
+  memset (mask, 0, sizeof mask);
+  for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+    mask[keep[i] / 32].permitted |= 1u << (keep[i] % 32);
+  if (syscall (SYS_capget, &header, data) < 0)
+    return -1;
+  for (int i = 0; i < 2; i++)
+    {
+      data[i].permitted &= mask[i].permitted;
+      data[i].effective &= mask[i].permitted;
+      data[i].inheritable = 0;
+    }
+  return syscall (SYS_capset, &header, data);
+}
 
 static void
 send_reply (int         sock,
@@ -171,7 +197,11 @@ handle (int    sock,
       snprintf (pid_name, sizeof pid_name, "%d", pid);
       dir = openat (proc_fd, pid_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
       if (dir < 0)
-        return send_error (sock, errno, "no such process");
+        {
+          int errsv = errno;
+
+          return send_error (sock, errsv, errsv == ENOENT ? "no such process" : strerror (errsv));
+        }
     }
   fd = openat (pid > 0 ? dir : proc_fd, files[index].name,
                files[index].flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
@@ -206,7 +236,7 @@ main (int    argc,
     for (int fd = 3; fd < 1024; fd++)
       close (fd);
   umask (077);
-  if (chdir ("/") < 0)
+  if (chdir ("/") < 0 || prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || drop_capabilities () < 0)
     return 1;
   signal (SIGPIPE, SIG_IGN);
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <string.h>
 #include <unistd.h>
@@ -214,7 +215,24 @@ spawn (GError **error)
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_auto(GStrv) argv = NULL;
   const char *command = g_getenv ("PGS_HELPER_COMMAND");
+  const char *inherited = g_getenv ("PGS_HELPER_FD");
   int sv[2];
+
+  /* A test seam for a user's process whose helper root started: a socket it inherited. */
+  if (inherited != NULL && *inherited != '\0')
+    {
+      guint64 fd;
+
+      if (!g_ascii_string_to_unsigned (inherited, 10, 0, G_MAXINT, &fd, error))
+        return NULL;
+      self->fd = fcntl ((int) fd, F_DUPFD_CLOEXEC, 3);
+      if (self->fd < 0)
+        {
+          pgs_set_error_from_errno (error, errno, "PGS_HELPER_FD=%s", inherited);
+          return NULL;
+        }
+      return g_steal_pointer (&self);
+    }
 
   if (command != NULL && *command != '\0')
     {
@@ -377,6 +395,7 @@ exchange (PgsHelper   *self,
   struct iovec iov = { (void *) request, strlen (request) };
   struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
   struct cmsghdr *cmsg;
+  gsize n_fds_extra = 0;
   gssize n;
   int fd = -1;
 
@@ -400,12 +419,29 @@ exchange (PgsHelper   *self,
     goto gone;
   reply[n] = '\0';
 
+  /* Keep exactly one descriptor; close whatever else came (the buffer's padding fits two). */
   for (cmsg = CMSG_FIRSTHDR (&msg); cmsg != NULL; cmsg = CMSG_NXTHDR (&msg, cmsg))
-    if (cmsg->cmsg_level == SOL_SOCKET && cmsg->cmsg_type == SCM_RIGHTS &&
-        cmsg->cmsg_len == CMSG_LEN (sizeof (int)) && fd < 0)
-      memcpy (&fd, CMSG_DATA (cmsg), sizeof (int));
+    if (cmsg->cmsg_level == SOL_SOCKET && cmsg->cmsg_type == SCM_RIGHTS)
+      {
+        gsize n_fds = (cmsg->cmsg_len - CMSG_LEN (0)) / sizeof (int);
 
-  if (strcmp (reply, "OK\n") == 0 && fd >= 0 && !(msg.msg_flags & MSG_CTRUNC))
+        for (gsize i = 0; i < n_fds; i++)
+          {
+            int one;
+
+            memcpy (&one, CMSG_DATA (cmsg) + i * sizeof (int), sizeof (int));
+            if (n_fds == 1 && fd < 0)
+              fd = one;
+            else
+              {
+                pgs_close (one);
+                n_fds_extra++;
+              }
+          }
+      }
+
+  if (strcmp (reply, "OK\n") == 0 && fd >= 0 && n_fds_extra == 0 &&
+      !(msg.msg_flags & MSG_CTRUNC))
     return fd;
   pgs_close (fd);
 
@@ -479,4 +515,31 @@ pgs_helper_open (PgsHelper   *self,
     fd = exchange (self, request, what, error);
   g_mutex_unlock (&self->lock);
   return fd;
+}
+
+int
+pgs_helper_open_at (PgsHelper   *helper,
+                    int          dirfd,
+                    int          pid,
+                    const char  *name,
+                    GError     **error)
+{
+  g_return_val_if_fail (helper == NULL || PGS_IS_HELPER (helper), -1);
+
+  if (helper != NULL)
+    return pgs_helper_open (helper, pid, name, error);
+  return pgs_open_at (dirfd, name, O_RDONLY, error);
+}
+
+char *
+pgs_helper_read_at (PgsHelper   *helper,
+                    int          dirfd,
+                    int          pid,
+                    const char  *name,
+                    gsize       *len,
+                    GError     **error)
+{
+  g_auto(PgsFd) fd = pgs_helper_open_at (helper, dirfd, pid, name, error);
+
+  return fd >= 0 ? pgs_read_fd (fd, name, len, error) : NULL;
 }

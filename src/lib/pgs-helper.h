@@ -17,7 +17,10 @@ G_DECLARE_FINAL_TYPE (PgsHelper, pgs_helper, PGS, HELPER, GObject)
 /* Starts the helper: `pkexec LIBEXECDIR/pagescope-helper`, or the command in the environment
  * variable PGS_HELPER_COMMAND (the test seam; split with g_shell_parse_argv), and waits for
  * its greeting. Fails with G_IO_ERROR_CANCELLED when the user dismissed the password dialog
- * (pkexec exit 126) and PGS_ERROR_NO_PERMISSION when not authorised (127). */
+ * (pkexec exit 126) and PGS_ERROR_NO_PERMISSION when not authorised (127).
+ * PGS_HELPER_FD=N (a second seam, before PGS_HELPER_COMMAND) uses the inherited socket N
+ * instead, for a test that starts the helper as root and the app as a user; the helper
+ * greets once, so start once per socket. */
 void        pgs_helper_start_async  (GCancellable         *cancellable,
                                      GAsyncReadyCallback   callback,
                                      gpointer              user_data);
@@ -38,6 +41,22 @@ gboolean    pgs_helper_is_running   (PgsHelper            *self);
 int         pgs_helper_open         (PgsHelper            *self,
                                      int                   pid,
                                      const char           *name,
+                                     GError              **error);
+
+/* Opens NAME of PID, relative to DIRFD (/proc/PID, or /proc itself for PID 0): through HELPER
+ * when it is not NULL, so that root opens it and pagemap shows frame numbers, else directly
+ * (read-only). The one place the scanner asks for a file the kernel may guard. */
+int         pgs_helper_open_at      (PgsHelper            *helper,
+                                     int                   dirfd,
+                                     int                   pid,
+                                     const char           *name,
+                                     GError              **error);
+/* The same, read whole (NUL-terminated, *LEN without the NUL). */
+char       *pgs_helper_read_at      (PgsHelper            *helper,
+                                     int                   dirfd,
+                                     int                   pid,
+                                     const char           *name,
+                                     gsize                *len,
                                      GError              **error);
 
 G_END_DECLS

@@ -38,7 +38,6 @@
 #include "pgs-kpage.h"
 #include "pgs-pagemap.h"
 #include "pgs-parse.h"
-#include "pgs-helper.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-procfs.h"
@@ -190,8 +189,9 @@ scan_job_new (PgsScanner *self)
       job->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), self->pids->len);
       g_array_append_vals (job->pids, self->pids->data, self->pids->len);
     }
-  /* The helper opens the live /proc only. */
-  if (self->helper != NULL && g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
+  /* The helper opens the live /proc only; one that has exited leaves the user's view. */
+  if (self->helper != NULL && pgs_helper_is_running (self->helper) &&
+      g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
     job->helper = g_object_ref (self->helper);
   job->page_size = page_size > 0 ? (guint) page_size : 4096;
   job->page_shift = g_bit_nth_lsf (job->page_size, -1);
@@ -278,34 +278,6 @@ lookup_user (ScanJob *job,
     }
 
   return name;
-}
-
-/* Opens NAME of PID (maps, smaps, smaps_rollup, pagemap; kpagecount or kpageflags under
- * the root for PID 0): through the helper when one is set, so that root opens it and
- * pagemap shows frame numbers, else directly. */
-static int
-open_pid_file (ScanJob     *job,
-               int          dirfd,
-               int          pid,
-               const char  *name,
-               GError     **error)
-{
-  if (job->helper != NULL)
-    return pgs_helper_open (job->helper, pid, name, error);
-  return pgs_open_at (dirfd, name, O_RDONLY, error);
-}
-
-static char *
-read_pid_file (ScanJob     *job,
-               int          dirfd,
-               int          pid,
-               const char  *name,
-               gsize       *len,
-               GError     **error)
-{
-  g_auto(PgsFd) fd = open_pid_file (job, dirfd, pid, name, error);
-
-  return fd >= 0 ? pgs_read_fd (fd, name, len, error) : NULL;
 }
 
 static char *
@@ -750,7 +722,7 @@ measure_from_kernel (ScanJob         *job,
   PgsSmapsFields fields;
   gsize len;
 
-  buf = read_pid_file (job, dirfd, proc->pid, "smaps_rollup", &len, &error);
+  buf = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps_rollup", &len, &error);
   if (buf != NULL && pgs_smaps_rollup_parse (buf, len, &fields, &error))
     {
       proc->rss = fields.rss;
@@ -763,7 +735,8 @@ measure_from_kernel (ScanJob         *job,
 
       if (job->flags & PGS_SCAN_MAPPINGS)
         {
-          g_autofree char *smaps = read_pid_file (job, dirfd, proc->pid, "smaps", &len, NULL);
+          g_autofree char *smaps = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps",
+                                                       &len, NULL);
           SmapsMatch match = { proc, 0 };
 
           if (smaps != NULL)
@@ -841,7 +814,7 @@ scan_process (ScanJob  *job,
   }
   proc->page_size = job->page_size;
 
-  maps_buf = read_pid_file (job, dirfd, pid, "maps", &len, &local_error);
+  maps_buf = pgs_helper_read_at (job->helper, dirfd, pid, "maps", &len, &local_error);
   if (maps_buf == NULL)
     {
       if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
@@ -868,7 +841,7 @@ scan_process (ScanJob  *job,
 
   if (job->privileged || (job->flags & PGS_SCAN_PAGES))
     {
-      pagemap_fd = open_pid_file (job, dirfd, pid, "pagemap", &local_error);
+      pagemap_fd = pgs_helper_open_at (job->helper, dirfd, pid, "pagemap", &local_error);
       if (pagemap_fd < 0 && !g_error_matches (local_error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
@@ -1096,9 +1069,9 @@ scan_job_run (ScanJob       *job,
 
   /* Privileged means we may read frame counts; without them everything falls back to the
    * kernel's own rollups. */
-  job->count_fd = open_pid_file (job, job->root_fd, 0, "kpagecount", NULL);
+  job->count_fd = pgs_helper_open_at (job->helper, job->root_fd, 0, "kpagecount", NULL);
   if (job->count_fd >= 0)
-    job->flags_fd = open_pid_file (job, job->root_fd, 0, "kpageflags", NULL);
+    job->flags_fd = pgs_helper_open_at (job->helper, job->root_fd, 0, "kpageflags", NULL);
   job->privileged = job->count_fd >= 0 && job->flags_fd >= 0;
 
   if ((job->flags & PGS_SCAN_PHYSMAP) && !job->privileged)
@@ -1298,8 +1271,6 @@ pgs_scanner_set_flags (PgsScanner   *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLAGS]);
 }
 
-/* With a helper, the files root must open are opened by it: an unprivileged process then
- * gets root's figures. NULL opens them directly. */
 void
 pgs_scanner_set_helper (PgsScanner *self,
                         PgsHelper  *helper)

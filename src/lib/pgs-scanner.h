@@ -38,7 +38,8 @@ void          pgs_scanner_set_pids        (PgsScanner           *self,
                                            const int            *pids,
                                            guint                 n_pids);
 
-/* NULL: open /proc's files directly. */
+/* With a helper, maps, smaps, smaps_rollup, pagemap and kpage* of the live /proc are opened
+ * by it: an unprivileged process then gets root's figures. NULL opens them directly. */
 void          pgs_scanner_set_helper      (PgsScanner           *self,
                                            PgsHelper            *helper);
 
