@@ -95,14 +95,20 @@ unlocked_scan_done (gpointer data)
          snapshot != NULL && pgs_snapshot_is_privileged (snapshot);
 }
 
+static gboolean
+page_has_map (gpointer data)
+{
+  return pgs_map_page_has_map (data);
+}
+
 static void
 assert_map_draws (PgsView view, const char *name)
 {
   PgsMapPage *page = pgs_window_get_map_page (window, view);
 
   pgs_window_set_view (window, name);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  g_assert_true (pgs_map_page_has_map (page));
+  /* The renderer is made in a worker once the page is shown. */
+  g_assert_true (pgs_ui_wait (page_has_map, page, 60000));
   pgs_ui_wait_map_ready (pgs_map_page_get_map_view (page));
 }
 
