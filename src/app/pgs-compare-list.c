@@ -420,7 +420,6 @@ pgs_compare_list_init (PgsCompareList *self)
   self->description_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->description_label, 0);
   gtk_label_set_wrap (self->description_label, TRUE);
-  gtk_label_set_selectable (self->description_label, TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->description_label), TRUE);
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->description_label));
   close = gtk_button_new_with_mnemonic (_("_Close Comparison"));
@@ -454,6 +453,8 @@ pgs_compare_list_init (PgsCompareList *self)
   self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                               g_object_ref (gtk_column_view_get_sorter (self->column_view)));
   selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
 

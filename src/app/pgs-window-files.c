@@ -157,15 +157,13 @@ show_comparison (PgsWindow   *self,
 {
   g_autofree char *old_text = describe_snapshot (old_snapshot);
   g_autofree char *new_text = describe_snapshot (self->snapshot);
-  /* Translators: "Compared with name.pgsnap (captured …): the live system (captured …)" */
-  g_autofree char *text = g_strdup_printf (_("Old: %s. New: %s. Largest change of PSS first; "
-                                             "a process only in the old snapshot is “Gone”, "
-                                             "one only in the new “New”."),
-                                           old_text, new_text);
+  /* Translators: "Old: name.pgsnap (captured …). New: the live system (captured …)." */
+  g_autofree char *text = g_strdup_printf (_("Old: %s. New: %s."), old_text, new_text);
 
+  /* In place of the process list: the comparison is of the processes. */
   pgs_compare_list_set_snapshots (self->compare_list, old_snapshot, self->snapshot, text);
-  gtk_stack_page_set_visible (self->compare_page, TRUE);
-  pgs_window_set_view (self, "compare");
+  gtk_stack_set_visible_child_name (self->processes_stack, "compare");
+  pgs_window_set_view (self, "processes");
 }
 
 static void load_file (PgsWindow *self,
@@ -407,8 +405,7 @@ close_compare_action (GtkWidget  *widget,
 {
   PgsWindow *self = PGS_WINDOW (widget);
 
-  pgs_window_set_view (self, "processes");
-  gtk_stack_page_set_visible (self->compare_page, FALSE);
+  gtk_stack_set_visible_child_name (self->processes_stack, "list");
   pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
 }
 
@@ -449,6 +446,13 @@ pgs_window_files_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-snapshot-file", "s", file_action);
   gtk_widget_class_install_action (widget_class, "win.save-snapshot-to-file", "s", file_action);
   gtk_widget_class_install_action (widget_class, "win.compare-with-file", "s", file_action);
+}
+
+gboolean
+pgs_window_is_comparing (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), FALSE);
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->processes_stack), "compare") == 0;
 }
 
 PgsCompareList *

@@ -46,7 +46,7 @@ struct _PgsWindow
   GtkLabel             *banner_label;
   GtkButton            *banner_button;
   GtkButton            *lock_button;
-  GtkStackPage         *compare_page;
+  GtkStack             *processes_stack;
   PgsCompareList       *compare_list;
   GtkRevealer          *progress_revealer;
   GtkProgressBar       *progress_bar;

@@ -860,7 +860,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_page);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, processes_stack);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);

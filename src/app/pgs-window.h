@@ -54,5 +54,7 @@ void              pgs_window_open_file          (PgsWindow      *self,
 void              pgs_window_compare_file       (PgsWindow      *self,
                                                  GFile          *file);
 PgsCompareList   *pgs_window_get_compare_list   (PgsWindow      *self);
+/* TRUE while the Processes view shows a comparison instead of the list. */
+gboolean          pgs_window_is_comparing       (PgsWindow      *self);
 
 G_END_DECLS

@@ -108,7 +108,7 @@ comparison_shown (gpointer data)
 {
   PgsWindow *window = data;
 
-  return g_str_equal (pgs_window_get_view (window), "compare") &&
+  return pgs_window_is_comparing (window) &&
          g_list_model_get_n_items (pgs_compare_list_get_model (pgs_window_get_compare_list (window))) > 0;
 }
 
