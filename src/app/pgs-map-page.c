@@ -198,8 +198,14 @@ update_state (PgsMapPage *self)
           const char *reason = pgs_process_get_unknown_reason (self->process);
 
           if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
-              pgs_process_get_uid (self->process) != getuid () &&
-              !pgs_snapshot_is_privileged (self->snapshot))
+              !pgs_snapshot_is_privileged (self->snapshot) &&
+              pgs_snapshot_get_file (self->snapshot) != NULL)
+            text = g_strdup (_("This snapshot was taken without root, and the page tables "
+                               "of this process could not be read: the file has no pages "
+                               "for it."));
+          else if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
+                   pgs_process_get_uid (self->process) != getuid () &&
+                   !pgs_snapshot_is_privileged (self->snapshot))
             /* Translators: %s is a user name */
             text = g_strdup_printf (_("This process belongs to %s. The kernel lets only its "
                                       "owner and root read its page tables: unlock Pagescope "
@@ -220,7 +226,12 @@ update_state (PgsMapPage *self)
     }
   else if (pgs_snapshot_get_physmap (self->snapshot) == NULL)
     {
-      if (!pgs_snapshot_is_privileged (self->snapshot))
+      if (!pgs_snapshot_is_privileged (self->snapshot) &&
+          pgs_snapshot_get_file (self->snapshot) != NULL)
+        set_empty (self, "system-lock-screen-symbolic", _("No Physical Map in This Snapshot"),
+                   _("It was taken without root: /proc/kpagecount and /proc/kpageflags "
+                     "could not be read."));
+      else if (!pgs_snapshot_is_privileged (self->snapshot))
         set_empty (self, "system-lock-screen-symbolic", _("Physical Memory Needs Root"),
                    _("This map is drawn from /proc/kpagecount and /proc/kpageflags, "
                      "which the kernel lets only root read. Unlock Pagescope to see "
