@@ -90,6 +90,15 @@ remember_folder (PgsWindow *self,
     g_settings_set_string (self->settings, "snapshot-folder", uri);
 }
 
+static gboolean
+pulse (gpointer data)
+{
+  PgsWindow *self = data;
+
+  gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 begin_file_work (PgsWindow *self)
 {
@@ -98,7 +107,10 @@ begin_file_work (PgsWindow *self)
   g_clear_object (&self->file_cancellable);
   self->file_cancellable = g_cancellable_new ();
   /* The library reports no fraction for files: the bar pulses while the worker runs. */
+  gtk_progress_bar_set_pulse_step (self->progress_bar, 0.1);
   gtk_progress_bar_pulse (self->progress_bar);
+  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
+  self->file_pulse_source = g_timeout_add (100, pulse, self);
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
 }
 
@@ -110,6 +122,7 @@ end_file_work (PgsWindow    *self,
   if (gtk_widget_in_destruction (GTK_WIDGET (self)) || cancellable != self->file_cancellable)
     return FALSE;
   g_clear_object (&self->file_cancellable);
+  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
   if (self->scan_cancellable == NULL)
     gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   return TRUE;
@@ -182,7 +195,8 @@ load_done (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   snapshot = pgs_snapshot_load_finish (result, &error);
-  if (!end_file_work (self, data->cancellable))
+  if (!end_file_work (self, data->cancellable) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
   if (snapshot == NULL)
@@ -427,6 +441,7 @@ file_action (GtkWidget  *widget,
 void
 pgs_window_files_dispose (PgsWindow *self)
 {
+  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
   if (self->file_cancellable != NULL)
     g_cancellable_cancel (self->file_cancellable);
   g_clear_object (&self->file_cancellable);

@@ -38,6 +38,7 @@ struct _PgsWindow
   GCancellable         *unlock_cancellable;
   gboolean              rescan;       /* scan again as soon as the running scan ends */
   GCancellable         *file_cancellable;
+  guint                 file_pulse_source;
   GtkNativeDialog      *file_chooser; /* open, save or compare: kept while it emits */
 
   /* template children */
