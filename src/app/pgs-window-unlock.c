@@ -8,7 +8,8 @@
  * physical map (kpagecount and kpageflags are root's). Unlock starts pagescope-helper
  * through pkexec (one password for the session, pgs-helper.c); the scanner then gets its
  * descriptors from the helper and sees what root sees. The helper's exit, for whatever
- * reason, returns the window to locked and says so.
+ * reason, returns the window to locked and says so. (Tests give the app a helper that root
+ * started through PGS_HELPER_FD, which pgs_helper_start_async takes instead of pkexec.)
  *
  * The banner says what is missing and why, with the one button that fixes it: Unlock…
  * while locked, Back to Live while a snapshot file is shown.
@@ -16,7 +17,6 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <unistd.h>
 
 #include <glib/gi18n.h>
@@ -203,26 +203,11 @@ unlock_done (GObject      *object,
 void
 pgs_window_unlock (PgsWindow *self)
 {
-  const char *helper_fd = g_getenv ("PGS_HELPER_FD");
-  static gboolean seam_used;
-
   g_return_if_fail (PGS_IS_WINDOW (self));
 
   if (is_unlocked (self) || self->unlock_cancellable != NULL || geteuid () == 0)
     return;
   drop_helper (self);
-  /* The test seam: a launcher running as root started the helper on the other end of this
-   * socket (tests/ui/run-unlocked.py). Taken once: the descriptor becomes the helper's. */
-  if (helper_fd != NULL && !seam_used)
-    {
-      g_autoptr(PgsHelper) helper = NULL;
-      g_autoptr(GError) error = NULL;
-
-      seam_used = TRUE;
-      helper = pgs_helper_new_for_fd (atoi (helper_fd), &error);
-      finish_unlock (self, helper, error);
-      return;
-    }
   self->unlock_cancellable = g_cancellable_new ();
   pgs_helper_start_async (self->unlock_cancellable, unlock_done, g_object_ref (self));
   update_lock_button (self);

@@ -7,7 +7,7 @@
 # What Unlock does through pkexec, without pkexec (no password in a test): this launcher,
 # root, starts the helper with one end of a SOCK_SEQPACKET socket pair as its stdin, and
 # runs the test as nobody with the other end as fd 3 and PGS_HELPER_FD=3; the app's
-# Unlock takes that descriptor (pgs_helper_new_for_fd) instead of starting pkexec. The
+# Unlock (pgs_helper_start_async) takes that descriptor instead of starting pkexec. The
 # helper exits when its end hangs up. Skips (77) unless root with setpriv, xvfb-run and
 # dbus-run-session, and where nobody can reach the build tree.
 
