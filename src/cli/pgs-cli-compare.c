@@ -110,6 +110,66 @@ append_snapshot_json (GString     *out,
   g_string_append_printf (out, ",\"privileged\":%s}", pgs_snapshot_is_privileged (s) ? "true" : "false");
 }
 
+/* Sums over the processes where a figure is known, as memrank's totals are; the change is
+ * summed over the entries whose change is known. With @unknown, how many each leaves out. */
+static guint64
+total (PgsSnapshot *old_s,
+       PgsSnapshot *new_s,
+       GArray      *entries,
+       guint        side,
+       PgsMetric    metric,
+       guint       *n_unknown)
+{
+  gint64 sum = 0;
+
+  if (side == 0)
+    return pgs_snapshot_get_total (old_s, metric, n_unknown);
+  if (side == 1)
+    return pgs_snapshot_get_total (new_s, metric, n_unknown);
+  *n_unknown = 0;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      gint64 d;
+
+      if (pgs_compare_entry_get_diff (&g_array_index (entries, PgsCompareEntry, i), metric, &d))
+        sum += d;
+      else
+        (*n_unknown)++;
+    }
+  return (guint64) sum;
+}
+
+static void
+append_totals_json (GString     *out,
+                    PgsSnapshot *old_s,
+                    PgsSnapshot *new_s,
+                    GArray      *entries,
+                    gboolean     unknown)
+{
+  static const char *const names[] = { "old", "new", "diff" };
+
+  g_string_append_c (out, '{');
+  for (guint side = 0; side < 3; side++)
+    {
+      g_string_append_printf (out, "%s\"%s\":{", side > 0 ? "," : "", names[side]);
+      for (guint m = 0; m < G_N_ELEMENTS (compare_metrics); m++)
+        {
+          guint n_unknown;
+          guint64 value = total (old_s, new_s, entries, side, compare_metrics[m].metric, &n_unknown);
+
+          g_string_append_printf (out, "%s\"%s\":", m > 0 ? "," : "", compare_metrics[m].name);
+          if (unknown)
+            g_string_append_printf (out, "%u", n_unknown);
+          else if (side == 2)
+            g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) value);
+          else
+            g_string_append_printf (out, "%" G_GUINT64_FORMAT, value);
+        }
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, '}');
+}
+
 static void
 append_json (GString     *out,
              PgsSnapshot *old_s,
@@ -145,32 +205,11 @@ append_json (GString     *out,
         }
       g_string_append (out, "}}");
     }
-  g_string_append (out, "\n],\"totals\":{");
-  for (guint side = 0; side < 3; side++)
-    {
-      static const char *const names[] = { "old", "new", "diff" };
-
-      g_string_append_printf (out, "%s\"%s\":{", side > 0 ? "," : "", names[side]);
-      for (guint m = 0; m < G_N_ELEMENTS (compare_metrics); m++)
-        {
-          guint old_unknown, new_unknown;
-          guint64 o = pgs_snapshot_get_total (old_s, compare_metrics[m].metric, &old_unknown);
-          guint64 n = pgs_snapshot_get_total (new_s, compare_metrics[m].metric, &new_unknown);
-
-          /* A sum that leaves processes out is not the total: null, as for one process. */
-          g_string_append_printf (out, "%s\"%s\":", m > 0 ? "," : "", compare_metrics[m].name);
-          if (side == 0)
-            pgs_json_append_size (out, old_unknown == 0, o);
-          else if (side == 1)
-            pgs_json_append_size (out, new_unknown == 0, n);
-          else if (old_unknown == 0 && new_unknown == 0)
-            g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) n - (gint64) o);
-          else
-            g_string_append (out, "null");
-        }
-      g_string_append_c (out, '}');
-    }
-  g_string_append (out, "}}\n");
+  g_string_append (out, "\n],\"totals\":");
+  append_totals_json (out, old_s, new_s, entries, FALSE);
+  g_string_append (out, ",\"totals_unknown\":");
+  append_totals_json (out, old_s, new_s, entries, TRUE);
+  g_string_append (out, "}\n");
 }
 
 static void
@@ -223,6 +262,7 @@ append_human (GString     *out,
   };
   g_autoptr(PgsTable) table = pgs_table_new (G_N_ELEMENTS (headers), headers, (1 << 1) | (1 << 2));
   guint counts[3] = { 0 };
+  gboolean partial = FALSE;
 
   append_header (out, _("old"), old_s);
   append_header (out, _("new"), new_s);
@@ -252,30 +292,32 @@ append_human (GString     *out,
   pgs_table_add_rule (table);
   {
     char **row = g_new0 (char *, G_N_ELEMENTS (headers) + 1);
-    guint old_unknown, new_unknown;
-    guint64 o = pgs_snapshot_get_total (old_s, PGS_METRIC_PSS, &old_unknown);
-    guint64 n = pgs_snapshot_get_total (new_s, PGS_METRIC_PSS, &new_unknown);
+    static const struct { guint side; PgsMetric metric; } cells[] = {
+      { 0, PGS_METRIC_PSS }, { 1, PGS_METRIC_PSS }, { 2, PGS_METRIC_PSS }, { 2, PGS_METRIC_RSS },
+      { 2, PGS_METRIC_USS }, { 2, PGS_METRIC_SWAP },
+    };
 
     row[0] = g_strdup ("");
     row[1] = g_strdup (_("TOTAL"));
     row[2] = g_strdup_printf (_("%u gone, %u new"), counts[PGS_COMPARE_GONE], counts[PGS_COMPARE_NEW]);
-    row[3] = pgs_cli_size_cell (old_unknown == 0, o);
-    row[4] = pgs_cli_size_cell (new_unknown == 0, n);
-    row[5] = old_unknown == 0 && new_unknown == 0 ? signed_size ((gint64) n - (gint64) o) : g_strdup ("—");
-    for (guint m = 0; m < 3; m++)
+    for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
       {
-        static const PgsMetric others[] = { PGS_METRIC_RSS, PGS_METRIC_USS, PGS_METRIC_SWAP };
+        guint n_unknown;
+        guint64 value = total (old_s, new_s, entries, cells[c].side, cells[c].metric, &n_unknown);
+        g_autofree char *text = cells[c].side == 2 ? signed_size ((gint64) value) : pgs_format_size (value);
 
-        o = pgs_snapshot_get_total (old_s, others[m], &old_unknown);
-        n = pgs_snapshot_get_total (new_s, others[m], &new_unknown);
-        row[6 + m] = old_unknown == 0 && new_unknown == 0 ? signed_size ((gint64) n - (gint64) o)
-                                                         : g_strdup ("—");
+        /* A sum that leaves processes out says so, as memrank's totals do. */
+        row[3 + c] = g_strdup_printf ("%s%s", text, n_unknown > 0 ? "*" : "");
+        partial |= n_unknown > 0;
       }
     pgs_table_add_row (table, row);
   }
   pgs_table_print (table, out);
   if (strstr (out->str, "—") != NULL)
-    g_string_append (out, _("— unknown (not root when the snapshot was taken)\n"));
+    g_string_append (out, _("— unknown: not measured in that snapshot (taken without root, or the "
+                            "process was not readable; memrank --snapshot says why)\n"));
+  if (partial)
+    g_string_append (out, _("* total of the known values only\n"));
 }
 
 int

@@ -207,7 +207,7 @@ pgs_cli_render (int    argc,
       return PGS_EXIT_FAILED;
     }
 
-  if (view != PGS_VIEW_RESIDENCY && pgs_snapshot_get_physmap (snapshot) == NULL)
+  if (snapshot_path != NULL && view != PGS_VIEW_RESIDENCY && pgs_snapshot_get_physmap (snapshot) == NULL)
     {
       pgs_cli_error (_("%s was taken without root: it has no physical map to draw"), snapshot_path);
       return PGS_EXIT_FAILED;

@@ -200,8 +200,8 @@ scan_job_new (PgsScanner *self)
   job->users = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   job->processes = g_ptr_array_new_with_free_func (g_object_unref);
   job->skipped = g_array_new (FALSE, TRUE, sizeof (PgsSkipped));
-  job->count_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES);
-  job->flag_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES);
+  job->count_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES, TRUE);
+  job->flag_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES, FALSE);
   return job;
 }
 
@@ -790,7 +790,9 @@ scan_process (ScanJob  *job,
 
   if (!status.has_vm)
     {
-      if (status.state == 'Z' || status.state == 'X')
+      /* An exiting process has no Vm lines once its mm is released, before it is a zombie:
+       * "Kthread: 0" (6.8+) tells it from a kernel thread. */
+      if (status.state == 'Z' || status.state == 'X' || status.kthread == 0)
         g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE, "the process has exited (zombie)");
       else
         g_set_error (error, PGS_ERROR, PGS_ERROR_KERNEL_THREAD,

@@ -252,8 +252,16 @@ decode_physmap (GVariant *inner,
     return bad (error, "physical map runs cover %" G_GUINT64_FORMAT " frames, not %" G_GUINT64_FORMAT,
                 sum, n_frames), NULL;
 
-  all_counts = g_new (guint32, n_frames);
-  all_flags = g_new (guint64, n_frames);
+  /* Up to 12 bytes a frame from a few bytes of runs: ask, do not abort, when memory is short
+   * (a 4 TiB machine's map on a laptop, or a file that lies within the limits). */
+  all_counts = g_try_new (guint32, n_frames);
+  all_flags = g_try_new (guint64, n_frames);
+  if (all_counts == NULL || all_flags == NULL)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+                   "the physical map of %" G_GUINT64_FORMAT " frames does not fit in memory", n_frames);
+      return NULL;
+    }
   for (gsize i = 0; i < n_lengths; i++)
     for (guint32 k = 0; k < lengths[i]; k++, at++)
       {

@@ -22,13 +22,33 @@
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 /* Small, so that a run length cannot make an input fill gigabytes. */
-#define FUZZ_MAX_FRAMES (1u << 20)
+#define FUZZ_MAX_FRAMES (1u << 16)
 
 static void
 visit_page (const PgsPageInfo *info,
             gpointer           user_data)
 {
   *(guint64 *) user_data += info->entry;
+}
+
+/* The residency view walks every virtual page of a process's mappings: its time grows with
+ * their size, which a file may set to anything, as a live process may map terabytes (ASan's
+ * shadow). That is the renderer's cost, not the reader's; keep fuzz inputs to small ones. */
+#define FUZZ_MAX_MAPPED (G_GUINT64_CONSTANT (1) << 28)
+
+static guint64
+mapped_size (PgsProcess *process)
+{
+  GListModel *mappings = pgs_process_get_mappings (process);
+  guint64 size = 0;
+
+  for (guint k = 0; k < g_list_model_get_n_items (mappings); k++)
+    {
+      g_autoptr(PgsMapping) m = g_list_model_get_item (mappings, k);
+
+      size += pgs_mapping_get_vss (m);
+    }
+  return size;
 }
 
 static void
@@ -53,6 +73,26 @@ walk (PgsSnapshot *snapshot)
     }
   if (pgs_snapshot_get_physmap (snapshot) != NULL)
     g_array_unref (pgs_snapshot_find_frame_users (snapshot, 20));
+
+  /* Every view a snapshot can show, small, with the first process that has pages. */
+  for (PgsView view = PGS_VIEW_RESIDENCY; view <= PGS_VIEW_FLAGS; view++)
+    {
+      g_autoptr(PgsRenderer) renderer = NULL;
+      PgsProcess *process = NULL;
+      guint8 pixels[32 * 32 * 4];
+      PgsHit hit;
+
+      for (guint i = 0; i < pgs_snapshot_get_n_processes (snapshot) && process == NULL; i++)
+        if (pgs_process_has_pages (pgs_snapshot_get_process (snapshot, i)))
+          process = pgs_snapshot_get_process (snapshot, i);
+      if ((view == PGS_VIEW_RESIDENCY && (process == NULL || mapped_size (process) > FUZZ_MAX_MAPPED)) ||
+          (view != PGS_VIEW_RESIDENCY && pgs_snapshot_get_physmap (snapshot) == NULL))
+        continue;
+      renderer = pgs_renderer_new (snapshot, view);
+      pgs_renderer_set_process (renderer, process);
+      pgs_renderer_render (renderer, pixels, 32, 32, 32 * 4);
+      pgs_renderer_hit_test (renderer, 32, 32, 5.5, 7.5, &hit);
+    }
   (void) pgs_snapshot_get_total (snapshot, PGS_METRIC_PSS, NULL);
 }
 

@@ -172,6 +172,7 @@ test_cli_json (void)
   expect = g_strdup_printf ("\"diff\":{\"rss\":%" G_GUINT64_FORMAT ",\"pss\":%" G_GUINT64_FORMAT,
                             508 * PS, 508 * PS);
   g_assert_nonnull (strstr (strstr (out, "\"totals\""), expect));
+  g_assert_nonnull (strstr (out, "\"totals_unknown\":{\"old\":{\"rss\":0,\"pss\":0,\"uss\":0,\"swap\":0}"));
 
   g_unlink (a);
   g_unlink (b);

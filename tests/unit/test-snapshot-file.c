@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -266,6 +267,51 @@ test_same_png (void)
     }
 }
 
+/* pagescope-cli render --snapshot draws what the renderer draws from the scan it saved. */
+static void
+test_cli_render (void)
+{
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GBytes) bytes = saved_fixture (&snap);
+  g_autofree char *dir = g_dir_make_tmp ("pgs-snapcli-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "s.pgsnap", NULL);
+  g_autofree char *cli_png = g_build_filename (dir, "cli.png", NULL);
+  g_autofree char *lib_png = g_build_filename (dir, "lib.png", NULL);
+  const char *cli = g_getenv ("PAGESCOPE_CLI");
+  const char *views[] = { "sharing", "flags" };
+  const PgsView view_ids[] = { PGS_VIEW_SHARING, PGS_VIEW_FLAGS };
+
+  if (cli == NULL)
+    {
+      g_test_skip ("PAGESCOPE_CLI not set");
+      return;
+    }
+  g_assert_true (g_file_set_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snap, view_ids[i]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *a = NULL, *b = NULL;
+      gsize la, lb;
+      int status;
+      const char *argv[] = { cli, "render", "--view", views[i], "--snapshot", file, "-o", cli_png,
+                             "--width", "300", "--height", "200", "--legend", NULL };
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                                   NULL, NULL, &status, &error));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_true (pgs_renderer_write_png (renderer, lib_png, 300, 200, TRUE, &error));
+      g_assert_true (g_file_get_contents (cli_png, &a, &la, NULL));
+      g_assert_true (g_file_get_contents (lib_png, &b, &lb, NULL));
+      g_assert_cmpuint (la, >, 100);
+      g_assert_cmpmem (a, la, b, lb);
+    }
+  g_unlink (file);
+  g_unlink (cli_png);
+  g_unlink (lib_png);
+  g_rmdir (dir);
+}
+
 /* Rewrites the checksum at 32..63 over bytes 0..31 and the payload, as the format says. */
 static void
 fix_checksum (guint8 *data,
@@ -488,6 +534,140 @@ test_hostile_payload (void)
   }
 }
 
+/* A payload written by hand: no processes, a physical map of @n_frames in runs. */
+static GBytes *
+physmap_payload (guint64        n_frames,
+                 const guint32 *lengths,
+                 const guint64 *flags,
+                 const guint32 *counts,
+                 gsize          n_runs)
+{
+  GVariantBuilder meta;
+  g_autoptr(GVariant) v = NULL;
+
+  g_variant_builder_init (&meta, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&meta, "{sv}", "time", g_variant_new_int64 (1700000000000000));
+  g_variant_builder_add (&meta, "{sv}", "page-size", g_variant_new_uint32 (4096));
+  g_variant_builder_add (&meta, "{sv}", "privileged", g_variant_new_boolean (TRUE));
+  v = g_variant_ref_sink (g_variant_new ("(@a{sv}@a" PGS_SNAPSHOT_PROCESS_TYPE "@a" PGS_SNAPSHOT_SKIPPED_TYPE
+                                         "@" PGS_SNAPSHOT_PHYSMAP_TYPE ")",
+    g_variant_builder_end (&meta),
+    g_variant_new_array (G_VARIANT_TYPE (PGS_SNAPSHOT_PROCESS_TYPE), NULL, 0),
+    g_variant_new_array (G_VARIANT_TYPE (PGS_SNAPSHOT_SKIPPED_TYPE), NULL, 0),
+    g_variant_new_maybe (NULL, g_variant_new ("(t@au@at@aumaymay)", n_frames,
+      g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, lengths, n_runs, 4),
+      g_variant_new_fixed_array (G_VARIANT_TYPE_UINT64, flags, n_runs, 8),
+      g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, counts, n_runs, 4), NULL, NULL))));
+  if (G_BYTE_ORDER == G_BIG_ENDIAN)
+    {
+      GVariant *swapped = g_variant_byteswap (v);
+
+      g_variant_unref (v);
+      v = swapped;
+    }
+  return g_variant_get_data_as_bytes (v);
+}
+
+static void
+test_physmap_runs (void)
+{
+  const guint32 lengths[] = { 1, 2 };
+  const guint64 flags[] = { 0x10, 0x400 };
+  const guint32 counts[] = { 5, 7 };
+  const guint32 huge_lengths[] = { G_MAXUINT32, G_MAXUINT32 };
+  const int bad[] = { PGS_ERROR_BAD_SNAPSHOT };
+
+  /* Runs (1 × count 5, flags 0x10) and (2 × count 7, flags 0x400): three frames. */
+  {
+    g_autoptr(GBytes) plain = physmap_payload (3, lengths, flags, counts, 2);
+    g_autoptr(GBytes) file = file_with_payload (g_bytes_get_data (plain, NULL), g_bytes_get_size (plain));
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PgsSnapshot) snap = load_bytes (g_bytes_get_data (file, NULL), g_bytes_get_size (file), &error);
+    PgsPhysMap *physmap;
+
+    g_assert_no_error (error);
+    physmap = pgs_snapshot_get_physmap (snap);
+    g_assert_cmpuint (pgs_physmap_get_n_frames (physmap), ==, 3);
+    g_assert_cmpuint (pgs_physmap_get_counts (physmap)[0], ==, 5);
+    g_assert_cmpuint (pgs_physmap_get_counts (physmap)[1], ==, 7);
+    g_assert_cmpuint (pgs_physmap_get_counts (physmap)[2], ==, 7);
+    g_assert_cmpuint (pgs_physmap_get_flags (physmap)[0], ==, 0x10);
+    g_assert_cmpuint (pgs_physmap_get_flags (physmap)[2], ==, 0x400);
+    g_assert_cmpint (pgs_snapshot_get_time (snap), ==, 1700000000000000);
+    g_assert_null (pgs_snapshot_get_hostname (snap));
+  }
+  /* Runs that do not cover the frames, and 8 Gi frames from a few bytes: refused before
+   * anything is allocated for them. */
+  {
+    g_autoptr(GBytes) short_runs = physmap_payload (4, lengths, flags, counts, 2);
+    g_autoptr(GBytes) long_runs = physmap_payload (2, lengths, flags, counts, 2);
+    g_autoptr(GBytes) huge = physmap_payload ((guint64) G_MAXUINT32 * 2, huge_lengths, flags, counts, 2);
+    GBytes *all[] = { short_runs, long_runs, huge };
+
+    for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+      {
+        g_autoptr(GBytes) file = file_with_payload (g_bytes_get_data (all[i], NULL), g_bytes_get_size (all[i]));
+
+        assert_refused (g_bytes_get_data (file, NULL), g_bytes_get_size (file), bad, 1, "physmap runs");
+      }
+  }
+}
+
+/* Saving over a file renames a complete new one into place: a reader of the old file keeps
+ * reading it whole, and no temporary file is left behind. */
+static void
+test_atomic_save (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(PgsSnapshot) small = NULL;
+  g_autofree char *path = tmp_path ("atomic.pgsnap");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_autofree char *old_bytes = NULL;
+  char buf[64];
+  gsize old_len;
+  int fd;
+  const int one = 100;
+
+  build (fx);
+  snap = scan (fx);
+  {
+    g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+
+    pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
+    pgs_scanner_set_pids (scanner, &one, 1);
+    small = pgs_scanner_scan (scanner, NULL, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_true (pgs_snapshot_save (snap, file, NULL, &error));
+  g_assert_true (g_file_get_contents (path, &old_bytes, &old_len, NULL));
+  fd = open (path, O_RDONLY);
+  g_assert_cmpint (fd, >=, 0);
+
+  g_assert_true (pgs_snapshot_save (small, file, NULL, &error));
+  g_assert_no_error (error);
+  /* The old file, still open, is unchanged to its last byte. */
+  g_assert_cmpint (lseek (fd, (off_t) old_len - sizeof buf, SEEK_SET), ==, (off_t) old_len - sizeof buf);
+  g_assert_cmpint (read (fd, buf, sizeof buf), ==, sizeof buf);
+  g_assert_cmpmem (buf, sizeof buf, old_bytes + old_len - sizeof buf, sizeof buf);
+  g_assert_cmpint (read (fd, buf, sizeof buf), ==, 0);
+  close (fd);
+  {
+    g_autoptr(PgsSnapshot) loaded = pgs_snapshot_load (file, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (pgs_snapshot_get_n_processes (loaded), ==, 1);
+  }
+
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_cmpstr (g_dir_read_name (listing), ==, "atomic.pgsnap");
+  g_assert_null (g_dir_read_name (listing));
+  remove_tmp (path);
+}
+
 typedef struct
 {
   GMainLoop   *loop;
@@ -544,11 +724,14 @@ main (int   argc,
   g_test_add_func ("/pgs/snapshot-file/round-trip", test_round_trip);
   g_test_add_func ("/pgs/snapshot-file/unprivileged", test_unprivileged);
   g_test_add_func ("/pgs/snapshot-file/same-png", test_same_png);
+  g_test_add_func ("/pgs/snapshot-file/cli-render", test_cli_render);
   g_test_add_func ("/pgs/snapshot-file/truncated", test_truncated);
   g_test_add_func ("/pgs/snapshot-file/bit-flips", test_bit_flips);
   g_test_add_func ("/pgs/snapshot-file/newer-version", test_newer_version);
   g_test_add_func ("/pgs/snapshot-file/not-a-snapshot", test_not_a_snapshot);
   g_test_add_func ("/pgs/snapshot-file/hostile-payload", test_hostile_payload);
+  g_test_add_func ("/pgs/snapshot-file/physmap-runs", test_physmap_runs);
+  g_test_add_func ("/pgs/snapshot-file/atomic-save", test_atomic_save);
   g_test_add_func ("/pgs/snapshot-file/async", test_async);
   return g_test_run ();
 }
