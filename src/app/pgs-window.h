@@ -45,6 +45,8 @@ const char       *pgs_window_get_banner_text    (PgsWindow      *self);
 /* Starts the helper (one password) and scans again with it; nothing if already unlocked. */
 void              pgs_window_unlock             (PgsWindow      *self);
 gboolean          pgs_window_is_unlocked        (PgsWindow      *self);
+/* The text of the toast in view, or NULL when none is. */
+const char       *pgs_window_get_toast_text     (PgsWindow      *self);
 /* Shows the snapshot in @file instead of the live system (win.open-snapshot-file), then,
  * with @compare_with, compares the snapshot in @compare_with (old) with it (new). */
 void              pgs_window_open_file          (PgsWindow      *self,

@@ -87,6 +87,65 @@ test_locked (void)
 }
 
 static gboolean
+not_unlocking (gpointer data)
+{
+  /* The lock button says "Unlocking…" while the attempt runs. */
+  return !g_str_has_prefix (gtk_widget_get_tooltip_text (data), "Unlocking");
+}
+
+static GtkWidget *
+find_lock_button (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)),
+                     "win.toggle-lock") == 0)
+        return child;
+      if ((found = find_lock_button (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* pkexec exits 126 when the password dialog is dismissed and 127 when authorisation is
+ * refused: the first is the user's choice (no message, still locked), the second an error
+ * the user is told. PGS_HELPER_COMMAND stands in for pkexec. */
+static void
+test_dismissed (void)
+{
+  GtkWidget *lock = find_lock_button (GTK_WIDGET (window));
+  const char *tooltip;
+
+  if (g_getenv ("PGS_HELPER_FD") != NULL)
+    {
+      g_test_skip ("A helper is provided: nothing to dismiss");
+      return;
+    }
+  g_assert_nonnull (lock);
+  g_assert_null (pgs_window_get_toast_text (window));
+
+  g_setenv ("PGS_HELPER_COMMAND", "sh -c 'exit 126'", TRUE);
+  pgs_window_unlock (window);
+  g_assert_true (pgs_ui_wait (not_unlocking, lock, 30000));
+  g_assert_false (pgs_window_is_unlocked (window));
+  g_assert_null (pgs_window_get_toast_text (window));
+  g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "Unlock"));
+  tooltip = gtk_widget_get_tooltip_text (lock);
+  g_assert_true (g_str_has_prefix (tooltip, "Locked"));
+
+  g_setenv ("PGS_HELPER_COMMAND", "sh -c 'exit 127'", TRUE);
+  pgs_window_unlock (window);
+  g_assert_true (pgs_ui_wait (not_unlocking, lock, 30000));
+  g_assert_false (pgs_window_is_unlocked (window));
+  g_assert_true (g_str_has_prefix (pgs_window_get_toast_text (window), "Could not unlock: "));
+  g_unsetenv ("PGS_HELPER_COMMAND");
+}
+
+static gboolean
 unlocked_scan_done (gpointer data)
 {
   PgsSnapshot *snapshot = pgs_window_get_snapshot (window);
@@ -179,6 +238,7 @@ main (int    argc,
   pgs_ui_wait_idle_scan (window);
 
   g_test_add_func ("/ui/locked/locked", test_locked);
+  g_test_add_func ("/ui/locked/dismissed", test_dismissed);
   g_test_add_func ("/ui/locked/unlock", test_unlock);
   status = g_test_run ();
 
