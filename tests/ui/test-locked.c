@@ -220,6 +220,15 @@ test_unlock (void)
   assert_map_draws (PGS_VIEW_SHARING, "sharing");
   assert_map_draws (PGS_VIEW_FLAGS, "flags");
   pgs_window_set_view (window, "processes");
+
+  /* The lock button locks again: the next scan is the user's own view. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-lock", NULL);
+  g_assert_false (pgs_window_is_unlocked (window));
+  pgs_ui_wait_idle_scan (window);
+  snapshot = pgs_window_get_snapshot (window);
+  g_assert_false (pgs_snapshot_is_privileged (snapshot));
+  g_assert_null (pgs_snapshot_get_physmap (snapshot));
+  g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "Unlock"));
 }
 
 int
