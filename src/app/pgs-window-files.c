@@ -17,8 +17,7 @@
 
 #include "pgs-window-private.h"
 
-#define SNAPSHOT_MIME_TYPE "application/x-pagescope-snapshot"
-#define SNAPSHOT_PATTERN   "*.pgsnap"
+#define SNAPSHOT_PATTERN "*" PGS_SNAPSHOT_FILE_EXTENSION
 
 typedef enum
 {
@@ -357,7 +356,7 @@ choose_snapshot (PgsWindow    *self,
                                                                : GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _(accept[action]), _("_Cancel"));
   gtk_file_filter_set_name (filter, _("Pagescope snapshots"));
-  gtk_file_filter_add_mime_type (filter, SNAPSHOT_MIME_TYPE);
+  gtk_file_filter_add_mime_type (filter, PGS_SNAPSHOT_MIME_TYPE);
   gtk_file_filter_add_pattern (filter, SNAPSHOT_PATTERN);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   gtk_file_filter_set_name (all, _("All files"));
@@ -373,7 +372,8 @@ choose_snapshot (PgsWindow    *self,
     {
       g_autoptr(GDateTime) now = g_date_time_new_now_local ();
       g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M");
-      g_autofree char *name = g_strdup_printf ("%s-%s.pgsnap", g_get_host_name (), stamp);
+      g_autofree char *name = g_strdup_printf ("%s-%s" PGS_SNAPSHOT_FILE_EXTENSION,
+                                               g_get_host_name (), stamp);
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
