@@ -127,6 +127,9 @@ pgs_application_startup (GApplication *application)
     { "win.export-csv", { "<Control><Shift>e", NULL } },
     { "win.find", { "<Control>f", NULL } },
     { "win.measure-wss", { "<Control><Shift>w", NULL } },
+    { "win.open-snapshot", { "<Control>o", NULL } },
+    { "win.save-snapshot", { "<Control>s", NULL } },
+    { "win.compare", { "<Control><Shift>o", NULL } },
     { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
     { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "win.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
@@ -163,10 +166,9 @@ pgs_application_startup (GApplication *application)
   gtk_window_set_default_icon_name (APP_ID);
 }
 
-static void
-pgs_application_activate (GApplication *application)
+static GtkWindow *
+ensure_window (PgsApplication *self)
 {
-  PgsApplication *self = PGS_APPLICATION (application);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
@@ -177,6 +179,28 @@ pgs_application_activate (GApplication *application)
       if (self->initial_pid > 0)
         pgs_window_select_pid (PGS_WINDOW (window), self->initial_pid);
     }
+  return window;
+}
+
+static void
+pgs_application_activate (GApplication *application)
+{
+  gtk_window_present (ensure_window (PGS_APPLICATION (application)));
+}
+
+/* pagescope FILE opens a snapshot file; pagescope OLD NEW opens NEW and compares OLD with it. */
+static void
+pgs_application_open (GApplication  *application,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  GtkWindow *window = ensure_window (PGS_APPLICATION (application));
+
+  if (n_files >= 2)
+    pgs_window_open_file (PGS_WINDOW (window), files[n_files - 1], files[0]);
+  else if (n_files == 1)
+    pgs_window_open_file (PGS_WINDOW (window), files[0], NULL);
   gtk_window_present (window);
 }
 
@@ -211,6 +235,7 @@ pgs_application_class_init (PgsApplicationClass *klass)
 
   app_class->startup = pgs_application_startup;
   app_class->activate = pgs_application_activate;
+  app_class->open = pgs_application_open;
   app_class->handle_local_options = pgs_application_handle_local_options;
 
   /* Built by the window's template, which follows the window's snapshot with bindings. */
@@ -229,7 +254,7 @@ pgs_application_new (void)
 {
   return g_object_new (PGS_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/pagescope/Pagescope",
                        NULL);
 }

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
@@ -196,7 +197,22 @@ update_state (PgsMapPage *self)
           g_autofree char *text = NULL;
           const char *reason = pgs_process_get_unknown_reason (self->process);
 
-          if (pgs_process_get_n_mappings (self->process) == 0)
+          if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
+              !pgs_snapshot_is_privileged (self->snapshot) &&
+              pgs_snapshot_get_file (self->snapshot) != NULL)
+            text = g_strdup (_("This snapshot was taken without root, and the page tables "
+                               "of this process could not be read: the file has no pages "
+                               "for it."));
+          else if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
+                   pgs_process_get_uid (self->process) != getuid () &&
+                   !pgs_snapshot_is_privileged (self->snapshot))
+            /* Translators: %s is a user name */
+            text = g_strdup_printf (_("This process belongs to %s. The kernel lets only its "
+                                      "owner and root read its page tables: unlock Pagescope "
+                                      "to see its pages."),
+                                    pgs_process_get_user (self->process) != NULL
+                                    ? pgs_process_get_user (self->process) : _("another user"));
+          else if (pgs_process_get_n_mappings (self->process) == 0)
             text = g_strdup (_("This process has no user address space "
                                "(a kernel thread, or it exited)."));
           else if (reason != NULL)
@@ -210,11 +226,16 @@ update_state (PgsMapPage *self)
     }
   else if (pgs_snapshot_get_physmap (self->snapshot) == NULL)
     {
-      if (!pgs_snapshot_is_privileged (self->snapshot))
+      if (!pgs_snapshot_is_privileged (self->snapshot) &&
+          pgs_snapshot_get_file (self->snapshot) != NULL)
+        set_empty (self, "system-lock-screen-symbolic", _("No Physical Map in This Snapshot"),
+                   _("It was taken without root: /proc/kpagecount and /proc/kpageflags "
+                     "could not be read."));
+      else if (!pgs_snapshot_is_privileged (self->snapshot))
         set_empty (self, "system-lock-screen-symbolic", _("Physical Memory Needs Root"),
                    _("This map is drawn from /proc/kpagecount and /proc/kpageflags, "
-                     "which the kernel lets only root read. Run Pagescope as root "
-                     "(for example with pkexec) to see every page frame of the machine."));
+                     "which the kernel lets only root read. Unlock Pagescope to see "
+                     "every page frame of the machine."));
       else
         set_empty (self, "dialog-warning-symbolic", _("No Physical Map"),
                    _("The last scan could not read /proc/kpagecount and /proc/kpageflags."));

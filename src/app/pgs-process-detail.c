@@ -68,6 +68,8 @@ struct _PgsProcessDetail
 {
   GtkWidget            parent_instance;
 
+  GtkButton           *wss_button;
+
   PgsProcess          *process;
   PgsUnits             units;
   gboolean             stale;      /* the process changed and the view has not caught up */
@@ -622,6 +624,7 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, info_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, cmdline_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, source_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_button);
   gtk_widget_class_bind_template_child_full (widget_class, "vss_label", FALSE,
                                              G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[0]));
   gtk_widget_class_bind_template_child_full (widget_class, "rss_label", FALSE,
@@ -872,4 +875,31 @@ pgs_process_detail_get_referenced_text (PgsProcessDetail  *self,
   *tooltip = _("Bytes of this mapping the process touched during the last working-set "
                "sample (smaps “Referenced”)");
   return pgs_units_format (self->units, found->referenced);
+}
+
+void
+pgs_process_detail_set_wss_blocked_reason (PgsProcessDetail *self,
+                                           const char       *reason)
+{
+  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
+
+  /* GTK 4 shows the tooltip of an insensitive button: the reason is where the user looks. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->wss_button),
+                               reason != NULL ? reason
+                               : _("Find out how much of its memory this process uses over a "
+                                   "few seconds"));
+}
+
+const char *
+pgs_process_detail_get_wss_tooltip (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (self->wss_button));
+}
+
+GtkWidget *
+pgs_process_detail_get_wss_button (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return GTK_WIDGET (self->wss_button);
 }

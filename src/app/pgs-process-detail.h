@@ -47,4 +47,11 @@ char       *pgs_process_detail_get_referenced_text (PgsProcessDetail  *self,
                                                     PgsMapping        *mapping,
                                                     const char       **tooltip);
 
+/* Why the working set of the shown process cannot be measured (the button's tooltip while
+ * win.measure-wss is disabled), or NULL when it can. */
+void        pgs_process_detail_set_wss_blocked_reason (PgsProcessDetail *self,
+                                                       const char       *reason);
+const char *pgs_process_detail_get_wss_tooltip        (PgsProcessDetail *self);
+GtkWidget  *pgs_process_detail_get_wss_button         (PgsProcessDetail *self);
+
 G_END_DECLS

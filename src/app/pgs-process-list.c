@@ -399,13 +399,46 @@ on_activate (PgsProcessList *self,
     g_signal_emit (self, signals[ACTIVATE], 0, process);
 }
 
+/* PSS and USS are unknown for the processes the scan could only read the status of: such a
+ * process sorts by what is known of it, its RSS (an upper bound of both), rather than to
+ * the bottom where a large process would hide behind a row of "—". */
+static guint64
+sort_key (PgsProcess *process,
+          PgsMetric   metric)
+{
+  if (pgs_process_is_known (process, metric))
+    return pgs_process_get_metric (process, metric);
+  if (pgs_process_is_known (process, PGS_METRIC_RSS))
+    return pgs_process_get_metric (process, PGS_METRIC_RSS);
+  return 0;
+}
+
+static int
+compare_known_or_rss (gconstpointer a,
+                      gconstpointer b,
+                      gpointer      user_data)
+{
+  PgsMetric metric = GPOINTER_TO_INT (user_data);
+  guint64 ka = sort_key (pgs_row_get_item ((gpointer) a), metric);
+  guint64 kb = sort_key (pgs_row_get_item ((gpointer) b), metric);
+
+  return ka < kb ? GTK_ORDERING_SMALLER : ka > kb ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
 static GtkSorter *
 sorter_for_column (ColumnId column)
 {
+  GtkExpression *process;
+  GtkExpression *expression;
+
+  if (column == COLUMN_PSS || column == COLUMN_USS)
+    return GTK_SORTER (gtk_custom_sorter_new (compare_known_or_rss,
+                                              GINT_TO_POINTER (columns[column].metric), NULL));
+
   /* row.process.<property> */
-  GtkExpression *process = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
-  GtkExpression *expression = gtk_property_expression_new (PGS_TYPE_PROCESS, process,
-                                                           columns[column].property);
+  process = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
+  expression = gtk_property_expression_new (PGS_TYPE_PROCESS, process,
+                                            columns[column].property);
 
   if (column == COLUMN_USER || column == COLUMN_NAME)
     return GTK_SORTER (gtk_string_sorter_new (expression));

@@ -19,43 +19,12 @@
 
 #include "pgs-background.h"
 #include "pgs-release.h"
-#include "pgs-window.h"
+#include "pgs-window-private.h"
 #include "pgs-wss-dialog.h"
 
 #define PROGRESS_DELAY_MS 300
 #define TOAST_SECONDS       4
 
-struct _PgsWindow
-{
-  GtkApplicationWindow  parent_instance;
-
-  GSettings            *settings;
-  PgsScanner           *scanner;
-  PgsSnapshot          *snapshot;
-  GCancellable         *scan_cancellable;
-  guint                 refresh_source;
-  guint                 progress_source;
-  guint                 toast_source;
-  int                   pending_pid;
-  gboolean              lowered_workers;
-  char                 *banner_text;
-  GtkNativeDialog      *chooser;
-  PgsWssDialog         *wss_dialog;   /* while one is open */
-
-  /* template children */
-  GtkStack             *stack;
-  GtkRevealer          *banner_revealer;
-  GtkLabel             *banner_label;
-  GtkRevealer          *progress_revealer;
-  GtkProgressBar       *progress_bar;
-  GtkRevealer          *toast_revealer;
-  GtkLabel             *toast_label;
-  PgsProcessList       *process_list;
-  PgsProcessDetail     *process_detail;
-  PgsMapPage           *residency_page;
-  PgsMapPage           *sharing_page;
-  PgsMapPage           *flags_page;
-};
 
 enum {
   PROP_0,
@@ -75,8 +44,6 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsWindow, pgs_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void schedule_refresh (PgsWindow *self);
-
 static PgsMapPage *
 current_map_page (PgsWindow *self)
 {
@@ -85,14 +52,16 @@ current_map_page (PgsWindow *self)
   return PGS_IS_MAP_PAGE (child) ? PGS_MAP_PAGE (child) : NULL;
 }
 
-static void
-update_actions (PgsWindow *self)
+void
+pgs_window_update_actions (PgsWindow *self)
 {
   PgsMapPage *page = current_map_page (self);
   gboolean busy = self->scan_cancellable != NULL;
   /* Whether the page has a map yet changes as renders finish; exporting too early says so
    * in a toast rather than greying the item out for a moment. */
   gboolean have_map = page != NULL;
+  PgsProcess *selected;
+  const char *wss_reason;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.refresh", !busy);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-refresh", busy);
@@ -103,16 +72,20 @@ update_actions (PgsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", page != NULL);
+  selected = pgs_process_list_get_selected_process (self->process_list);
+  wss_reason = selected != NULL ? pgs_window_wss_blocked_reason (self, selected) : NULL;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.measure-wss",
-                                 pgs_process_list_get_selected_process (self->process_list)
-                                 != NULL);
+                                 selected != NULL && wss_reason == NULL);
+  pgs_process_detail_set_wss_blocked_reason (self->process_detail, wss_reason);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-snapshot", self->snapshot != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", self->snapshot != NULL);
 }
 
 /* Messages */
 
-static void
-show_banner (PgsWindow  *self,
-             const char *text)
+void
+pgs_window_show_banner (PgsWindow  *self,
+                        const char *text)
 {
   g_free (self->banner_text);
   self->banner_text = g_strdup (text);
@@ -131,9 +104,9 @@ hide_toast (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-show_toast (PgsWindow  *self,
-            const char *text)
+void
+pgs_window_show_toast (PgsWindow  *self,
+                       const char *text)
 {
   gtk_label_set_text (self->toast_label, text);
   gtk_revealer_set_reveal_child (self->toast_revealer, TRUE);
@@ -141,36 +114,11 @@ show_toast (PgsWindow  *self,
   self->toast_source = g_timeout_add_seconds (TOAST_SECONDS, hide_toast, self);
 }
 
-static void
-update_banner (PgsWindow *self)
-{
-  g_autoptr(GString) text = NULL;
-
-  if (self->snapshot == NULL || pgs_snapshot_is_privileged (self->snapshot))
-    {
-      show_banner (self, NULL);
-      return;
-    }
-
-  /* Say what is missing and why, in the user's terms: which numbers, which files. */
-  text = g_string_new (_("Pagescope is not running as root, "
-                         "so it shows less than the whole picture."));
-  g_string_append_c (text, ' ');
-  g_string_append (text, _("Your own processes have their PSS and USS from the kernel’s "
-                           "smaps_rollup. Other users’ processes show only what "
-                           "/proc/PID/status gives (PSS and USS are “—”), frame numbers are "
-                           "hidden, and the physical memory maps need /proc/kpagecount and "
-                           "/proc/kpageflags, which only root may read."));
-  g_string_append_c (text, ' ');
-  g_string_append (text, _("Run “pkexec pagescope” to see everything."));
-  show_banner (self, text->str);
-}
-
 /* Scanning */
 
-static void
-set_snapshot (PgsWindow   *self,
-              PgsSnapshot *snapshot)
+void
+pgs_window_show_snapshot (PgsWindow   *self,
+                          PgsSnapshot *snapshot)
 {
   PgsProcess *selected;
 
@@ -191,8 +139,8 @@ set_snapshot (PgsWindow   *self,
   pgs_map_page_set_process (self->sharing_page, selected);
   pgs_map_page_set_process (self->flags_page, selected);
 
-  update_banner (self);
-  update_actions (self);
+  pgs_window_update_lock (self);
+  pgs_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
 }
 
@@ -227,8 +175,12 @@ scan_done (GObject      *object,
   g_autoptr(PgsWindow) self = user_data;
   g_autoptr(PgsSnapshot) snapshot = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean superseded;
 
   snapshot = pgs_scanner_scan_finish (PGS_SCANNER (object), result, &error);
+  /* Cancelled for a snapshot file: even a scan that finished first must not replace it. */
+  superseded = g_cancellable_is_cancelled (self->scan_cancellable) && self->snapshot != NULL &&
+               pgs_snapshot_get_file (self->snapshot) != NULL;
 
   g_clear_object (&self->scan_cancellable);
   g_clear_handle_id (&self->progress_source, g_source_remove);
@@ -237,24 +189,29 @@ scan_done (GObject      *object,
   if (gtk_widget_in_destruction (GTK_WIDGET (self)))
     return;
 
-  if (snapshot != NULL)
+  if (superseded)
+    ;
+  else if (snapshot != NULL)
     {
       gint64 t0 = g_get_monotonic_time ();
-      set_snapshot (self, snapshot);
+      pgs_window_show_snapshot (self, snapshot);
       g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    show_toast (self, _("Scan cancelled: showing the previous one"));
+    pgs_window_show_toast (self, _("Scan cancelled: showing the previous one"));
   else
     {
       g_autofree char *text = g_strdup_printf (_("The scan failed: %s"), error->message);
 
-      show_banner (self, text);
+      pgs_window_show_banner (self, text);
     }
 
-  update_actions (self);
+  pgs_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-  schedule_refresh (self);
+  if (self->rescan)
+    pgs_window_refresh (self);
+  else
+    pgs_window_schedule_refresh (self);
 }
 
 void
@@ -265,11 +222,19 @@ pgs_window_refresh (PgsWindow *self)
   g_return_if_fail (PGS_IS_WINDOW (self));
 
   if (self->scan_cancellable != NULL)
-    return;
+    {
+      /* Asked for while one runs (an unlock, a return to the live view): the next. */
+      self->rescan = TRUE;
+      return;
+    }
   g_clear_handle_id (&self->refresh_source, g_source_remove);
+  self->rescan = FALSE;
+  /* A file being opened is not wanted any more: the live view is. */
+  if (self->file_cancellable != NULL)
+    g_cancellable_cancel (self->file_cancellable);
 
   /* kpagecount and kpageflags are root's alone; asking for them otherwise only fails. */
-  if (geteuid () == 0)
+  if (geteuid () == 0 || (self->helper != NULL && pgs_helper_is_running (self->helper)))
     flags |= PGS_SCAN_PHYSMAP;
   pgs_scanner_set_flags (self->scanner, flags);
 
@@ -280,7 +245,7 @@ pgs_window_refresh (PgsWindow *self)
   self->progress_source = g_timeout_add (PROGRESS_DELAY_MS, reveal_progress, self);
   pgs_scanner_scan_async (self->scanner, self->scan_cancellable, scan_done, g_object_ref (self));
 
-  update_actions (self);
+  pgs_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
@@ -294,12 +259,15 @@ refresh_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-schedule_refresh (PgsWindow *self)
+void
+pgs_window_schedule_refresh (PgsWindow *self)
 {
   guint interval = g_settings_get_uint (self->settings, "refresh-interval");
 
   g_clear_handle_id (&self->refresh_source, g_source_remove);
+  /* A snapshot from a file stays until the user asks for the live view again. */
+  if (self->snapshot != NULL && pgs_snapshot_get_file (self->snapshot) != NULL)
+    return;
   if (interval > 0 && self->scan_cancellable == NULL)
     self->refresh_source = g_timeout_add_seconds (interval, refresh_timeout, self);
 }
@@ -341,7 +309,7 @@ on_selected_process_changed (PgsWindow *self)
   pgs_map_page_set_process (self->residency_page, process);
   pgs_map_page_set_process (self->sharing_page, process);
   pgs_map_page_set_process (self->flags_page, process);
-  update_actions (self);
+  pgs_window_update_actions (self);
 }
 
 static void
@@ -373,7 +341,7 @@ on_banner_closed (PgsWindow *self)
 static void
 on_visible_child_changed (PgsWindow *self)
 {
-  update_actions (self);
+  pgs_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
 
@@ -410,7 +378,7 @@ finish_export (PgsWindow  *self,
     text = g_strdup_printf (_("Exported to %s"), name);
   else
     text = g_strdup_printf (_("Could not export to %s: %s"), name, error->message);
-  show_toast (self, text);
+  pgs_window_show_toast (self, text);
   g_signal_emit (self, signals[EXPORT_FINISHED], 0, file, error);
 }
 
@@ -659,7 +627,7 @@ on_wss_measured (PgsWindow    *self,
     {
       text = g_strdup_printf (_("The working set of PID %d was measured, but that process is "
                                 "no longer selected"), pid);
-      show_toast (self, text);
+      pgs_window_show_toast (self, text);
       return;
     }
   pgs_process_detail_set_wss_samples (self->process_detail, pid, samples);
@@ -743,11 +711,11 @@ pgs_window_setup (PgsWindow      *self,
   g_signal_connect_object (self->settings, "changed::layout", G_CALLBACK (on_layout_changed),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::refresh-interval",
-                           G_CALLBACK (schedule_refresh), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (pgs_window_schedule_refresh), self, G_CONNECT_SWAPPED);
   on_units_changed (self);
   on_layout_changed (self);
 
-  update_actions (self);
+  pgs_window_update_actions (self);
   pgs_window_refresh (self);
 }
 
@@ -765,6 +733,8 @@ pgs_window_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
+  pgs_window_unlock_dispose (self);
+  pgs_window_files_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_WINDOW);
   pgs_clear_release (&self->snapshot);
@@ -881,12 +851,17 @@ pgs_window_class_init (PgsWindowClass *klass)
   g_type_ensure (PGS_TYPE_PROCESS_LIST);
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
   g_type_ensure (PGS_TYPE_MAP_PAGE);
+  g_type_ensure (PGS_TYPE_COMPARE_LIST);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, processes_stack);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_revealer);
@@ -901,6 +876,8 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
+  pgs_window_unlock_class_init (widget_class);
+  pgs_window_files_class_init (widget_class);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "pagescope.h"
 #include "pgs-application.h"
+#include "pgs-compare-list.h"
 #include "pgs-map-page.h"
 #include "pgs-process-detail.h"
 #include "pgs-process-list.h"
@@ -40,5 +41,22 @@ PgsMapPage       *pgs_window_get_map_page       (PgsWindow      *self,
 PgsWssDialog     *pgs_window_get_wss_dialog     (PgsWindow      *self);
 /* The text of the banner shown when something cannot be measured, or NULL when hidden. */
 const char       *pgs_window_get_banner_text    (PgsWindow      *self);
+
+/* Starts the helper (one password) and scans again with it; nothing if already unlocked. */
+void              pgs_window_unlock             (PgsWindow      *self);
+gboolean          pgs_window_is_unlocked        (PgsWindow      *self);
+/* The text of the toast in view, or NULL when none is. */
+const char       *pgs_window_get_toast_text     (PgsWindow      *self);
+/* Shows the snapshot in @file instead of the live system (win.open-snapshot-file), then,
+ * with @compare_with, compares the snapshot in @compare_with (old) with it (new). */
+void              pgs_window_open_file          (PgsWindow      *self,
+                                                 GFile          *file,
+                                                 GFile          *compare_with);
+/* Compares the snapshot in @file (old) with the one shown (new). */
+void              pgs_window_compare_file       (PgsWindow      *self,
+                                                 GFile          *file);
+PgsCompareList   *pgs_window_get_compare_list   (PgsWindow      *self);
+/* TRUE while the Processes view shows a comparison instead of the list. */
+gboolean          pgs_window_is_comparing       (PgsWindow      *self);
 
 G_END_DECLS

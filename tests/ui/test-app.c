@@ -566,11 +566,12 @@ test_sorted_by_pss (void)
   guint n = g_list_model_get_n_items (model);
   guint64 previous = G_MAXUINT64;
 
-  /* Largest PSS first; unknown PSS (shown as "—") sorts as nothing, last. */
+  /* Largest PSS first; an unknown PSS (shown as "—") sorts by what is known, the RSS that
+   * bounds it, not last. */
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
-      guint64 pss = 0;
+      guint64 pss = pgs_process_get_rss (process);
 
       if (pgs_process_is_known (process, PGS_METRIC_PSS))
         pss = pgs_process_get_pss (process);

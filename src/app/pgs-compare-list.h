@@ -1,0 +1,51 @@
+/* pgs-compare-list.h: two snapshots side by side, one row per process
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pagescope.h"
+#include "pgs-units.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_COMPARE_ITEM (pgs_compare_item_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsCompareItem, pgs_compare_item, PGS, COMPARE_ITEM, GObject)
+
+int         pgs_compare_item_get_pid         (PgsCompareItem *self);
+/* A PgsCompareStatus: both, gone (only in the old snapshot) or new (only in the new one). */
+int         pgs_compare_item_get_status      (PgsCompareItem *self);
+PgsProcess *pgs_compare_item_get_old_process (PgsCompareItem *self);
+PgsProcess *pgs_compare_item_get_new_process (PgsCompareItem *self);
+/* new − old of @metric (a side the process is missing from counts as 0); FALSE when a side
+ * that has the process does not know the figure. */
+gboolean    pgs_compare_item_get_difference  (PgsCompareItem *self,
+                                              PgsMetric       metric,
+                                              gint64         *difference);
+
+#define PGS_TYPE_COMPARE_LIST (pgs_compare_list_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsCompareList, pgs_compare_list, PGS, COMPARE_LIST, GtkWidget)
+
+/* Compares @old_snapshot with @new_snapshot; @description heads the table. NULLs clear it. */
+void        pgs_compare_list_set_snapshots   (PgsCompareList *self,
+                                              PgsSnapshot    *old_snapshot,
+                                              PgsSnapshot    *new_snapshot,
+                                              const char     *description);
+void        pgs_compare_list_set_units       (PgsCompareList *self,
+                                              PgsUnits        units);
+/* The rows as shown (PgsCompareItem), in the order shown. */
+GListModel *pgs_compare_list_get_model       (PgsCompareList *self);
+/* The text of the cell of row @position in the column @column_id ("status", "pid", "name",
+ * "old-pss", "new-pss", "pss", "old-rss", "new-rss", "rss", "uss", "swap"), for tests. */
+char       *pgs_compare_list_get_cell_text   (PgsCompareList *self,
+                                              guint           position,
+                                              const char     *column_id);
+const char *pgs_compare_list_get_description (PgsCompareList *self);
+
+G_END_DECLS

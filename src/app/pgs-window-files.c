@@ -1,0 +1,478 @@
+/* pgs-window-files.c: open, save and compare snapshot files
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A snapshot file holds one scan (pgs-snapshot-file.c); opened, it is shown in every view
+ * in place of the live system, automatic refresh stops, and a refresh (or the banner's
+ * Back to Live) scans the running system again. The title says which file is shown and
+ * when and where it was captured. Compare With… reads a second file as the old side and
+ * the snapshot shown as the new side. Reading and writing run in the library's worker
+ * threads; the header bar's progress bar shows while they run.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pgs-window-private.h"
+
+#define SNAPSHOT_PATTERN "*" PGS_SNAPSHOT_FILE_EXTENSION
+
+typedef enum
+{
+  CHOOSE_OPEN,
+  CHOOSE_SAVE,
+  CHOOSE_COMPARE,
+} ChooseAction;
+
+static char *
+format_capture (PgsSnapshot *snapshot)
+{
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (pgs_snapshot_get_time (snapshot)
+                                                               / G_USEC_PER_SEC);
+  g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M") : NULL;
+  const char *host = pgs_snapshot_get_hostname (snapshot);
+
+  if (when == NULL)
+    when = g_strdup (_("an unknown time"));
+  if (host == NULL || *host == '\0')
+    /* Translators: when a snapshot was taken, "captured 2026-12-04 03:12" */
+    return g_strdup_printf (_("captured %s"), when);
+  /* Translators: "captured 2026-12-04 03:12 on myhost" */
+  return g_strdup_printf (_("captured %s on %s"), when, host);
+}
+
+static char *
+describe_snapshot (PgsSnapshot *snapshot)
+{
+  GFile *file = pgs_snapshot_get_file (snapshot);
+  g_autofree char *capture = format_capture (snapshot);
+  g_autofree char *name = NULL;
+
+  if (file == NULL)
+    /* Translators: the new side of a comparison when it is the running system */
+    return g_strdup_printf (_("the live system (%s)"), capture);
+  name = g_file_get_basename (file);
+  /* Translators: "name.pgsnap (captured 2026-12-04 03:12 on host)" */
+  return g_strdup_printf (_("%s (%s)"), name, capture);
+}
+
+void
+pgs_window_update_title (PgsWindow *self)
+{
+  GFile *file = self->snapshot != NULL ? pgs_snapshot_get_file (self->snapshot) : NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *capture = NULL;
+  g_autofree char *title = NULL;
+
+  if (file == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Pagescope"));
+      return;
+    }
+  name = g_file_get_basename (file);
+  capture = format_capture (self->snapshot);
+  /* Translators: the window title, "name.pgsnap — captured 2026-12-04 03:12 on host" */
+  title = g_strdup_printf (_("%s — %s"), name, capture);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+remember_folder (PgsWindow *self,
+                 GFile     *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *uri = parent != NULL ? g_file_get_uri (parent) : NULL;
+
+  if (uri != NULL)
+    g_settings_set_string (self->settings, "snapshot-folder", uri);
+}
+
+static gboolean
+pulse (gpointer data)
+{
+  PgsWindow *self = data;
+
+  gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+begin_file_work (PgsWindow *self)
+{
+  if (self->file_cancellable != NULL)
+    g_cancellable_cancel (self->file_cancellable);
+  g_clear_object (&self->file_cancellable);
+  self->file_cancellable = g_cancellable_new ();
+  /* The library reports no fraction for files: the bar pulses while the worker runs. */
+  gtk_progress_bar_set_pulse_step (self->progress_bar, 0.1);
+  gtk_progress_bar_pulse (self->progress_bar);
+  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
+  self->file_pulse_source = g_timeout_add (100, pulse, self);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+}
+
+static gboolean
+end_file_work (PgsWindow    *self,
+               GCancellable *cancellable)
+{
+  /* Superseded (another file, a refresh) or the window went: nothing to show. */
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)) || cancellable != self->file_cancellable)
+    return FALSE;
+  g_clear_object (&self->file_cancellable);
+  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
+  if (self->scan_cancellable == NULL)
+    gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  return TRUE;
+}
+
+static void
+report_file_error (PgsWindow  *self,
+                   const char *format,
+                   GFile      *file,
+                   GError     *error)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *text = g_strdup_printf (format, name, error->message);
+
+  pgs_window_show_toast (self, text);
+  g_signal_emit_by_name (self, "export-finished", file, error);
+}
+
+/* Open */
+
+typedef struct
+{
+  PgsWindow    *self;
+  GFile        *file;
+  GCancellable *cancellable;
+  gboolean      compare;
+  GFile        *then_compare;  /* opened, then compared with this file as the old side */
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_object_unref (data->self);
+  g_object_unref (data->file);
+  g_object_unref (data->cancellable);
+  g_clear_object (&data->then_compare);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadData, load_data_free)
+
+static void
+show_comparison (PgsWindow   *self,
+                 PgsSnapshot *old_snapshot)
+{
+  g_autofree char *old_text = describe_snapshot (old_snapshot);
+  g_autofree char *new_text = describe_snapshot (self->snapshot);
+  /* Translators: "Old: name.pgsnap (captured …). New: the live system (captured …)." */
+  g_autofree char *text = g_strdup_printf (_("Old: %s. New: %s."), old_text, new_text);
+
+  /* In place of the process list: the comparison is of the processes. */
+  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot, self->snapshot, text);
+  gtk_stack_set_visible_child_name (self->processes_stack, "compare");
+  pgs_window_set_view (self, "processes");
+}
+
+static void load_file (PgsWindow *self,
+                       GFile     *file,
+                       gboolean   compare,
+                       GFile     *then_compare);
+
+static void
+load_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(LoadData) data = user_data;
+  PgsWindow *self = data->self;
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+
+  snapshot = pgs_snapshot_load_finish (result, &error);
+  if (!end_file_work (self, data->cancellable) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  if (snapshot == NULL)
+    {
+      /* The library's message says what is wrong: truncated, damaged, a newer version. */
+      report_file_error (self, data->compare ? _("Could not compare with %s: %s")
+                                             : _("Could not open %s: %s"),
+                         data->file, error);
+      return;
+    }
+  remember_folder (self, data->file);
+  if (data->compare)
+    show_comparison (self, snapshot);
+  else
+    {
+      /* A file replaces the live view: no scan may overwrite it. */
+      if (self->scan_cancellable != NULL)
+        g_cancellable_cancel (self->scan_cancellable);
+      self->rescan = FALSE;
+      g_clear_handle_id (&self->refresh_source, g_source_remove);
+      pgs_window_show_snapshot (self, snapshot);
+      pgs_window_schedule_refresh (self);
+      if (data->then_compare != NULL)
+        load_file (self, data->then_compare, TRUE, NULL);
+    }
+  g_signal_emit_by_name (self, "export-finished", data->file, NULL);
+}
+
+static void
+load_file (PgsWindow *self,
+           GFile     *file,
+           gboolean   compare,
+           GFile     *then_compare)
+{
+  LoadData *data = g_new0 (LoadData, 1);
+
+  if (compare && self->snapshot == NULL)
+    {
+      pgs_window_show_toast (self, _("Wait for the first scan before comparing"));
+      g_free (data);
+      return;
+    }
+  begin_file_work (self);
+  data->self = g_object_ref (self);
+  data->file = g_object_ref (file);
+  data->cancellable = g_object_ref (self->file_cancellable);
+  data->compare = compare;
+  data->then_compare = then_compare != NULL ? g_object_ref (then_compare) : NULL;
+  pgs_snapshot_load_async (file, data->cancellable, load_done, data);
+}
+
+void
+pgs_window_open_file (PgsWindow *self,
+                      GFile     *file,
+                      GFile     *compare_with)
+{
+  g_return_if_fail (PGS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (compare_with == NULL || G_IS_FILE (compare_with));
+  load_file (self, file, FALSE, compare_with);
+}
+
+void
+pgs_window_compare_file (PgsWindow *self,
+                         GFile     *file)
+{
+  g_return_if_fail (PGS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  load_file (self, file, TRUE, NULL);
+}
+
+/* Save */
+
+static void
+save_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(LoadData) data = user_data;
+  PgsWindow *self = data->self;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  pgs_snapshot_save_finish (PGS_SNAPSHOT (object), result, &error);
+  if (!end_file_work (self, data->cancellable))
+    return;
+  if (error != NULL)
+    {
+      report_file_error (self, _("Could not save to %s: %s"), data->file, error);
+      return;
+    }
+  remember_folder (self, data->file);
+  name = g_file_get_parse_name (data->file);
+  text = g_strdup_printf (_("Saved the snapshot to %s"), name);
+  pgs_window_show_toast (self, text);
+  g_signal_emit_by_name (self, "export-finished", data->file, NULL);
+}
+
+static void
+save_file (PgsWindow *self,
+           GFile     *file)
+{
+  LoadData *data;
+
+  if (self->snapshot == NULL)
+    return;
+  begin_file_work (self);
+  data = g_new0 (LoadData, 1);
+  data->self = g_object_ref (self);
+  data->file = g_object_ref (file);
+  data->cancellable = g_object_ref (self->file_cancellable);
+  pgs_snapshot_save_async (self->snapshot, file, data->cancellable, save_done, data);
+}
+
+/* The file chooser (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog) */
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static void
+on_chooser_response (GtkNativeDialog *chooser,
+                     int              response,
+                     PgsWindow       *self)
+{
+  ChooseAction action = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "action"));
+  g_autoptr(GFile) file = NULL;
+
+  if (response != GTK_RESPONSE_ACCEPT)
+    return;
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  if (file == NULL)
+    return;
+  if (action == CHOOSE_SAVE)
+    save_file (self, file);
+  else
+    load_file (self, file, action == CHOOSE_COMPARE, NULL);
+}
+
+static void
+choose_snapshot (PgsWindow    *self,
+                 ChooseAction  action)
+{
+  static const char *const titles[] = {
+    N_("Open Snapshot"), N_("Save Snapshot"), N_("Compare With Snapshot"),
+  };
+  static const char *const accept[] = { N_("_Open"), N_("_Save"), N_("_Compare") };
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autofree char *folder = g_settings_get_string (self->settings, "snapshot-folder");
+  GtkFileChooserNative *chooser;
+
+  if (self->file_chooser != NULL)
+    gtk_native_dialog_destroy (self->file_chooser);
+  g_clear_object (&self->file_chooser);
+
+  chooser = gtk_file_chooser_native_new (_(titles[action]), GTK_WINDOW (self),
+                                         action == CHOOSE_SAVE ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                                               : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _(accept[action]), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Pagescope snapshots"));
+  gtk_file_filter_add_mime_type (filter, PGS_SNAPSHOT_MIME_TYPE);
+  gtk_file_filter_add_pattern (filter, SNAPSHOT_PATTERN);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  if (*folder != '\0')
+    {
+      g_autoptr(GFile) dir = g_file_new_for_uri (folder);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
+    }
+  if (action == CHOOSE_SAVE)
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M");
+      g_autofree char *name = g_strdup_printf ("%s-%s" PGS_SNAPSHOT_FILE_EXTENSION,
+                                               g_get_host_name (), stamp);
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_object_set_data (G_OBJECT (chooser), "action", GINT_TO_POINTER (action));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), self);
+  self->file_chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->file_chooser);
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+/* Actions */
+
+static void
+open_snapshot_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  choose_snapshot (PGS_WINDOW (widget), CHOOSE_OPEN);
+}
+
+static void
+save_snapshot_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  choose_snapshot (PGS_WINDOW (widget), CHOOSE_SAVE);
+}
+
+static void
+compare_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  choose_snapshot (PGS_WINDOW (widget), CHOOSE_COMPARE);
+}
+
+static void
+close_compare_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+
+  gtk_stack_set_visible_child_name (self->processes_stack, "list");
+  pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
+}
+
+/* Without a file chooser: for the command line, scripts and tests. */
+static void
+file_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (g_variant_get_string (parameter, NULL));
+
+  if (g_str_equal (action_name, "win.save-snapshot-to-file"))
+    save_file (self, file);
+  else
+    load_file (self, file, g_str_equal (action_name, "win.compare-with-file"), NULL);
+}
+
+void
+pgs_window_files_dispose (PgsWindow *self)
+{
+  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
+  if (self->file_cancellable != NULL)
+    g_cancellable_cancel (self->file_cancellable);
+  g_clear_object (&self->file_cancellable);
+  if (self->file_chooser != NULL)
+    gtk_native_dialog_destroy (self->file_chooser);
+  g_clear_object (&self->file_chooser);
+}
+
+void
+pgs_window_files_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open-snapshot", NULL, open_snapshot_action);
+  gtk_widget_class_install_action (widget_class, "win.save-snapshot", NULL, save_snapshot_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
+  gtk_widget_class_install_action (widget_class, "win.close-compare", NULL,
+                                   close_compare_action);
+  gtk_widget_class_install_action (widget_class, "win.open-snapshot-file", "s", file_action);
+  gtk_widget_class_install_action (widget_class, "win.save-snapshot-to-file", "s", file_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with-file", "s", file_action);
+}
+
+gboolean
+pgs_window_is_comparing (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), FALSE);
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->processes_stack), "compare") == 0;
+}
+
+PgsCompareList *
+pgs_window_get_compare_list (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->compare_list;
+}

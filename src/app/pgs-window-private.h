@@ -1,0 +1,88 @@
+/* pgs-window-private.h: what the window's parts in other files share
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * pgs-window.c scans and wires the views; pgs-window-unlock.c is the lock state (the
+ * banner, the header's lock button, the helper); pgs-window-files.c opens, saves and
+ * compares snapshot files.
+ */
+
+#pragma once
+
+#include "pgs-compare.h"
+#include "pgs-compare-list.h"
+#include "pgs-helper.h"
+#include "pgs-snapshot-file.h"
+#include "pgs-window.h"
+
+G_BEGIN_DECLS
+
+struct _PgsWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  PgsScanner           *scanner;
+  PgsSnapshot          *snapshot;
+  GCancellable         *scan_cancellable;
+  guint                 refresh_source;
+  guint                 progress_source;
+  guint                 toast_source;
+  int                   pending_pid;
+  gboolean              lowered_workers;
+  char                 *banner_text;
+  GtkNativeDialog      *chooser;
+  PgsWssDialog         *wss_dialog;   /* while one is open */
+  PgsHelper            *helper;       /* while unlocked */
+  GCancellable         *unlock_cancellable;
+  gboolean              rescan;       /* scan again as soon as the running scan ends */
+  GCancellable         *file_cancellable;
+  guint                 file_pulse_source;
+  GtkNativeDialog      *file_chooser; /* open, save or compare: kept while it emits */
+
+  /* template children */
+  GtkStack             *stack;
+  GtkRevealer          *banner_revealer;
+  GtkLabel             *banner_label;
+  GtkButton            *banner_button;
+  GtkButton            *lock_button;
+  GtkStack             *processes_stack;
+  PgsCompareList       *compare_list;
+  GtkRevealer          *progress_revealer;
+  GtkProgressBar       *progress_bar;
+  GtkRevealer          *toast_revealer;
+  GtkLabel             *toast_label;
+  PgsProcessList       *process_list;
+  PgsProcessDetail     *process_detail;
+  PgsMapPage           *residency_page;
+  PgsMapPage           *sharing_page;
+  PgsMapPage           *flags_page;
+};
+
+/* pgs-window.c */
+void        pgs_window_show_toast           (PgsWindow   *self,
+                                             const char  *text);
+void        pgs_window_show_banner          (PgsWindow   *self,
+                                             const char  *text);
+void        pgs_window_update_actions       (PgsWindow   *self);
+void        pgs_window_schedule_refresh     (PgsWindow   *self);
+/* Shows @snapshot, live or from a file, in every view. */
+void        pgs_window_show_snapshot        (PgsWindow   *self,
+                                             PgsSnapshot *snapshot);
+
+/* pgs-window-unlock.c */
+void        pgs_window_unlock_class_init    (GtkWidgetClass *widget_class);
+/* The banner, the lock button and the title follow the snapshot shown and the helper. */
+void        pgs_window_update_lock          (PgsWindow   *self);
+void        pgs_window_unlock_dispose       (PgsWindow   *self);
+/* Why win.measure-wss cannot work on @process, or NULL. */
+const char *pgs_window_wss_blocked_reason   (PgsWindow   *self,
+                                             PgsProcess  *process);
+
+/* pgs-window-files.c */
+void        pgs_window_files_class_init     (GtkWidgetClass *widget_class);
+void        pgs_window_files_dispose        (PgsWindow   *self);
+void        pgs_window_update_title         (PgsWindow   *self);
+
+G_END_DECLS

@@ -1,0 +1,287 @@
+/* test-files.c: open and compare snapshot files in the app window
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two children (pgs-ui-child: static, they write every page of a buffer and sleep) run
+ * while the library scans and saves old.pgsnap; then child A exits and new.pgsnap is
+ * saved. The app opens new.pgsnap and compares old.pgsnap with it. Checked: the title
+ * names the file and its capture, A is "Gone" with its old RSS as the kernel's
+ * smaps_rollup gave it while it ran and a change of minus that, B is in both with its
+ * RSS; a damaged file is refused with the library's message and changes nothing; a
+ * refresh returns to the live system. Runs under xvfb-run; skips (77) without a display.
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "pgs-compare.h"
+#include "pgs-snapshot-file.h"
+#include "pgs-ui-util.h"
+
+typedef struct
+{
+  GPid pid;
+  int  release_fd;
+} Child;
+
+static struct
+{
+  PgsApplication *app;
+  PgsWindow      *window;
+  char           *tmpdir;
+  Child           a, b;
+  int             gone_pid;      /* a's, after it exited */
+  guint64         rss_a, rss_b;  /* the kernel's, while both ran */
+} fixture;
+
+static void
+start_child (Child *child,
+             int    pages)
+{
+  g_autofree char *n = g_strdup_printf ("%d", pages);
+  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), n, NULL };
+  g_autoptr(GError) error = NULL;
+  char line[64] = { 0 };
+  int out_fd;
+
+  g_assert_nonnull (argv[0]);
+  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                            &child->pid, &child->release_fd, &out_fd, NULL, &error);
+  g_assert_no_error (error);
+  /* It prints its buffer's address once every page is written. */
+  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
+  close (out_fd);
+}
+
+static void
+stop_child (Child *child)
+{
+  int status;
+
+  if (child->pid <= 0)
+    return;
+  close (child->release_fd);
+  waitpid (child->pid, &status, 0);
+  child->pid = 0;
+}
+
+static guint64
+rollup_rss (int pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/smaps_rollup", pid);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], "Rss:"))
+      return g_ascii_strtoull (lines[i] + 4, NULL, 10) * 1024;
+  g_assert_not_reached ();
+}
+
+static void
+scan_and_save (const char *name)
+{
+  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture.tmpdir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pgs_snapshot_save (snapshot, file, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static gboolean
+comparison_shown (gpointer data)
+{
+  PgsWindow *window = data;
+
+  return pgs_window_is_comparing (window) &&
+         g_list_model_get_n_items (pgs_compare_list_get_model (pgs_window_get_compare_list (window))) > 0;
+}
+
+static gboolean
+find_row (PgsCompareList *list,
+          int             pid,
+          guint          *position)
+{
+  GListModel *model = pgs_compare_list_get_model (list);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PgsCompareItem) item = g_list_model_get_item (model, i);
+
+      if (pgs_compare_item_get_pid (item) == pid)
+        {
+          *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+assert_cell (PgsCompareList *list,
+             guint           position,
+             const char     *column,
+             const char     *expected)
+{
+  g_autofree char *text = pgs_compare_list_get_cell_text (list, position, column);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+test_open_and_compare (void)
+{
+  g_autofree char *old_path = g_build_filename (fixture.tmpdir, "old.pgsnap", NULL);
+  g_autofree char *new_path = g_build_filename (fixture.tmpdir, "new.pgsnap", NULL);
+  g_autoptr(GFile) old_file = g_file_new_for_path (old_path);
+  g_autoptr(GFile) new_file = g_file_new_for_path (new_path);
+  PgsCompareList *list = pgs_window_get_compare_list (fixture.window);
+  g_autofree char *rss_a = pgs_units_format (PGS_UNITS_IEC, fixture.rss_a);
+  g_autofree char *minus_rss_a = g_strconcat ("−", rss_a, NULL);
+  g_autofree char *rss_b = pgs_units_format (PGS_UNITS_IEC, fixture.rss_b);
+  g_autoptr(PgsCompareItem) item_a = NULL;
+  const char *title;
+  guint position;
+
+  pgs_window_open_file (fixture.window, new_file, old_file);
+  g_assert_true (pgs_ui_wait (comparison_shown, fixture.window, 60000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture.window));
+
+  /* The window shows the file, and says so. */
+  g_assert_nonnull (pgs_snapshot_get_file (pgs_window_get_snapshot (fixture.window)));
+  title = gtk_window_get_title (GTK_WINDOW (fixture.window));
+  g_assert_true (g_str_has_prefix (title, "new.pgsnap — captured "));
+  g_assert_nonnull (strstr (title, g_get_host_name ()));
+  g_assert_nonnull (strstr (pgs_window_get_banner_text (fixture.window), "new.pgsnap"));
+  g_assert_false (pgs_window_is_busy (fixture.window));
+
+  /* A ran when old.pgsnap was taken and not when new.pgsnap was: gone, and its RSS went
+   * away with it. */
+  g_assert_true (find_row (list, fixture.gone_pid, &position));
+  item_a = g_list_model_get_item (pgs_compare_list_get_model (list), position);
+  g_assert_cmpint (pgs_compare_item_get_status (item_a), ==, PGS_COMPARE_GONE);
+  g_assert_null (pgs_compare_item_get_new_process (item_a));
+  assert_cell (list, position, "status", "Gone");
+  assert_cell (list, position, "old-rss", rss_a);
+  assert_cell (list, position, "new-rss", "");
+  assert_cell (list, position, "rss", minus_rss_a);
+
+  /* B ran throughout, idle: in both, with the same RSS. */
+  g_assert_true (find_row (list, fixture.b.pid, &position));
+  assert_cell (list, position, "status", "");
+  assert_cell (list, position, "old-rss", rss_b);
+  assert_cell (list, position, "new-rss", rss_b);
+
+  /* No refresh replaces a file that was opened. */
+  pgs_ui_spin (300);
+  g_assert_false (pgs_window_is_busy (fixture.window));
+}
+
+static void
+on_export_finished (PgsWindow *window,
+                    GFile     *file,
+                    GError    *error,
+                    gpointer   data)
+{
+  char **message = data;
+
+  *message = g_strdup (error != NULL ? error->message : "");
+}
+
+static gboolean
+have_message (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+static void
+test_damaged_file (void)
+{
+  g_autofree char *path = g_build_filename (fixture.tmpdir, "damaged.pgsnap", NULL);
+  g_autofree char *new_path = g_build_filename (fixture.tmpdir, "new.pgsnap", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *message = NULL;
+  PgsSnapshot *shown = pgs_window_get_snapshot (fixture.window);
+  gsize length;
+  gulong id;
+
+  /* The first half of a good file: truncated. */
+  g_assert_true (g_file_get_contents (new_path, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, length / 2, NULL));
+
+  id = g_signal_connect (fixture.window, "export-finished", G_CALLBACK (on_export_finished),
+                         &message);
+  gtk_widget_activate_action (GTK_WIDGET (fixture.window), "win.open-snapshot-file", "s", path);
+  g_assert_true (pgs_ui_wait (have_message, &message, 60000));
+  g_signal_handler_disconnect (fixture.window, id);
+  /* Refused with the library's reason; the snapshot shown stays. */
+  g_assert_cmpstr (message, !=, "");
+  g_assert_true (pgs_window_get_snapshot (fixture.window) == shown);
+}
+
+static void
+test_back_to_live (void)
+{
+  pgs_window_refresh (fixture.window);
+  pgs_ui_wait_idle_scan (fixture.window);
+  g_assert_null (pgs_snapshot_get_file (pgs_window_get_snapshot (fixture.window)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (fixture.window)), ==, "Pagescope");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  pgs_ui_init (&argc, &argv);
+  fixture.tmpdir = g_dir_make_tmp ("pgs-ui-files-XXXXXX", NULL);
+  g_assert_nonnull (fixture.tmpdir);
+
+  start_child (&fixture.a, 300);
+  start_child (&fixture.b, 200);
+  fixture.rss_a = rollup_rss (fixture.a.pid);
+  fixture.rss_b = rollup_rss (fixture.b.pid);
+  scan_and_save ("old.pgsnap");
+  fixture.gone_pid = fixture.a.pid;
+  stop_child (&fixture.a);
+  scan_and_save ("new.pgsnap");
+
+  fixture.window = pgs_ui_open_window (&fixture.app);
+  pgs_ui_wait_idle_scan (fixture.window);
+
+  g_test_add_func ("/ui/files/open-and-compare", test_open_and_compare);
+  g_test_add_func ("/ui/files/damaged", test_damaged_file);
+  g_test_add_func ("/ui/files/back-to-live", test_back_to_live);
+  status = g_test_run ();
+
+  stop_child (&fixture.b);
+  gtk_window_destroy (GTK_WINDOW (fixture.window));
+  g_object_unref (fixture.app);
+  for (const char *const *name = (const char *const[]) { "old.pgsnap", "new.pgsnap",
+                                                         "damaged.pgsnap", NULL };
+       *name != NULL; name++)
+    {
+      g_autofree char *path = g_build_filename (fixture.tmpdir, *name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (fixture.tmpdir);
+  g_free (fixture.tmpdir);
+  return status;
+}
