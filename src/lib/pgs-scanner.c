@@ -792,7 +792,9 @@ scan_process (ScanJob  *job,
 
   if (!status.has_vm)
     {
-      if (status.state == 'Z' || status.state == 'X')
+      /* An exiting process has no Vm lines once its mm is released, before it is a zombie:
+       * "Kthread: 0" (6.8+) tells it from a kernel thread. */
+      if (status.state == 'Z' || status.state == 'X' || status.kthread == 0)
         g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE, "the process has exited (zombie)");
       else
         g_set_error (error, PGS_ERROR, PGS_ERROR_KERNEL_THREAD,

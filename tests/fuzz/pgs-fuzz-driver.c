@@ -48,6 +48,16 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 #define PGS_FUZZ_MAX_INPUT (64 * 1024)
 
+/* UBSan findings abort (then on_fatal_signal saves the input) unless UBSAN_OPTIONS says
+ * otherwise: with gcc, UBSan is a runtime of its own and ignores ASan's death callback. */
+const char *__ubsan_default_options (void);
+
+const char *
+__ubsan_default_options (void)
+{
+  return "abort_on_error=1:print_stacktrace=1";
+}
+
 /* Present when built with a sanitizer. */
 extern void __sanitizer_set_death_callback (void (*callback) (void)) __attribute__ ((weak));
 

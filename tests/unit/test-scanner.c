@@ -516,6 +516,31 @@ test_rss_above_vss (void)
   g_assert_cmpuint (pgs_process_get_swap (pgs_snapshot_lookup_pid (snap, 732)), ==, 2 * PS);
 }
 
+/* A process between releasing its memory and becoming a zombie: status has no Vm lines and
+ * says State R, but "Kthread: 0" (Linux 6.8) says it is no kernel thread. It exited: skipped
+ * as PROCESS_GONE. A kernel thread ("Kthread: 1") is still left out without a word.
+ * Before: the exiting process was taken for a kernel thread and left out unseen. */
+static void
+test_exiting_not_kthread (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  const PgsSkipped *s;
+
+  pgs_fixture_write (fx, "740/status", "Name:\texiting\nState:\tR (running)\nPPid:\t1\n"
+                     "Uid:\t0\t0\t0\t0\nKthread:\t0\n", -1);
+  pgs_fixture_write (fx, "741/status", "Name:\tkworker/1:0\nState:\tI (idle)\nPPid:\t2\n"
+                     "Uid:\t0\t0\t0\t0\nKthread:\t1\n", -1);
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_METRICS, NULL, 0);
+  g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 0);
+  s = find_skipped (snap, 740);
+  g_assert_nonnull (s);
+  g_assert_error (s->error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
+  g_assert_null (find_skipped (snap, 741));
+}
+
 static void
 test_explicit_pids (void)
 {
@@ -772,6 +797,7 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/explicit-pids", test_explicit_pids);
   g_test_add_func ("/pgs/scanner/huge-pfn", test_huge_pfn);
   g_test_add_func ("/pgs/scanner/exit-mid-scan", test_exit_mid_scan);
+  g_test_add_func ("/pgs/scanner/exiting-not-kthread", test_exiting_not_kthread);
   g_test_add_func ("/pgs/scanner/rss-above-vss", test_rss_above_vss);
   g_test_add_func ("/pgs/scanner/unprivileged-rollup", test_unprivileged_rollup);
   g_test_add_func ("/pgs/scanner/pfn-hidden", test_pfn_hidden);
