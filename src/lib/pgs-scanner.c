@@ -42,6 +42,7 @@
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-procfs.h"
+#include "pgs-scan-rollup.h"
 #include "pgs-scanner.h"
 #include "pgs-snapshot-private.h"
 #include "pgs-swap.h"
@@ -63,6 +64,8 @@ struct _PgsScanner
   char         *procfs_root;
   PgsScanFlags  flags;
   GArray       *pids;
+  GStrv         names;
+  gint64        uid;
 };
 
 G_DEFINE_FINAL_TYPE (PgsScanner, pgs_scanner, G_TYPE_OBJECT)
@@ -129,6 +132,8 @@ typedef struct
   char          *root;
   PgsScanFlags   flags;
   GArray        *pids;            /* int, or NULL for every process */
+  GStrv          names;           /* the name filter, or NULL */
+  gint64         uid;             /* the user filter, or -1 */
   guint          page_size;
   guint          page_shift;
 
@@ -161,6 +166,7 @@ scan_job_free (ScanJob *job)
   pgs_close (job->flags_fd);
   g_free (job->root);
   g_clear_pointer (&job->pids, g_array_unref);
+  g_strfreev (job->names);
   g_free (job->pm_buf);
   g_clear_pointer (&job->regions, g_array_unref);
   g_clear_pointer (&job->users, g_hash_table_unref);
@@ -187,6 +193,8 @@ scan_job_new (PgsScanner *self)
       job->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), self->pids->len);
       g_array_append_vals (job->pids, self->pids->data, self->pids->len);
     }
+  job->names = g_strdupv (self->names);
+  job->uid = self->uid;
   job->page_size = page_size > 0 ? (guint) page_size : 4096;
   job->page_shift = g_bit_nth_lsf (job->page_size, -1);
   job->root_fd = job->count_fd = job->flags_fd = -1;
@@ -677,96 +685,45 @@ read_pages (ScanJob     *job,
   return TRUE;
 }
 
-typedef struct
+static gboolean
+name_matches (ScanJob    *job,
+              const char *name)
 {
-  PgsProcess *proc;
-  guint       next;
-} SmapsMatch;
-
-static void
-take_smaps_mapping (const PgsMapsEntry   *entry,
-                    const PgsSmapsFields *fields,
-                    gpointer              user_data)
-{
-  SmapsMatch *match = user_data;
-  GArray *mappings = match->proc->mappings;
-
-  /* smaps lists the same mappings as maps, in the same order, unless the process changed
-   * in between: match on the start address and leave the rest unknown. */
-  while (match->next < mappings->len &&
-         g_array_index (mappings, PgsMappingData, match->next).start < entry->start)
-    match->next++;
-  if (match->next < mappings->len)
-    {
-      PgsMappingData *m = &g_array_index (mappings, PgsMappingData, match->next);
-
-      if (m->start == entry->start && m->end == entry->end)
-        {
-          m->rss = fields->rss;
-          m->pss_fp = fields->pss << PGS_PSS_SHIFT;
-          m->uss = fields->private_clean + fields->private_dirty;
-          m->swap = fields->swap;
-          m->swap_pss = fields->swap_pss;
-          m->known = PGS_METRIC_ALL | ((fields->seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
-          match->next++;
-        }
-    }
+  for (guint i = 0; job->names[i] != NULL; i++)
+    if (strstr (name, job->names[i]) != NULL)
+      return TRUE;
+  return FALSE;
 }
 
-/* The unprivileged path: the kernel's own figures where we may read them. */
-static void
-measure_from_kernel (ScanJob         *job,
-                     PgsProcess      *proc,
-                     int              dirfd,
-                     const PgsStatus *status)
+/* Whether a process may pass the name filter, from its comm alone: one small read, where
+ * status would make the kernel gather a page of figures. comm is the raw name that status
+ * shows escaped: a name with a backslash or a newline in it is left to the status test. */
+static gboolean
+comm_may_match (ScanJob *job,
+                int      pid)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *buf = NULL;
-  PgsSmapsFields fields;
-  gsize len;
+  char path[32], comm[64];
+  ssize_t len;
+  int fd;
 
-  buf = pgs_read_file_at (dirfd, "smaps_rollup", &len, &error);
-  if (buf != NULL && pgs_smaps_rollup_parse (buf, len, &fields, &error))
-    {
-      proc->rss = fields.rss;
-      proc->pss_fp = fields.pss << PGS_PSS_SHIFT;
-      proc->uss = fields.private_clean + fields.private_dirty;
-      proc->swap = fields.swap;
-      proc->swap_pss = fields.swap_pss;
-      proc->known |= PGS_METRIC_ALL | ((fields.seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
-      proc->source = PGS_SOURCE_KERNEL;
-
-      if (job->flags & PGS_SCAN_MAPPINGS)
-        {
-          g_autofree char *smaps = pgs_read_file_at (dirfd, "smaps", &len, NULL);
-          SmapsMatch match = { proc, 0 };
-
-          if (smaps != NULL)
-            pgs_smaps_parse (smaps, len, take_smaps_mapping, &match, NULL);
-        }
-      return;
-    }
-
-  /* status is readable for everyone: RSS and swap at least. */
-  proc->rss = status->vm_rss;
-  proc->swap = status->vm_swap;
-  proc->known |= PGS_METRIC_RSS | PGS_METRIC_SWAP;
-  proc->source = PGS_SOURCE_STATUS;
-  if (g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION) && proc->uid != geteuid ())
-    _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS,
-                              "PSS and USS of another user's process need root");
-  else if (g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
-    _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS,
-                              "smaps_rollup is not readable (the process is not dumpable, "
-                              "or ptrace access is restricted)");
-  else
-    {
-      g_autofree char *reason = g_strdup_printf ("smaps_rollup: %s", error->message);
-
-      _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS, reason);
-    }
+  g_snprintf (path, sizeof path, "%d/comm", pid);
+  fd = openat (job->root_fd, path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return TRUE;
+  len = read (fd, comm, sizeof comm - 1);
+  close (fd);
+  if (len <= 0)
+    return TRUE;
+  if (comm[len - 1] == '\n')
+    len--;
+  comm[len] = '\0';
+  if (memchr (comm, '\\', len) != NULL || memchr (comm, '\n', len) != NULL ||
+      strlen (comm) != (gsize) len)
+    return TRUE;
+  return name_matches (job, comm);
 }
 
+/* NULL without an error: a process the filter leaves out. */
 static PgsProcess *
 scan_process (ScanJob  *job,
               int       pid,
@@ -782,12 +739,18 @@ scan_process (ScanJob  *job,
   gboolean sparse;
   gsize len;
 
+  if (job->names != NULL && !comm_may_match (job, pid))
+    return NULL;
+
   dirfd = pgs_open_pid_dir (job->root, pid, error);
   if (dirfd < 0)
     return NULL;
 
   status_buf = pgs_read_file_at (dirfd, "status", &len, error);
   if (status_buf == NULL || !pgs_status_parse (status_buf, len, &status, error))
+    return NULL;
+  if ((job->uid >= 0 && status.uid != job->uid) ||
+      (job->names != NULL && !name_matches (job, status.name)))
     return NULL;
 
   if (!status.has_vm)
@@ -808,8 +771,22 @@ scan_process (ScanJob  *job,
   proc->name = g_strdup (status.name);
   proc->user = g_strdup (lookup_user (job, status.uid));
   proc->cmdline = read_cmdline (dirfd);
-  proc->cgroup = read_cgroup (dirfd);
   proc->page_size = job->page_size;
+
+  /* Totals alone: the kernel's rollup has them all, exactly; no maps, no page walk. VSS
+   * is VmSize, the sum of the mappings. Where there is no rollup to read, the usual way. */
+  if ((job->flags & PGS_SCAN_KERNEL_TOTALS) &&
+      !(job->flags & (PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP)) &&
+      _pgs_scan_rollup_read (proc, dirfd, FALSE, NULL))
+    {
+      proc->vss = status.vm_size;
+      proc->known |= PGS_METRIC_VSS;
+      if (!_pgs_process_check_sane (proc, error))
+        return NULL;
+      return g_steal_pointer (&proc);
+    }
+
+  proc->cgroup = read_cgroup (dirfd);
 
   maps_buf = pgs_read_file_at (dirfd, "maps", &len, &local_error);
   if (maps_buf == NULL)
@@ -822,7 +799,8 @@ scan_process (ScanJob  *job,
       /* Another user's process: status is all we get. */
       proc->vss = status.vm_size;
       proc->known |= PGS_METRIC_VSS;
-      measure_from_kernel (job, proc, dirfd, &status);
+      if (!_pgs_scan_rollup (proc, dirfd, &status, (job->flags & PGS_SCAN_MAPPINGS) != 0, error))
+        return NULL;
       return g_steal_pointer (&proc);
     }
 
@@ -857,8 +835,9 @@ scan_process (ScanJob  *job,
   if (proc->source == PGS_SOURCE_PAGES)
     _pgs_swap_fill (proc, dirfd, job->swap_state);
 
-  if (proc->source != PGS_SOURCE_PAGES)
-    measure_from_kernel (job, proc, dirfd, &status);
+  if (proc->source != PGS_SOURCE_PAGES &&
+      !_pgs_scan_rollup (proc, dirfd, &status, (job->flags & PGS_SCAN_MAPPINGS) != 0, error))
+    return NULL;
   if (!_pgs_process_check_sane (proc, error))
     return NULL;
 
@@ -1098,6 +1077,8 @@ scan_job_run (ScanJob       *job,
       proc = scan_process (job, pid, &local_error);
       if (proc != NULL)
         g_ptr_array_add (job->processes, proc);
+      else if (local_error == NULL)
+        ;  /* left out by the filter */
       else if (explicit_pids)
         {
           /* The user named this PID: say exactly what is wrong with it. */
@@ -1135,6 +1116,7 @@ pgs_scanner_finalize (GObject *object)
 
   g_clear_pointer (&self->procfs_root, g_free);
   g_clear_pointer (&self->pids, g_array_unref);
+  g_clear_pointer (&self->names, g_strfreev);
 
   G_OBJECT_CLASS (pgs_scanner_parent_class)->finalize (object);
 }
@@ -1213,6 +1195,7 @@ static void
 pgs_scanner_init (PgsScanner *self)
 {
   self->procfs_root = g_strdup (PGS_PROCFS_DEFAULT_ROOT);
+  self->uid = -1;
 }
 
 PgsScanner *
@@ -1276,6 +1259,19 @@ pgs_scanner_set_pids (PgsScanner *self,
       self->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), n_pids);
       g_array_append_vals (self->pids, pids, n_pids);
     }
+}
+
+void
+pgs_scanner_set_filter (PgsScanner         *self,
+                        const char * const *names,
+                        gint64              uid)
+{
+  g_return_if_fail (PGS_IS_SCANNER (self));
+
+  g_clear_pointer (&self->names, g_strfreev);
+  if (names != NULL && names[0] != NULL)
+    self->names = g_strdupv ((char **) names);
+  self->uid = uid;
 }
 
 PgsSnapshot *
