@@ -30,7 +30,9 @@ struct _PgsFrameTable
   /* After pgs_frame_table_read(): */
   guint64  *chunks;        /* sorted, distinct */
   gsize     n_chunks;
-  guint64  *values;        /* chunk_frames entries per chunk, in the order of chunks */
+  gpointer  values;        /* chunk_frames entries per chunk, in the order of chunks */
+  gboolean  as_u32;        /* saturated to 32 bits (map counts): half the memory */
+  guint64  *buf;           /* a read's worth of u64 entries, for as_u32 */
   guint32  *n_read;        /* per chunk: how many of its frames the file covered */
 
   /* chunk → slot, open addressing: frames shared between processes are scattered over all
@@ -53,7 +55,8 @@ hash_index (const PgsFrameTable *table,
 }
 
 PgsFrameTable *
-pgs_frame_table_new (guint chunk_frames)
+pgs_frame_table_new (guint    chunk_frames,
+                     gboolean as_u32)
 {
   PgsFrameTable *table = g_new0 (PgsFrameTable, 1);
 
@@ -63,6 +66,7 @@ pgs_frame_table_new (guint chunk_frames)
   table->chunk_frames = chunk_frames;
   table->chunk_shift = g_bit_nth_lsf (chunk_frames, -1);
   table->wanted = g_array_new (FALSE, FALSE, sizeof (guint64));
+  table->as_u32 = as_u32;
   return table;
 }
 
@@ -74,6 +78,7 @@ pgs_frame_table_free (PgsFrameTable *table)
   g_array_unref (table->wanted);
   g_free (table->chunks);
   g_free (table->values);
+  g_free (table->buf);
   g_free (table->n_read);
   g_free (table->hash);
   g_free (table);
@@ -125,7 +130,7 @@ seal (PgsFrameTable  *table,
   /* k is at most the number of pages asked about, so this cannot overflow in practice;
    * checked all the same, as everything sized from kernel data here. */
   if (!g_size_checked_mul (&n_values, k, table->chunk_frames) ||
-      !g_size_checked_mul (&n_bytes, n_values, sizeof (guint64)))
+      !g_size_checked_mul (&n_bytes, n_values, table->as_u32 ? sizeof (guint32) : sizeof (guint64)))
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
                    "too many page frames to look up (%" G_GSIZE_FORMAT " chunks)", k);
@@ -169,6 +174,8 @@ pgs_frame_table_read (PgsFrameTable  *table,
 
   if (!seal (table, error))
     return FALSE;
+  if (table->as_u32 && table->buf == NULL)
+    table->buf = g_new (guint64, MAX_READ_BYTES / 8);
 
   while (i < table->n_chunks)
     {
@@ -187,7 +194,8 @@ pgs_frame_table_read (PgsFrameTable  *table,
       if (first > (G_GUINT64_CONSTANT (1) << 58))
         break;
 
-      got = pgs_pread_full (fd, table->values + i * table->chunk_frames, bytes, first * 8);
+      got = pgs_pread_full (fd, table->as_u32 ? table->buf : (guint64 *) table->values + i * table->chunk_frames,
+                            bytes, first * 8);
       if (got < 0 && (errno == EINVAL || errno == EOVERFLOW))
         got = 0;
       else if (got < 0)
@@ -196,6 +204,13 @@ pgs_frame_table_read (PgsFrameTable  *table,
           return FALSE;
         }
 
+      if (table->as_u32 && got > 0)
+        {
+          guint32 *out = (guint32 *) table->values + i * table->chunk_frames;
+
+          for (gssize e = 0; e < got / 8; e++)
+            out[e] = (guint32) MIN (table->buf[e], G_MAXUINT32);
+        }
       for (gsize c = i; c < j; c++)
         {
           guint64 start = (guint64) (c - i) * table->chunk_frames * 8;
@@ -250,6 +265,9 @@ pgs_frame_table_lookup (PgsFrameTable *table,
   slot = table->hash[h].slot;
   if (offset >= table->hash[h].n_read)
     return FALSE;
-  *value = table->values[slot * table->chunk_frames + offset];
+  if (table->as_u32)
+    *value = ((const guint32 *) table->values)[slot * table->chunk_frames + offset];
+  else
+    *value = ((const guint64 *) table->values)[slot * table->chunk_frames + offset];
   return TRUE;
 }

@@ -19,8 +19,10 @@ G_BEGIN_DECLS
 typedef struct _PgsFrameTable PgsFrameTable;
 
 /* @chunk_frames: frames per chunk, a power of two (kpage entries are read a chunk at a time,
- * and neighbouring chunks in one pread). */
-PgsFrameTable *pgs_frame_table_new    (guint           chunk_frames);
+ * and neighbouring chunks in one pread). @as_u32: keep entries saturated to 32 bits (map
+ * counts), in half the memory. */
+PgsFrameTable *pgs_frame_table_new    (guint           chunk_frames,
+                                       gboolean        as_u32);
 void           pgs_frame_table_free   (PgsFrameTable  *table);
 
 /* Asks for the entry of @pfn. Cheap: repeated asks for one chunk cost a compare. */

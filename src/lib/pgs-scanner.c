@@ -202,8 +202,8 @@ scan_job_new (PgsScanner *self)
   job->users = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   job->processes = g_ptr_array_new_with_free_func (g_object_unref);
   job->skipped = g_array_new (FALSE, TRUE, sizeof (PgsSkipped));
-  job->count_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES);
-  job->flag_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES);
+  job->count_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES, TRUE);
+  job->flag_table = pgs_frame_table_new (SPARSE_CHUNK_FRAMES, FALSE);
   return job;
 }
 

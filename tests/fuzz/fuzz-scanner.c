@@ -59,15 +59,16 @@ write_file (const char   *name,
             guint64       offset)
 {
   g_autofree char *path = g_build_filename (root, name, NULL);
-  /* Not O_TRUNC: ext4 flushes a file truncated to 0 and rewritten (auto_da_alloc) at close,
-   * which made every run wait for the disk. Write, then cut to size. */
-  int fd = open (path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  /* A new file each run. (Truncating one to 0 and rewriting it made ext4 flush it at close,
+   * auto_da_alloc, and every run wait for the disk.) */
+  int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 
   g_assert (fd >= 0);
   /* A fuzzed offset may be past what the file system allows: then the file stays empty. */
   if (len == 0 || offset >= (G_GUINT64_CONSTANT (1) << 40) ||
       pwrite (fd, data, len, (off_t) offset) != (gssize) len)
     offset = len = 0;
+  /* Sparse up to the offset: holes read as zeros, as pagemap's unmapped entries. */
   g_assert (ftruncate (fd, (off_t) (offset + len)) == 0);
   close (fd);
 }
@@ -93,7 +94,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
   flags = data[0] & (PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
 
-  if (root == NULL)
+  /* A fresh tree each run, removed after it: nothing of one run leaks into the next (a
+   * pagemap written at another offset), and nothing stays behind when libFuzzer ends the
+   * process without running atexit handlers. */
     {
       g_autofree char *dir = NULL;
 
@@ -109,7 +112,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_assert (root != NULL);
       dir = g_build_filename (root, "1", NULL);
       g_assert (g_mkdir (dir, 0755) == 0);
-      atexit (remove_root);
       {
         g_autofree char *cmdline = g_build_filename (root, "1", "cmdline", NULL);
 
@@ -139,8 +141,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   {
     const char *nl = memchr (section[0], '\n', section_len[0]);
 
-    if (section[0] != NULL &&
-        pgs_maps_parse_line ((const char *) section[0],
+    if (pgs_maps_parse_line ((const char *) section[0],
                              (nl != NULL ? (const guint8 *) nl : section[0] + section_len[0]) - section[0],
                              &first))
       pagemap_offset = first.start / (guint64) sysconf (_SC_PAGESIZE) * 8;
@@ -153,6 +154,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   pgs_scanner_set_procfs_root (scanner, root);
   pgs_scanner_set_flags (scanner, flags);
   snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  remove_root ();
   if (snapshot == NULL)
     {
       g_assert (error != NULL);
