@@ -213,9 +213,13 @@ pgs_cli_memrank (int    argc,
   scanner = pgs_scanner_new ();
   if (common.procfs_root != NULL)
     pgs_scanner_set_procfs_root (scanner, common.procfs_root);
-  /* The private figure of a group compares frames: keep every process's. */
-  if (group_by != NULL)
-    pgs_scanner_set_flags (scanner, PGS_SCAN_PAGES);
+  /* The private figure of a group compares frames: keep every process's. Totals alone
+   * are the kernel's own smaps_rollup figures, exact and without a page walk. */
+  pgs_scanner_set_flags (scanner, group_by != NULL ? PGS_SCAN_PAGES : PGS_SCAN_KERNEL_TOTALS);
+  /* Read no more of the processes a filter leaves out than the test needs. An unnamed UID
+   * must be seen running something, whatever its name: no name filter then. */
+  pgs_scanner_set_filter (scanner, argc > 1 && !uid_unnamed ? (const char * const *) argv + 1 : NULL,
+                          want_uid);
   snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
   if (snapshot == NULL)
     {

@@ -36,26 +36,18 @@
 #include "pgs-cgroup.h"
 #include "pgs-error.h"
 #include "pgs-frames.h"
+#include "pgs-helper.h"
 #include "pgs-kpage.h"
 #include "pgs-pagemap.h"
 #include "pgs-parse.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-procfs.h"
+#include "pgs-scan-job.h"
+#include "pgs-scan-rollup.h"
 #include "pgs-scanner.h"
 #include "pgs-snapshot-private.h"
 #include "pgs-swap.h"
-
-/* 64 Ki entries (512 KiB) per pagemap read. */
-#define PAGEMAP_BATCH 65536
-/* Present regions from PAGEMAP_SCAN closer than this are read in one pread. */
-#define PAGEMAP_MERGE_GAP 512
-/* Virtual size beyond RSS from which a process is worth a PAGEMAP_SCAN first. */
-#define SPARSE_THRESHOLD (G_GUINT64_CONSTANT (256) << 20)
-/* kpagecount/kpageflags are read in chunks of this many frames where any frame in them is
- * needed: 8 KiB reads, the small end of what DESIGN.md measured as fastest, so that few
- * frames are read for nothing. */
-#define SPARSE_CHUNK_FRAMES 1024
 
 struct _PgsScanner
 {
@@ -64,6 +56,8 @@ struct _PgsScanner
   PgsScanFlags  flags;
   GArray       *pids;
   PgsHelper    *helper;
+  GStrv         names;
+  gint64        uid;
 };
 
 G_DEFINE_FINAL_TYPE (PgsScanner, pgs_scanner, G_TYPE_OBJECT)
@@ -85,7 +79,7 @@ static guint signals[N_SIGNALS];
 
 /* Progress goes from the worker to the caller's main context through one coalesced idle.
  * Refcounted on its own: the idle may outlive the job, which can be freed on either thread. */
-typedef struct
+struct _PgsScanProgress
 {
   gatomicrefcount  ref_count;
   GMutex           lock;
@@ -93,7 +87,7 @@ typedef struct
   gboolean         pending;
   GMainContext    *context;
   PgsScanner      *scanner;
-} Progress;
+};
 
 static Progress *
 progress_new (PgsScanner *scanner)
@@ -125,36 +119,6 @@ progress_unref (Progress *progress)
   g_free (progress);
 }
 
-typedef struct
-{
-  char          *root;
-  PgsScanFlags   flags;
-  GArray        *pids;            /* int, or NULL for every process */
-  guint          page_size;
-  guint          page_shift;
-
-  gboolean       privileged;
-  gboolean       no_pagemap_scan;
-  PgsSwapState   swap_state;
-  int            root_fd;
-  int            count_fd;
-  int            flags_fd;
-
-  guint64       *pm_buf;
-  GArray        *regions;
-  GHashTable    *users;
-
-  GPtrArray     *processes;
-  GArray        *skipped;
-
-  /* Phase 2: the kpage entries of the frames we need, sparse (pgs-frames.h). */
-  PgsFrameTable *count_table;
-  PgsFrameTable *flag_table;
-
-  Progress      *progress;         /* NULL for a synchronous scan */
-  PgsHelper     *helper;           /* opens root's files; NULL to open them directly */
-} ScanJob;
-
 static void
 scan_job_free (ScanJob *job)
 {
@@ -163,6 +127,7 @@ scan_job_free (ScanJob *job)
   pgs_close (job->flags_fd);
   g_free (job->root);
   g_clear_pointer (&job->pids, g_array_unref);
+  g_strfreev (job->names);
   g_free (job->pm_buf);
   g_clear_pointer (&job->regions, g_array_unref);
   g_clear_pointer (&job->users, g_hash_table_unref);
@@ -190,10 +155,12 @@ scan_job_new (PgsScanner *self)
       job->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), self->pids->len);
       g_array_append_vals (job->pids, self->pids->data, self->pids->len);
     }
+  job->names = g_strdupv (self->names);
   /* The helper opens the live /proc only; one that has exited leaves the user's view. */
   if (self->helper != NULL && pgs_helper_is_running (self->helper) &&
       g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
     job->helper = g_object_ref (self->helper);
+  job->uid = self->uid;
   job->page_size = page_size > 0 ? (guint) page_size : 4096;
   job->page_shift = g_bit_nth_lsf (job->page_size, -1);
   job->root_fd = job->count_fd = job->flags_fd = -1;
@@ -372,409 +339,45 @@ parse_maps (ScanJob     *job,
   return TRUE;
 }
 
-/* The pieces of [start, end) to read: whole mappings, or with PAGEMAP_SCAN the present and
- * swapped regions clipped to mappings. */
-typedef struct
-{
-  guint64 start;
-  guint64 end;
-  guint32 mapping;
-  guint32 flags;
-} Piece;
-
-static void
-add_piece (GArray  *pieces,
-           guint64  start,
-           guint64  end,
-           guint32  mapping,
-           guint32  flags)
-{
-  Piece piece = { start, end, mapping, flags };
-
-  g_array_append_val (pieces, piece);
-}
-
-static GArray *
-plan_pieces (ScanJob     *job,
-             PgsProcess  *proc,
-             int          pagemap_fd,
-             gboolean     sparse,
-             GError     **error)
-{
-  g_autoptr(GArray) pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
-  const PgsMappingData *maps = (const PgsMappingData *) proc->mappings->data;
-  guint n_maps = proc->mappings->len;
-
-  if (n_maps == 0)
-    return g_steal_pointer (&pieces);
-
-  if (sparse && !job->no_pagemap_scan)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      g_array_set_size (job->regions, 0);
-      if (pgs_pagemap_scan (pagemap_fd, maps[0].start, maps[n_maps - 1].end, job->regions,
-                            &local_error))
-        {
-          guint m = 0;
-
-          for (guint r = 0; r < job->regions->len; r++)
-            {
-              const PgsPageRegion *region = &g_array_index (job->regions, PgsPageRegion, r);
-              guint32 flags = 0;
-
-              if (region->categories & PGS_PAGE_IS_PFNZERO)
-                flags |= PGS_RUN_ZERO;
-
-              while (m < n_maps && maps[m].end <= region->start)
-                m++;
-              for (guint k = m; k < n_maps && maps[k].start < region->end; k++)
-                add_piece (pieces, MAX (region->start, maps[k].start),
-                           MIN (region->end, maps[k].end), k, flags);
-            }
-          return g_steal_pointer (&pieces);
-        }
-
-      if (!g_error_matches (local_error, PGS_ERROR, PGS_ERROR_UNSUPPORTED))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      /* Remember for the rest of this scan; fixture files and old kernels land here. */
-      job->no_pagemap_scan = TRUE;
-    }
-
-  for (guint k = 0; k < n_maps; k++)
-    add_piece (pieces, maps[k].start, maps[k].end, k, 0);
-  return g_steal_pointer (&pieces);
-}
-
-/* A shared (not exclusively mapped) present page, waiting for its frame's map count. */
-typedef struct
-{
-  guint64 pfn;       /* or, once its count is known and not 0, PENDING_COUNT | count */
-  guint32 mapping;
-  guint32 index;     /* its entry in the process's page arrays, or G_MAXUINT32 */
-} Pending;
-
-/* Frame numbers have 55 bits: the top bit marks a count already looked up, so that phase 3
- * need not look it up again. */
-#define PENDING_COUNT (G_GUINT64_CONSTANT (1) << 63)
-
-/* Phase 1 state for one process. Exclusively mapped pages are accounted at once: their map
- * count is 1 by the kernel's own test, so they need no kpagecount lookup (most anonymous
- * memory is private, so this is most pages). Only the others wait for phase 2. */
-typedef struct
-{
-  ScanJob    *job;
-  PgsProcess *proc;
-  gboolean    keep;      /* store runs and entries for residency maps */
-  gboolean    account;   /* privileged: account pages for PSS/USS */
-  GArray     *runs;
-  GArray     *entries;
-  GArray     *pending;
-  gboolean    open;
-} PageWalk;
-
-static void
-walk_keep (PageWalk *w,
-           guint64   address,
-           guint64   entry,
-           guint32   mapping,
-           guint32   flags)
-{
-  PgsPageRun *last = w->runs->len ? &g_array_index (w->runs, PgsPageRun, w->runs->len - 1) : NULL;
-
-  if (w->open && last != NULL && last->mapping == mapping && last->flags == flags &&
-      last->start + ((guint64) last->n_pages << w->job->page_shift) == address)
-    last->n_pages++;
-  else
-    {
-      PgsPageRun run = { address, 1, w->entries->len, mapping, flags };
-
-      g_array_append_val (w->runs, run);
-      w->open = TRUE;
-    }
-  g_array_append_val (w->entries, entry);
-}
-
-static void
-walk_account (PageWalk *w,
-              guint64   entry,
-              guint32   mapping)
-{
-  ScanJob *job = w->job;
-  PgsMappingData *m = &g_array_index (w->proc->mappings, PgsMappingData, mapping);
-
-  if (pgs_pm_is_present (entry))
-    {
-      guint64 pfn = pgs_pm_pfn (entry);
-
-      if (pfn == 0)
-        {
-          /* PFN 0 is never user memory: pagemap hides frame numbers (no CAP_SYS_ADMIN). */
-          w->proc->pfn_hidden = TRUE;
-          w->account = FALSE;
-          return;
-        }
-
-      /* A VMA is hugetlb or not as a whole: one frame's flags tell. */
-      if (m->probe_pfn == 0)
-        {
-          m->probe_pfn = pfn;
-          pgs_frame_table_want (job->flag_table, pfn);
-        }
-
-      if (entry & PGS_PM_EXCLUSIVE)
-        {
-          m->rss += job->page_size;
-          m->pss_fp += (guint64) job->page_size << PGS_PSS_SHIFT;
-          m->uss += job->page_size;
-        }
-      else
-        {
-          Pending p = { pfn, mapping, w->keep ? w->entries->len - 1 : G_MAXUINT32 };
-
-          g_array_append_val (w->pending, p);
-          pgs_frame_table_want (job->count_table, pfn);
-        }
-    }
-  else if (pgs_pm_is_swapped (entry))
-    m->swap += job->page_size;
-}
-
-static inline void
-walk_entry (PageWalk *w,
-            guint64   address,
-            guint64   entry,
-            guint32   mapping,
-            guint32   flags)
-{
-  if (!(entry & (PGS_PM_PRESENT | PGS_PM_SWAP)))
-    {
-      w->open = FALSE;
-      return;
-    }
-  if (w->keep)
-    walk_keep (w, address, entry, mapping, flags);
-  if (w->account)
-    walk_account (w, entry, mapping);
-}
-
-/* A pagemap read that ends early means the process exited (its mm is gone) or, in a
- * fixture, that the file is truncated. Tell the two apart by whether the process is still
- * there: a zombie keeps its status file, so look at what it says (_pgs_process_has_exited). */
-static void
-set_short_read_error (int          dirfd,
-                      guint64      address,
-                      GError     **error)
-{
-  if (_pgs_process_has_exited (dirfd))
-    g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE,
-                 "the process exited while its pagemap was read");
-  else
-    g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
-                 "pagemap ends at 0x%" G_GINT64_MODIFIER "x, inside a mapping (truncated)",
-                 address);
-}
-
-static void
-forget_page_metrics (PgsProcess *proc)
-{
-  for (guint i = 0; i < proc->mappings->len; i++)
-    {
-      PgsMappingData *m = &g_array_index (proc->mappings, PgsMappingData, i);
-
-      m->rss = m->pss_fp = m->uss = m->swap = 0;
-      m->known = PGS_METRIC_VSS;
-    }
-}
-
 static gboolean
-read_pages (ScanJob     *job,
-            PgsProcess  *proc,
-            int          dirfd,
-            int          pagemap_fd,
-            gboolean     sparse,
-            GError     **error)
+name_matches (ScanJob    *job,
+              const char *name)
 {
-  g_autoptr(GArray) pieces = NULL;
-  g_autoptr(GArray) runs = g_array_new (FALSE, FALSE, sizeof (PgsPageRun));
-  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (Pending));
-  PageWalk w = { job, proc, (job->flags & PGS_SCAN_PAGES) != 0, job->privileged,
-                 runs, entries, pending, FALSE };
-  guint i = 0;
-
-  pieces = plan_pieces (job, proc, pagemap_fd, sparse, error);
-  if (pieces == NULL)
-    return FALSE;
-
-  while (i < pieces->len)
-    {
-      const Piece *first = &g_array_index (pieces, Piece, i);
-      guint64 start = first->start;
-      guint64 end = first->end;
-      guint j = i + 1;
-
-      /* Merge nearby pieces into one read, up to the buffer's size. */
-      while (j < pieces->len)
-        {
-          const Piece *next = &g_array_index (pieces, Piece, j);
-
-          if (next->start - end > (guint64) PAGEMAP_MERGE_GAP << job->page_shift ||
-              (next->end - start) >> job->page_shift > PAGEMAP_BATCH)
-            break;
-          end = next->end;
-          j++;
-        }
-
-      for (guint64 pos = start; pos < end;)
-        {
-          guint64 n = MIN ((end - pos) >> job->page_shift, PAGEMAP_BATCH);
-          gssize got = pgs_pread_full (pagemap_fd, job->pm_buf, n * 8,
-                                       (pos >> job->page_shift) * 8);
-
-          if (got < 0)
-            {
-              pgs_set_error_from_errno (error, errno, "pagemap");
-              return FALSE;
-            }
-          if ((guint64) got < n * 8)
-            {
-              set_short_read_error (dirfd, pos + ((guint64) got / 8 << job->page_shift), error);
-              return FALSE;
-            }
-
-          /* Hand each entry of the window to the piece that covers it. */
-          for (guint k = i; k < j; k++)
-            {
-              const Piece *piece = &g_array_index (pieces, Piece, k);
-              guint64 lo = MAX (piece->start, pos);
-              guint64 hi = MIN (piece->end, pos + (n << job->page_shift));
-
-              if (lo >= hi)
-                continue;
-              /* A piece continued from the previous batch may extend its open run. */
-              if (lo == piece->start)
-                w.open = FALSE;
-              for (guint64 a = lo; a < hi; a += job->page_size)
-                walk_entry (&w, a, job->pm_buf[(a - pos) >> job->page_shift],
-                            piece->mapping, piece->flags);
-            }
-          pos += n << job->page_shift;
-        }
-
-      i = j;
-    }
-
-  if (w.keep)
-    {
-      proc->runs = g_steal_pointer (&runs);
-      proc->n_pages = entries->len;
-      proc->entries = (guint64 *) (void *) g_array_free (g_steal_pointer (&entries), FALSE);
-    }
-  if (job->privileged && !proc->pfn_hidden)
-    {
-      proc->pending = g_steal_pointer (&pending);
-      proc->source = PGS_SOURCE_PAGES;
-    }
-  else
-    forget_page_metrics (proc);
-  return TRUE;
+  for (guint i = 0; job->names[i] != NULL; i++)
+    if (strstr (name, job->names[i]) != NULL)
+      return TRUE;
+  return FALSE;
 }
 
-typedef struct
+/* Whether a process may pass the name filter, from its comm alone: one small read, where
+ * status would make the kernel gather a page of figures. comm is the raw name that status
+ * shows escaped: a name with a backslash or a newline in it is left to the status test. */
+static gboolean
+comm_may_match (ScanJob *job,
+                int      pid)
 {
-  PgsProcess *proc;
-  guint       next;
-} SmapsMatch;
+  char path[32], comm[64];
+  ssize_t len;
+  int fd;
 
-static void
-take_smaps_mapping (const PgsMapsEntry   *entry,
-                    const PgsSmapsFields *fields,
-                    gpointer              user_data)
-{
-  SmapsMatch *match = user_data;
-  GArray *mappings = match->proc->mappings;
-
-  /* smaps lists the same mappings as maps, in the same order, unless the process changed
-   * in between: match on the start address and leave the rest unknown. */
-  while (match->next < mappings->len &&
-         g_array_index (mappings, PgsMappingData, match->next).start < entry->start)
-    match->next++;
-  if (match->next < mappings->len)
-    {
-      PgsMappingData *m = &g_array_index (mappings, PgsMappingData, match->next);
-
-      if (m->start == entry->start && m->end == entry->end)
-        {
-          m->rss = fields->rss;
-          m->pss_fp = fields->pss << PGS_PSS_SHIFT;
-          m->uss = fields->private_clean + fields->private_dirty;
-          m->swap = fields->swap;
-          m->swap_pss = fields->swap_pss;
-          m->known = PGS_METRIC_ALL | ((fields->seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
-          match->next++;
-        }
-    }
+  g_snprintf (path, sizeof path, "%d/comm", pid);
+  fd = openat (job->root_fd, path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return TRUE;
+  len = read (fd, comm, sizeof comm - 1);
+  close (fd);
+  if (len <= 0)
+    return TRUE;
+  if (comm[len - 1] == '\n')
+    len--;
+  comm[len] = '\0';
+  if (memchr (comm, '\\', len) != NULL || memchr (comm, '\n', len) != NULL ||
+      strlen (comm) != (gsize) len)
+    return TRUE;
+  return name_matches (job, comm);
 }
 
-/* The unprivileged path: the kernel's own figures where we may read them. */
-static void
-measure_from_kernel (ScanJob         *job,
-                     PgsProcess      *proc,
-                     int              dirfd,
-                     const PgsStatus *status)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *buf = NULL;
-  PgsSmapsFields fields;
-  gsize len;
-
-  buf = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps_rollup", &len, &error);
-  if (buf != NULL && pgs_smaps_rollup_parse (buf, len, &fields, &error))
-    {
-      proc->rss = fields.rss;
-      proc->pss_fp = fields.pss << PGS_PSS_SHIFT;
-      proc->uss = fields.private_clean + fields.private_dirty;
-      proc->swap = fields.swap;
-      proc->swap_pss = fields.swap_pss;
-      proc->known |= PGS_METRIC_ALL | ((fields.seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
-      proc->source = PGS_SOURCE_KERNEL;
-
-      if (job->flags & PGS_SCAN_MAPPINGS)
-        {
-          g_autofree char *smaps = pgs_helper_read_at (job->helper, dirfd, proc->pid, "smaps",
-                                                       &len, NULL);
-          SmapsMatch match = { proc, 0 };
-
-          if (smaps != NULL)
-            pgs_smaps_parse (smaps, len, take_smaps_mapping, &match, NULL);
-        }
-      return;
-    }
-
-  /* status is readable for everyone: RSS and swap at least. */
-  proc->rss = status->vm_rss;
-  proc->swap = status->vm_swap;
-  proc->known |= PGS_METRIC_RSS | PGS_METRIC_SWAP;
-  proc->source = PGS_SOURCE_STATUS;
-  if (g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION) && proc->uid != geteuid ())
-    _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS,
-                              "PSS and USS of another user's process need root");
-  else if (g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
-    _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS,
-                              "smaps_rollup is not readable (the process is not dumpable, "
-                              "or ptrace access is restricted)");
-  else
-    {
-      g_autofree char *reason = g_strdup_printf ("smaps_rollup: %s", error->message);
-
-      _pgs_process_set_unknown (proc, PGS_METRIC_PSS | PGS_METRIC_USS, reason);
-    }
-}
-
+/* NULL without an error: a process the filter leaves out. */
 static PgsProcess *
 scan_process (ScanJob  *job,
               int       pid,
@@ -790,12 +393,18 @@ scan_process (ScanJob  *job,
   gboolean sparse;
   gsize len;
 
+  if (job->names != NULL && !comm_may_match (job, pid))
+    return NULL;
+
   dirfd = pgs_open_pid_dir (job->root, pid, error);
   if (dirfd < 0)
     return NULL;
 
   status_buf = pgs_read_file_at (dirfd, "status", &len, error);
   if (status_buf == NULL || !pgs_status_parse (status_buf, len, &status, error))
+    return NULL;
+  if ((job->uid >= 0 && status.uid != job->uid) ||
+      (job->names != NULL && !name_matches (job, status.name)))
     return NULL;
 
   if (!status.has_vm)
@@ -816,6 +425,21 @@ scan_process (ScanJob  *job,
   proc->name = g_strdup (status.name);
   proc->user = g_strdup (lookup_user (job, status.uid));
   proc->cmdline = read_cmdline (dirfd);
+  proc->page_size = job->page_size;
+
+  /* Totals alone: the kernel's rollup has them all, exactly; no maps, no page walk. VSS
+   * is VmSize, the sum of the mappings. Where there is no rollup to read, the usual way. */
+  if ((job->flags & PGS_SCAN_KERNEL_TOTALS) &&
+      !(job->flags & (PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP)) &&
+      _pgs_scan_rollup_read (proc, job->helper, dirfd, FALSE, NULL))
+    {
+      proc->vss = status.vm_size;
+      proc->known |= PGS_METRIC_VSS;
+      if (!_pgs_process_check_sane (proc, error))
+        return NULL;
+      return g_steal_pointer (&proc);
+    }
+
   proc->cgroup = read_cgroup (dirfd);
   {
     g_autofree char *stat_buf = pgs_read_file_at (dirfd, "stat", &len, NULL);
@@ -825,7 +449,6 @@ scan_process (ScanJob  *job,
     if (stat_buf != NULL && pgs_stat_parse (stat_buf, len, &stat, NULL))
       proc->start_time = stat.start_time;
   }
-  proc->page_size = job->page_size;
 
   maps_buf = pgs_helper_read_at (job->helper, dirfd, pid, "maps", &len, &local_error);
   if (maps_buf == NULL)
@@ -838,7 +461,8 @@ scan_process (ScanJob  *job,
       /* Another user's process: status is all we get. */
       proc->vss = status.vm_size;
       proc->known |= PGS_METRIC_VSS;
-      measure_from_kernel (job, proc, dirfd, &status);
+      if (!_pgs_scan_rollup (proc, job->helper, dirfd, &status, (job->flags & PGS_SCAN_MAPPINGS) != 0, error))
+        return NULL;
       return g_steal_pointer (&proc);
     }
 
@@ -868,13 +492,14 @@ scan_process (ScanJob  *job,
    * resident (a browser's 20 GiB of reservations for 500 MiB of RSS). */
   sparse = status.vm_size > status.vm_rss + SPARSE_THRESHOLD;
 
-  if (pagemap_fd >= 0 && !read_pages (job, proc, dirfd, pagemap_fd, sparse, error))
+  if (pagemap_fd >= 0 && !_pgs_scan_read_pages (job, proc, dirfd, pagemap_fd, sparse, error))
     return NULL;
   if (proc->source == PGS_SOURCE_PAGES)
     _pgs_swap_fill (proc, dirfd, job->swap_state);
 
-  if (proc->source != PGS_SOURCE_PAGES)
-    measure_from_kernel (job, proc, dirfd, &status);
+  if (proc->source != PGS_SOURCE_PAGES &&
+      !_pgs_scan_rollup (proc, job->helper, dirfd, &status, (job->flags & PGS_SCAN_MAPPINGS) != 0, error))
+    return NULL;
   if (!_pgs_process_check_sane (proc, error))
     return NULL;
 
@@ -911,160 +536,6 @@ list_pids (ScanJob  *job,
   closedir (dir);
 
   return g_steal_pointer (&pids);
-}
-
-/* Whether a present, shared page counts in Rss, given its frame's map count and flags.
- * Mirrors smaps_pte_entry(): vm_normal_page() is NULL for the zero page and PFN mappings
- * (map count 0, not part of a folio). A page of a large folio may read map count 0 under
- * CONFIG_NO_PAGE_MAPCOUNT, where kpagecount gives the folio's rounded average: it is still
- * mapped, and counted. */
-static inline gboolean
-page_counts_in_rss (guint32 count,
-                    guint64 flags)
-{
-  if (flags & PGS_KPF_BIT (PGS_KPF_ZERO_PAGE))
-    return FALSE;
-  if (count == 0)
-    return (flags & (PGS_KPF_BIT (PGS_KPF_COMPOUND_HEAD) | PGS_KPF_BIT (PGS_KPF_COMPOUND_TAIL))) != 0;
-  return TRUE;
-}
-
-/* Phase 3 for one process: the rest of the kernel's smaps_account(). A shared page adds
- * (PAGE_SIZE << 12) / mapcount to PSS and nothing to USS. Hugetlb mappings are in neither
- * Rss nor Pss (smaps_hugetlb_range counts them apart). */
-static void
-account_pending (ScanJob              *job,
-                 PgsProcess           *proc,
-                 const PgsFrameLookup *frames)
-{
-  const guint64 page_fp = (guint64) job->page_size << PGS_PSS_SHIFT;
-  PgsMappingData *maps = (PgsMappingData *) proc->mappings->data;
-  g_autofree gboolean *hugetlb = g_new0 (gboolean, MAX (proc->mappings->len, 1));
-
-  for (guint i = 0; i < proc->mappings->len; i++)
-    {
-      guint64 probe = maps[i].probe_pfn;
-
-      maps[i].known |= PGS_METRIC_ALL;
-      if (probe != 0 && (pgs_frame_lookup_flags (frames, probe) & PGS_KPF_BIT (PGS_KPF_HUGE)))
-        {
-          hugetlb[i] = TRUE;
-          maps[i].rss = maps[i].pss_fp = maps[i].uss = 0;
-        }
-    }
-
-  /* The per-page counts a residency map shows: 1 for exclusive pages, read for the rest. */
-  if (proc->entries != NULL)
-    {
-      proc->counts = g_new (guint32, MAX (proc->n_pages, 1));
-      for (gsize k = 0; k < proc->n_pages; k++)
-        proc->counts[k] = (proc->entries[k] & PGS_PM_EXCLUSIVE) && pgs_pm_is_present (proc->entries[k])
-                          ? 1 : PGS_COUNT_UNKNOWN;
-    }
-
-  for (guint k = 0; k < proc->pending->len; k++)
-    {
-      const Pending *p = &g_array_index (proc->pending, Pending, k);
-      PgsMappingData *m = &maps[p->mapping];
-      guint32 count = (guint32) p->pfn;
-      /* A frame the kpage files do not cover (device memory far above RAM, a damaged file)
-       * has no map count: like a PFN mapping's, it is not in Rss. */
-      gboolean known = (p->pfn & PENDING_COUNT) || pgs_frame_lookup_count (frames, p->pfn, &count);
-
-      if (!known)
-        count = PGS_COUNT_UNKNOWN;
-      if (proc->counts != NULL && p->index != G_MAXUINT32)
-        proc->counts[p->index] = count;
-      /* Flags were read only where a count of 0 must be told apart. */
-      if (!known || hugetlb[p->mapping] ||
-          !page_counts_in_rss (count, count == 0 ? pgs_frame_lookup_flags (frames, p->pfn) : 0))
-        continue;
-      m->rss += job->page_size;
-      m->pss_fp += count >= 2 ? page_fp / count : page_fp;
-    }
-  g_clear_pointer (&proc->pending, g_array_unref);
-
-  for (guint i = 0; i < proc->mappings->len; i++)
-    {
-      proc->rss += maps[i].rss;
-      proc->pss_fp += maps[i].pss_fp;
-      proc->uss += maps[i].uss;
-      proc->swap += maps[i].swap;
-    }
-  proc->known |= PGS_METRIC_ALL;
-}
-
-/* After the counts are in: the flags are needed wherever a count of 0 must be told apart
- * (zero page, PFN mapping, or a large folio's rounded-down average). */
-static void
-note_zero_count_frames (ScanJob              *job,
-                        const PgsFrameLookup *frames)
-{
-  for (guint i = 0; i < job->processes->len; i++)
-    {
-      PgsProcess *proc = g_ptr_array_index (job->processes, i);
-
-      if (proc->pending == NULL)
-        continue;
-      for (guint k = 0; k < proc->pending->len; k++)
-        {
-          Pending *p = &g_array_index (proc->pending, Pending, k);
-          guint32 count;
-
-          if (!pgs_frame_lookup_count (frames, p->pfn, &count))
-            continue;
-          if (count == 0)
-            pgs_frame_table_want (job->flag_table, p->pfn);
-          else
-            p->pfn = PENDING_COUNT | count;
-        }
-    }
-}
-
-static gboolean
-read_frames (ScanJob       *job,
-             GCancellable  *cancellable,
-             PgsPhysMap   **physmap_out,
-             GError       **error)
-{
-  g_autoptr(PgsPhysMap) physmap = NULL;
-  PgsFrameLookup frames = { NULL };
-
-  if (job->flags & PGS_SCAN_PHYSMAP)
-    {
-      physmap = pgs_physmap_read_fds_at (job->root_fd, job->count_fd, job->flags_fd,
-                                         cancellable, error);
-      if (physmap == NULL)
-        return FALSE;
-      /* Looked up in its runs: no array of frames. */
-      frames.physmap = physmap;
-      frames.n_frames = pgs_physmap_get_n_frames (physmap);
-    }
-  else
-    {
-      frames.count_table = job->count_table;
-      if (!pgs_frame_table_read (job->count_table, job->count_fd, error))
-        return FALSE;
-      note_zero_count_frames (job, &frames);
-      if (!pgs_frame_table_is_empty (job->flag_table))
-        {
-          frames.flag_table = job->flag_table;
-          if (!pgs_frame_table_read (job->flag_table, job->flags_fd, error))
-            return FALSE;
-        }
-    }
-
-  for (guint i = 0; i < job->processes->len; i++)
-    {
-      PgsProcess *proc = g_ptr_array_index (job->processes, i);
-
-      if (proc->pending != NULL)
-        account_pending (job, proc, &frames);
-    }
-
-  if (physmap_out != NULL)
-    *physmap_out = g_steal_pointer (&physmap);
-  return TRUE;
 }
 
 static PgsSnapshot *
@@ -1114,6 +585,8 @@ scan_job_run (ScanJob       *job,
       proc = scan_process (job, pid, &local_error);
       if (proc != NULL)
         g_ptr_array_add (job->processes, proc);
+      else if (local_error == NULL)
+        ;  /* left out by the filter */
       else if (explicit_pids)
         {
           /* The user named this PID: say exactly what is wrong with it. */
@@ -1135,7 +608,7 @@ scan_job_run (ScanJob       *job,
       report_progress (job, 0.9 * (i + 1) / pids->len);
     }
 
-  if (job->privileged && !read_frames (job, cancellable, &physmap, error))
+  if (job->privileged && !_pgs_scan_read_frames (job, cancellable, &physmap, error))
     return NULL;
 
   report_progress (job, 1.0);
@@ -1156,6 +629,7 @@ pgs_scanner_finalize (GObject *object)
 
   g_clear_pointer (&self->procfs_root, g_free);
   g_clear_pointer (&self->pids, g_array_unref);
+  g_clear_pointer (&self->names, g_strfreev);
   g_clear_object (&self->helper);
 
   G_OBJECT_CLASS (pgs_scanner_parent_class)->finalize (object);
@@ -1235,6 +709,7 @@ static void
 pgs_scanner_init (PgsScanner *self)
 {
   self->procfs_root = g_strdup (PGS_PROCFS_DEFAULT_ROOT);
+  self->uid = -1;
 }
 
 PgsScanner *
@@ -1308,6 +783,19 @@ pgs_scanner_set_pids (PgsScanner *self,
       self->pids = g_array_sized_new (FALSE, FALSE, sizeof (int), n_pids);
       g_array_append_vals (self->pids, pids, n_pids);
     }
+}
+
+void
+pgs_scanner_set_filter (PgsScanner         *self,
+                        const char * const *names,
+                        gint64              uid)
+{
+  g_return_if_fail (PGS_IS_SCANNER (self));
+
+  g_clear_pointer (&self->names, g_strfreev);
+  if (names != NULL && names[0] != NULL)
+    self->names = g_strdupv ((char **) names);
+  self->uid = uid;
 }
 
 PgsSnapshot *

@@ -19,6 +19,10 @@ typedef enum
   PGS_SCAN_MAPPINGS = 1 << 0,  /* per-mapping metrics too */
   PGS_SCAN_PAGES    = 1 << 1,  /* keep per-page data for residency maps */
   PGS_SCAN_PHYSMAP  = 1 << 2,  /* read and keep the whole physical map */
+  /* Totals alone, from the kernel's own smaps_rollup (source PGS_SOURCE_KERNEL): exact,
+   * and no page walk. Reads status, cmdline and smaps_rollup only (no maps, no cgroup);
+   * ignored with MAPPINGS, PAGES or PHYSMAP, which need the mappings or the pages. */
+  PGS_SCAN_KERNEL_TOTALS = 1 << 3,
 } PgsScanFlags;
 
 #define PGS_TYPE_SCANNER (pgs_scanner_get_type ())
@@ -42,6 +46,12 @@ void          pgs_scanner_set_pids        (PgsScanner           *self,
  * by it: an unprivileged process then gets root's figures. NULL opens them directly. */
 void          pgs_scanner_set_helper      (PgsScanner           *self,
                                            PgsHelper            *helper);
+/* Keeps only processes whose name (status Name) contains one of @names (NULL: all), and
+ * of user @uid (-1: all). The others are not read beyond what the test needs (comm, or
+ * status) and are not reported, not even among the skipped. */
+void          pgs_scanner_set_filter      (PgsScanner           *self,
+                                           const char * const   *names,
+                                           gint64                uid);
 
 PgsSnapshot  *pgs_scanner_scan            (PgsScanner           *self,
                                            GCancellable         *cancellable,

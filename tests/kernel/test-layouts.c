@@ -240,6 +240,64 @@ test_rollup_child (void)
   assert_matches_rollup (pgs_snapshot_lookup_pid (snap, layout.child), &r);
 }
 
+/* Totals alone (PGS_SCAN_KERNEL_TOTALS, what memrank asks for) come from smaps_rollup
+ * without a page walk: the same figures as the kernel's, byte for byte, and RSS and USS as
+ * the page walk's (PSS moves with other processes mapping libc; the walk's own PSS is held
+ * to the rollup by the tests above); VSS, from VmSize, is the sum of the mappings. */
+static void
+assert_totals_route (int pid)
+{
+  for (guint attempt = 0; ; attempt++)
+    {
+      g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+      g_autoptr(PgsSnapshot) snap = NULL, walked = NULL;
+      g_autoptr(GError) error = NULL;
+      PgsSmapsFields before, after, r;
+      PgsProcess *p, *w;
+      guint64 vss = 0;
+      GListModel *maps;
+
+      g_assert_true (pgs_kernel_read_rollup (pid, &before));
+      pgs_scanner_set_pids (scanner, &pid, 1);
+      pgs_scanner_set_flags (scanner, PGS_SCAN_KERNEL_TOTALS);
+      snap = pgs_scanner_scan (scanner, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (pgs_kernel_read_rollup (pid, &after));
+      if (!rollups_equal (&before, &after) && attempt < 50)
+        continue;
+
+      p = pgs_snapshot_lookup_pid (snap, pid);
+      g_assert_nonnull (p);
+      g_assert_cmpint (pgs_process_get_source (p), ==, PGS_SOURCE_KERNEL);
+      g_assert_cmpuint (pgs_process_get_known (p), ==, PGS_METRIC_ALL);
+      g_assert_cmpuint (pgs_process_get_rss (p), ==, after.rss);
+      g_assert_cmpuint (pgs_process_get_pss (p), ==, after.pss);
+      g_assert_cmpuint (pgs_process_get_uss (p), ==, after.private_clean + after.private_dirty);
+      g_assert_cmpuint (pgs_process_get_swap (p), ==, after.swap);
+
+      walked = scan_stable (pid, &r);
+      w = pgs_snapshot_lookup_pid (walked, pid);
+      maps = pgs_process_get_mappings (w);
+      for (guint i = 0; i < g_list_model_get_n_items (maps); i++)
+        {
+          g_autoptr(PgsMapping) m = g_list_model_get_item (maps, i);
+
+          vss += pgs_mapping_get_end (m) - pgs_mapping_get_start (m);
+        }
+      g_assert_cmpuint (pgs_process_get_vss (p), ==, vss);
+      g_assert_cmpuint (pgs_process_get_rss (p), ==, pgs_process_get_rss (w));
+      g_assert_cmpuint (pgs_process_get_uss (p), ==, pgs_process_get_uss (w));
+      return;
+    }
+}
+
+static void
+test_totals_route (void)
+{
+  assert_totals_route (layout.pid);
+  assert_totals_route (layout.child);
+}
+
 /* Private: every page ours alone. Copy-on-write after fork and shared anonymous: two
  * mappers, so PSS is half and USS none. The shared file: mapped by parent and child only. */
 static void
@@ -467,6 +525,7 @@ main (int   argc,
 
   g_test_add_func ("/pgs/kernel/rollup/parent", test_rollup_parent);
   g_test_add_func ("/pgs/kernel/rollup/cow-child", test_rollup_child);
+  g_test_add_func ("/pgs/kernel/rollup/totals-route", test_totals_route);
   g_test_add_func ("/pgs/kernel/layout/private-and-shared", test_layout_private_and_shared);
   g_test_add_func ("/pgs/kernel/layout/thp", test_layout_thp);
   g_test_add_func ("/pgs/kernel/layout/swap", test_layout_swap);

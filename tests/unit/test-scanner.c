@@ -411,6 +411,68 @@ test_malformed_and_truncated (void)
   g_assert_error (s->error, PGS_ERROR, PGS_ERROR_MALFORMED);
 }
 
+/* A filter reads no more of the others than its test: processes it leaves out are neither
+ * listed nor skipped, even with damaged maps (700, 706, never read). The name is tested on
+ * comm where there is one (700's says "badmaps"), else on status's Name. */
+static void
+test_filter (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  const char *alpha[] = { "lph", NULL };
+  const char *none[] = { "nosuchname", NULL };
+  const char *maps[] = { "maps", NULL };
+
+  build_proposal (fx);
+  pgs_fixture_add_process (fx, 700, "badmaps", 0, FALSE);
+  pgs_fixture_write (fx, "700/maps", "10001000-10002000 r--p zzzz 00:00 0\n", -1);
+  pgs_fixture_write (fx, "700/comm", "badmaps\n", -1);
+  pgs_fixture_add_process (fx, 706, "alphabet", 1234, FALSE);
+  pgs_fixture_write (fx, "706/maps",
+                     "10000000-10002000 r--p 00000000 00:00 0\n"
+                     "10001000-10003000 r--p 00000000 00:00 0\n", -1);
+  pgs_fixture_commit (fx);
+
+  for (guint round = 0; round < 4; round++)
+    {
+      g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+      g_autoptr(PgsSnapshot) snap = NULL;
+      g_autoptr(GError) error = NULL;
+
+      pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
+      switch (round)
+        {
+        case 0: pgs_scanner_set_filter (scanner, alpha, 0); break;
+        case 1: pgs_scanner_set_filter (scanner, none, -1); break;
+        case 2: pgs_scanner_set_filter (scanner, maps, -1); break;
+        default: pgs_scanner_set_filter (scanner, NULL, 0); break;
+        }
+      snap = pgs_scanner_scan (scanner, NULL, &error);
+      g_assert_no_error (error);
+      switch (round)
+        {
+        case 0:   /* alpha (uid 0); alphabet is uid 1234 */
+          g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 1);
+          g_assert_cmpuint (pgs_process_get_pss (pgs_snapshot_lookup_pid (snap, 100)), ==, 1500 * PS);
+          g_assert_cmpuint (pgs_snapshot_get_n_skipped (snap), ==, 0);
+          break;
+        case 1:
+          g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 0);
+          g_assert_cmpuint (pgs_snapshot_get_n_skipped (snap), ==, 0);
+          break;
+        case 2:   /* badmaps passes and is read: its maps is damaged */
+          g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 0);
+          g_assert_cmpuint (pgs_snapshot_get_n_skipped (snap), ==, 1);
+          g_assert_error (pgs_snapshot_get_skipped (snap, 0)->error, PGS_ERROR, PGS_ERROR_MALFORMED);
+          break;
+        default:  /* uid 0: alpha, beta and badmaps, not alphabet */
+          g_assert_cmpuint (pgs_snapshot_get_n_processes (snap), ==, 2);
+          g_assert_cmpuint (pgs_snapshot_get_n_skipped (snap), ==, 1);
+          g_assert_null (pgs_snapshot_lookup_pid (snap, 706));
+          break;
+        }
+    }
+}
+
 /* A process that exits while its pagemap is read: the read comes back short, but status
  * is still there (a zombie keeps it). That is an exit, skipped as PROCESS_GONE, not a
  * damaged file; a live process with the same short pagemap still is one (TRUNCATED).
@@ -789,6 +851,7 @@ main (int   argc,
   PS = (guint64) sysconf (_SC_PAGESIZE);
 
   g_test_add_func ("/pgs/scanner/proposal-example", test_proposal_example);
+  g_test_add_func ("/pgs/scanner/filter", test_filter);
   g_test_add_func ("/pgs/scanner/shared-by-three", test_shared_by_three);
   g_test_add_func ("/pgs/scanner/swapped-entries", test_swapped_entries);
   g_test_add_func ("/pgs/scanner/zero-page", test_zero_page);

@@ -1,0 +1,373 @@
+/* bench-cli.c: the pagescope-cli process a user runs, against the least a program can do
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Times whole processes, start to exit, in interleaved rounds (reference, CLI, reference, ...):
+ *   memrank:    `pagescope-cli memrank --json`  vs  pgs-rollup-reader (reads every
+ *               /proc/PID/smaps_rollup: the kernel computing every figure itself);
+ *   nosuchname: `pagescope-cli memrank --json nosuchname` (a filter that keeps nothing)
+ *               vs  `pgs-rollup-reader --list` (listing /proc).
+ * on the machine as it is, then with a generated load of 16 processes and about 428 k
+ * resident pages in four kinds of sharing (private, copy-on-write after fork, shared
+ * anonymous, shared file), then with 200 and 800 extra small processes. Prints medians,
+ * the median of the per-round ratios and the CLI's peak RSS.
+ *
+ *   meson test -C build --benchmark --verbose cli       (or: bench-cli CLI READER)
+ *
+ * The load is killed and reaped on every way out: normal exit, a failed check, a signal;
+ * if this process dies outright, its children die with it (PR_SET_PDEATHSIG).
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#define N_LOAD         16
+#define PRIVATE_PAGES  (14 * 1024)   /* per process */
+#define COW_PAGES      (4 * 1024)    /* written before fork, mapped by all 16 */
+#define SHM_PAGES      (4 * 1024)    /* shared anonymous, touched by all 16 */
+#define FILE_PAGES     (4 * 1024)    /* a shared file mapping, touched by all 16 */
+#define ROUNDS         11
+
+static pid_t load[N_LOAD];
+static pid_t spawner = -1;
+static int spawner_cmd = -1;
+
+static void
+stop_load (void)
+{
+  for (int i = 0; i < N_LOAD; i++)
+    if (load[i] > 0)
+      {
+        kill (load[i], SIGKILL);
+        waitpid (load[i], NULL, 0);
+        load[i] = 0;
+      }
+  if (spawner > 0)
+    {
+      /* The spawner kills and reaps its children when its command pipe closes. */
+      close (spawner_cmd);
+      waitpid (spawner, NULL, 0);
+      spawner = -1;
+    }
+}
+
+static void
+on_signal (int sig)
+{
+  stop_load ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+static void
+die_with_parent (pid_t parent)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid () != parent)
+    _exit (1);
+}
+
+/* A small process made before any load is mapped: forks N sleepers on each byte it reads,
+ * and on end of file kills and reaps them. */
+static void
+run_spawner (int cmd)
+{
+  GArray *kids = g_array_new (FALSE, FALSE, sizeof (pid_t));
+  guint16 n;
+
+  while (read (cmd, &n, sizeof n) == sizeof n)
+    {
+      pid_t self = getpid ();
+      int ready[2];
+      char c;
+
+      if (pipe (ready) != 0)
+        _exit (1);
+      for (guint i = 0; i < n; i++)
+        {
+          pid_t pid = fork ();
+
+          if (pid == 0)
+            {
+              die_with_parent (self);
+              close (ready[0]);
+              close (ready[1]);
+              for (;;)
+                pause ();
+            }
+          if (pid > 0)
+            g_array_append_val (kids, pid);
+        }
+      close (ready[1]);
+      /* Every sleeper has closed its copy of the write end: all of them exist. */
+      while (read (ready[0], &c, 1) > 0)
+        ;
+      close (ready[0]);
+    }
+  for (guint i = 0; i < kids->len; i++)
+    kill (g_array_index (kids, pid_t, i), SIGKILL);
+  for (guint i = 0; i < kids->len; i++)
+    waitpid (g_array_index (kids, pid_t, i), NULL, 0);
+  _exit (0);
+}
+
+static void
+start_spawner (void)
+{
+  pid_t parent = getpid ();
+  int cmd[2];
+
+  g_assert_no_errno (pipe (cmd));
+  spawner = fork ();
+  g_assert (spawner >= 0);
+  if (spawner == 0)
+    {
+      die_with_parent (parent);
+      close (cmd[1]);
+      run_spawner (cmd[0]);
+    }
+  close (cmd[0]);
+  spawner_cmd = cmd[1];
+}
+
+static void
+add_sleepers (guint16 n)
+{
+  g_assert_cmpint (write (spawner_cmd, &n, sizeof n), ==, sizeof n);
+  /* Wait for them to show in /proc: the spawner forks them at once. */
+  g_usleep (200 * 1000);
+}
+
+static void
+touch (volatile char *p,
+       gsize          len,
+       long           ps)
+{
+  char sum = 0;
+
+  for (gsize off = 0; off < len; off += ps)
+    sum += p[off];
+  (void) sum;
+}
+
+static void
+start_load (void)
+{
+  long ps = sysconf (_SC_PAGESIZE);
+  pid_t parent = getpid ();
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "bench-cli-XXXXXX", NULL);
+  char *cow, *shm, *file;
+  int fd, ready[2];
+
+  cow = mmap (NULL, COW_PAGES * ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  shm = mmap (NULL, SHM_PAGES * ps, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  g_assert (cow != MAP_FAILED && shm != MAP_FAILED);
+  memset (cow, 1, COW_PAGES * ps);
+  memset (shm, 2, SHM_PAGES * ps);
+
+  /* Unlinked at once: nothing is left on disk whatever happens next. */
+  fd = g_mkstemp (path);
+  g_assert_cmpint (fd, >=, 0);
+  unlink (path);
+  g_assert_no_errno (ftruncate (fd, (off_t) FILE_PAGES * ps));
+  file = mmap (NULL, FILE_PAGES * ps, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  g_assert (file != MAP_FAILED);
+  memset (file, 3, FILE_PAGES * ps);
+  close (fd);
+
+  g_assert_no_errno (pipe (ready));
+  for (int i = 0; i < N_LOAD; i++)
+    {
+      pid_t pid = fork ();
+
+      g_assert (pid >= 0);
+      if (pid == 0)
+        {
+          char *priv;
+
+          die_with_parent (parent);
+          close (ready[0]);
+          priv = mmap (NULL, PRIVATE_PAGES * ps, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+          if (priv == MAP_FAILED)
+            _exit (1);
+          memset (priv, 4 + i, PRIVATE_PAGES * ps);
+          touch (shm, SHM_PAGES * ps, ps);
+          touch (file, FILE_PAGES * ps, ps);
+          close (ready[1]);
+          for (;;)
+            pause ();
+        }
+      load[i] = pid;
+    }
+  close (ready[1]);
+  {
+    char c;
+
+    while (read (ready[0], &c, 1) > 0)
+      ;
+  }
+  close (ready[0]);
+  /* The 16 keep sharing them; this process lets go, so that its own memory stays out of
+   * the CLI's peak RSS (exec counts the memory of the process it replaces). */
+  munmap (cow, COW_PAGES * ps);
+  munmap (shm, SHM_PAGES * ps);
+  munmap (file, FILE_PAGES * ps);
+}
+
+typedef struct
+{
+  double   ms;
+  glong    maxrss_kib;
+} Run;
+
+static Run
+run_once (char **argv)
+{
+  struct timespec t0, t1;
+  struct rusage ru;
+  Run run = { 0 };
+  int status;
+  pid_t pid;
+
+  /* fork, not posix_spawn: exec counts the peak of the memory it replaces, and a vfork
+   * child's is this process's high-water mark. */
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  pid = fork ();
+  g_assert (pid >= 0);
+  if (pid == 0)
+    {
+      int null = open ("/dev/null", O_WRONLY);
+
+      dup2 (null, 1);
+      dup2 (null, 2);
+      execv (argv[0], argv);
+      _exit (127);
+    }
+  g_assert_cmpint (wait4 (pid, &status, 0, &ru), ==, pid);
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  if (!WIFEXITED (status) || WEXITSTATUS (status) > 1)
+    g_error ("%s exited with status %d", argv[0], status);
+  run.ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+  run.maxrss_kib = ru.ru_maxrss;
+  return run;
+}
+
+static int
+compare_double (gconstpointer a,
+                gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (double *v,
+        guint   n)
+{
+  qsort (v, n, sizeof *v, (GCompareFunc) compare_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void
+compare (const char *label,
+         char      **cmd,
+         char      **ref)
+{
+  double cmd_ms[ROUNDS], ref_ms[ROUNDS], ratio[ROUNDS];
+  glong peak = 0;
+
+  run_once (ref);
+  run_once (cmd);
+  for (guint r = 0; r < ROUNDS; r++)
+    {
+      Run b = run_once (ref);
+      Run a = run_once (cmd);
+
+      ref_ms[r] = b.ms;
+      cmd_ms[r] = a.ms;
+      ratio[r] = a.ms / b.ms;
+      peak = MAX (peak, a.maxrss_kib);
+    }
+  g_print ("%-34s %8.1f ms  vs %7.1f ms  ratio %5.2fx  (goal <= 1.5x)  peak RSS %ld KiB\n",
+           label, median (cmd_ms, ROUNDS), median (ref_ms, ROUNDS), median (ratio, ROUNDS), peak);
+}
+
+static guint
+count_processes (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    n += g_ascii_isdigit (name[0]);
+  return n;
+}
+
+static void
+compare_all (const char *phase,
+             const char *cli,
+             const char *reader)
+{
+  char *memrank[] = { (char *) cli, "memrank", "--json", NULL };
+  char *nosuch[] = { (char *) cli, "memrank", "--json", "nosuchname", NULL };
+  char *rollup[] = { (char *) reader, NULL };
+  char *list[] = { (char *) reader, "--list", NULL };
+  g_autofree char *l1 = g_strdup_printf ("%s: memrank --json", phase);
+  g_autofree char *l2 = g_strdup_printf ("%s: memrank nosuchname", phase);
+
+  g_print ("-- %s (%u processes)\n", phase, count_processes ());
+  compare (l1, memrank, rollup);
+  compare (l2, nosuch, list);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *cli = argc > 1 ? argv[1] : g_getenv ("PAGESCOPE_CLI");
+  const char *reader = argc > 2 ? argv[2] : NULL;
+  const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGSEGV, SIGTRAP };
+
+  if (cli == NULL || reader == NULL)
+    {
+      g_printerr ("usage: bench-cli PAGESCOPE-CLI PGS-ROLLUP-READER\n");
+      return 2;
+    }
+  if (geteuid () != 0)
+    g_print ("note: not root; the CLI reads only the kernel's rollups of your own processes\n");
+
+  for (guint i = 0; i < G_N_ELEMENTS (sigs); i++)
+    signal (sigs[i], on_signal);
+  atexit (stop_load);
+
+  start_spawner ();
+  compare_all ("idle", cli, reader);
+
+  start_load ();
+  compare_all ("16 processes, 428 k pages", cli, reader);
+
+  add_sleepers (200);
+  compare_all ("+200 small processes", cli, reader);
+
+  add_sleepers (600);
+  compare_all ("+800 small processes", cli, reader);
+
+  stop_load ();
+  return 0;
+}
