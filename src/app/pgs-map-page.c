@@ -325,7 +325,7 @@ lookup_done (GObject      *object,
 
   clear_users (self);
   self->frame_users = g_array_ref (users);
-  title = g_strdup_printf (ngettext ("Mapped by %u process", "Mapped by %u processes", users->len),
+  title = g_strdup_printf (ngettext ("Mapped by %'u process", "Mapped by %'u processes", users->len),
                            users->len);
   if (users->len == 0)
     {

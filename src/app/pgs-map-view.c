@@ -1329,7 +1329,7 @@ pgs_map_view_describe_hit (PgsMapView   *self,
       (hit->is_frame || pgs_pm_is_present (hit->entry)))
     {
       g_string_append_c (text, '\n');
-      g_string_append_printf (text, ngettext ("Mapped %u time", "Mapped %u times", hit->count),
+      g_string_append_printf (text, ngettext ("Mapped %'u time", "Mapped %'u times", hit->count),
                               hit->count);
     }
 

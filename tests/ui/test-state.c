@@ -73,6 +73,7 @@ typedef struct
 {
   guint64 first;
   guint64 last;
+  guint64 centre; /* what the pixel at the map's centre shows */
   guint64 step;   /* the most pages one sampled pixel stands for: "one cell" */
 } Range;
 
@@ -80,7 +81,8 @@ static Range
 visible_range (PgsMapView *view)
 {
   graphene_rect_t area;
-  Range range = { G_MAXUINT64, 0, 1 };
+  Range range = { G_MAXUINT64, 0, 0, 1 };
+  PgsHit hit;
   gboolean residency = pgs_map_view_get_view (view) == PGS_VIEW_RESIDENCY;
   long page = sysconf (_SC_PAGESIZE);
 
@@ -93,12 +95,22 @@ visible_range (PgsMapView *view)
 
         if (!pgs_map_view_hit_test (view, x, y, &hit) || !hit.valid)
           continue;
-        at = residency ? hit.address : hit.pfn;
+        /* A pixel's colour comes from one of its pages, which may change between scans;
+         * physical views give the pixel's first frame as well. */
+        at = residency ? hit.address : hit.first_page;
         range.first = MIN (range.first, at);
         range.last = MAX (range.last, at);
         range.step = MAX (range.step, hit.n_pages * (residency ? page : 1) * 2);
       }
   g_assert_cmpuint (range.first, <=, range.last);
+  /* The centre may fall between mappings: G_MAXUINT64 then, which must stay so. */
+  range.centre = G_MAXUINT64;
+  if (pgs_map_view_hit_test (view, area.origin.x + area.size.width / 2,
+                             area.origin.y + area.size.height / 2, &hit) && hit.valid)
+    range.centre = residency ? hit.address : hit.first_page;
+  g_test_message ("visible %s %" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x, cell %"
+                  G_GUINT64_FORMAT, residency ? "addresses" : "frames", range.first, range.last,
+                  range.step);
   return range;
 }
 
@@ -110,6 +122,8 @@ assert_same_range (const Range *a,
 
   g_assert_cmpuint (a->first > b->first ? a->first - b->first : b->first - a->first, <=, cell);
   g_assert_cmpuint (a->last > b->last ? a->last - b->last : b->last - a->last, <=, cell);
+  g_assert_cmpuint (a->centre > b->centre ? a->centre - b->centre : b->centre - a->centre, <=,
+                    cell);
 }
 
 static void
