@@ -1110,19 +1110,16 @@ void
 pgs_map_view_set_process (PgsMapView *self,
                           PgsProcess *process)
 {
-  int old_pid;
-
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
-  old_pid = self->wanted.process ? pgs_process_get_pid (self->wanted.process) : -1;
-  if (!pgs_set_object_release (&self->wanted.process, process))
-    return;
+
   /* A new subject starts unzoomed; a rescan of the same PID and physical maps keep it. */
-  if (self->wanted.view == PGS_VIEW_RESIDENCY &&
-      (process == NULL || pgs_process_get_pid (process) != old_pid))
+  if (self->wanted.view == PGS_VIEW_RESIDENCY && !pgs_same_pid (self->wanted.process, process))
     {
       self->wanted.zoom = 1.0;
       self->wanted.center_x = self->wanted.center_y = 0.5;
     }
+  if (!pgs_set_object_release (&self->wanted.process, process))
+    return;
   invalidate (self);
 }
 
