@@ -54,6 +54,12 @@ struct _PgsMapPage
   GtkLabel     *counters_label;
 
   int           wss_pid;       /* whose sample the map view was given, 0 for none */
+
+  /* Residency: the process shown exited; its last scan stays on screen, the map view keeps
+   * the snapshot it came from, until another process is chosen. */
+  gboolean      exited;
+  GtkLabel     *exited_label;
+  guint         deselect_idle; /* a NULL process waiting to see whether a scan explains it */
 };
 
 enum {
@@ -174,6 +180,22 @@ update_title (PgsMapPage *self)
 }
 
 static void
+update_exited (PgsMapPage *self)
+{
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->exited_label), self->exited);
+  if (!self->exited)
+    return;
+  /* Translators: over the map of a process that is gone: "Process 1234 (firefox) has
+   * exited; showing its last scan" */
+  text = g_strdup_printf (_("Process %d (%s) has exited; showing its last scan"),
+                          pgs_process_get_pid (self->process),
+                          pgs_process_get_name (self->process));
+  gtk_label_set_text (self->exited_label, text);
+}
+
+static void
 update_state (PgsMapPage *self)
 {
   if (self->snapshot == NULL)
@@ -244,6 +266,7 @@ update_state (PgsMapPage *self)
 
   gtk_stack_set_visible_child_name (self->stack, "map");
   update_title (self);
+  update_exited (self);
 }
 
 /* Frame users */
@@ -323,7 +346,7 @@ lookup_done (GObject      *object,
 
   clear_users (self);
   self->frame_users = g_array_ref (users);
-  title = g_strdup_printf (ngettext ("Mapped by %u process", "Mapped by %u processes", users->len),
+  title = g_strdup_printf (ngettext ("Mapped by %'u process", "Mapped by %'u processes", users->len),
                            users->len);
   if (users->len == 0)
     {
@@ -498,6 +521,12 @@ pgs_map_page_constructed (GObject *object)
   self->map_view = PGS_MAP_VIEW (pgs_map_view_new (self->view));
   gtk_widget_set_hexpand (GTK_WIDGET (self->map_view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->map_view), TRUE);
+  self->exited_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->exited_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->exited_label), "warning");
+  gtk_widget_set_visible (GTK_WIDGET (self->exited_label), FALSE);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->map_box), GTK_ORIENTATION_VERTICAL);
+  gtk_box_prepend (self->map_box, GTK_WIDGET (self->exited_label));
   gtk_box_append (self->map_box, GTK_WIDGET (self->map_view));
   g_signal_connect_object (self->map_view, "page-activated",
                            G_CALLBACK (on_page_activated), self, 0);
@@ -515,6 +544,7 @@ pgs_map_page_dispose (GObject *object)
     g_cancellable_cancel (self->lookup);
   g_clear_object (&self->lookup);
   g_clear_pointer (&self->frame_users, g_array_unref);
+  g_clear_handle_id (&self->deselect_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
   pgs_clear_release (&self->snapshot);
   pgs_clear_release (&self->process);
@@ -636,9 +666,32 @@ pgs_map_page_set_snapshot (PgsMapPage  *self,
   if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
 
+  /* Residency: a selected process missing from the new scan has exited. Say so and keep
+   * its last map; the window then hands us no process, which changes nothing here. */
+  self->exited = self->view == PGS_VIEW_RESIDENCY && self->process != NULL && snapshot != NULL &&
+                 pgs_snapshot_lookup_pid (snapshot, pgs_process_get_pid (self->process)) == NULL;
+  if (self->exited)
+    {
+      update_exited (self);
+      return;
+    }
   pgs_map_view_set_snapshot (self->map_view, snapshot);
   update_state (self);
   refresh_hit (self);
+}
+
+static void set_process (PgsMapPage *self,
+                         PgsProcess *process);
+
+static gboolean
+apply_deselect (gpointer data)
+{
+  PgsMapPage *self = data;
+
+  self->deselect_idle = 0;
+  if (!self->exited)
+    set_process (self, NULL);
+  return G_SOURCE_REMOVE;
 }
 
 void
@@ -647,6 +700,30 @@ pgs_map_page_set_process (PgsMapPage *self,
 {
   g_return_if_fail (PGS_IS_MAP_PAGE (self));
 
+  /* Residency: the list drops the selection of a process that exited before the window
+   * hands over the scan that tells; decide once the main loop is back. */
+  if (self->view == PGS_VIEW_RESIDENCY && process == NULL && self->process != NULL &&
+      !self->exited)
+    {
+      if (self->deselect_idle == 0)
+        self->deselect_idle = g_idle_add (apply_deselect, self);
+      return;
+    }
+  g_clear_handle_id (&self->deselect_idle, g_source_remove);
+  set_process (self, process);
+}
+
+static void
+set_process (PgsMapPage *self,
+             PgsProcess *process)
+{
+  if (self->exited && process == NULL)
+    return;
+  if (self->exited)
+    {
+      self->exited = FALSE;
+      pgs_map_view_set_snapshot (self->map_view, self->snapshot);
+    }
   if (!pgs_set_object_release (&self->process, process))
     return;
   /* Working-set marks belong to the PID measured: a refresh of it keeps them. */
@@ -812,4 +889,12 @@ pgs_map_page_get_wss_note (PgsMapPage *self)
   g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
   return gtk_widget_get_visible (GTK_WIDGET (self->wss_note)) ?
          gtk_label_get_text (self->wss_note) : NULL;
+}
+
+/* The "has exited" message over a map, or NULL when it is not shown. */
+const char *
+pgs_map_page_get_exited_note (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  return self->exited ? gtk_label_get_text (self->exited_label) : NULL;
 }

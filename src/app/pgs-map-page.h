@@ -50,6 +50,7 @@ void        pgs_map_page_set_wss_sample (PgsMapPage   *self,
                                          PgsWssSample *sample);
 /* The note shown over the map, or NULL when none is. */
 const char *pgs_map_page_get_wss_note   (PgsMapPage   *self);
+const char *pgs_map_page_get_exited_note (PgsMapPage  *self);
 /* The PIDs listed as mapping the selected frame (after a lookup finished). */
 GArray     *pgs_map_page_get_frame_users (PgsMapPage *self);
 

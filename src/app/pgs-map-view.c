@@ -1112,14 +1112,14 @@ pgs_map_view_set_process (PgsMapView *self,
 {
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
 
-  if (!pgs_set_object_release (&self->wanted.process, process))
-    return;
-  /* A new subject starts unzoomed; a highlight on a physical map keeps the viewport. */
-  if (self->wanted.view == PGS_VIEW_RESIDENCY)
+  /* A new subject starts unzoomed; a rescan of the same PID and physical maps keep it. */
+  if (self->wanted.view == PGS_VIEW_RESIDENCY && !pgs_same_pid (self->wanted.process, process))
     {
       self->wanted.zoom = 1.0;
       self->wanted.center_x = self->wanted.center_y = 0.5;
     }
+  if (!pgs_set_object_release (&self->wanted.process, process))
+    return;
   invalidate (self);
 }
 
@@ -1326,7 +1326,7 @@ pgs_map_view_describe_hit (PgsMapView   *self,
       (hit->is_frame || pgs_pm_is_present (hit->entry)))
     {
       g_string_append_c (text, '\n');
-      g_string_append_printf (text, ngettext ("Mapped %u time", "Mapped %u times", hit->count),
+      g_string_append_printf (text, ngettext ("Mapped %'u time", "Mapped %'u times", hit->count),
                               hit->count);
     }
 

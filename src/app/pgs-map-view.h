@@ -20,6 +20,14 @@ G_DECLARE_FINAL_TYPE (PgsMapView, pgs_map_view, PGS, MAP_VIEW, GtkWidget)
 
 #define PGS_MAP_VIEW_MAX_ZOOM 4096.0
 
+/* A rescan of the same process: a new PgsProcess, the same PID. */
+static inline gboolean
+pgs_same_pid (PgsProcess *a,
+              PgsProcess *b)
+{
+  return a != NULL && b != NULL && pgs_process_get_pid (a) == pgs_process_get_pid (b);
+}
+
 GtkWidget   *pgs_map_view_new            (PgsView      view);
 PgsView      pgs_map_view_get_view       (PgsMapView  *self);
 void         pgs_map_view_set_snapshot   (PgsMapView  *self,

@@ -481,7 +481,7 @@ update (PgsProcessDetail *self)
 
   gtk_label_set_text (self->name_label, pgs_process_get_name (self->process));
   /* Translators: under a process's name: "PID 1234 · user alice · 37 mappings" */
-  info = g_strdup_printf (ngettext ("PID %d · %s · %u mapping", "PID %d · %s · %u mappings",
+  info = g_strdup_printf (ngettext ("PID %d · %s · %'u mapping", "PID %d · %s · %'u mappings",
                                     pgs_process_get_n_mappings (self->process)),
                           pgs_process_get_pid (self->process),
                           pgs_process_get_user (self->process) ?
