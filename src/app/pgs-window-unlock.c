@@ -247,9 +247,9 @@ pgs_window_wss_blocked_reason (PgsWindow  *self,
   if (showing_file (self))
     return _("A snapshot file is shown: working sets are measured on running processes. "
              "Go back to the live view first.");
-  /* pgs-wss.c opens /proc/PID/clear_refs and smaps itself: the kernel lets only the
-   * owner and root write clear_refs, and the helper does not measure working sets. */
-  if (geteuid () != 0 && pgs_process_get_uid (process) != getuid ())
+  /* The kernel lets only the owner and root write /proc/PID/clear_refs; unlocked, the
+   * helper opens it (pgs_wss_set_helper). */
+  if (geteuid () != 0 && pgs_process_get_uid (process) != getuid () && self->helper == NULL)
     return _("Measuring a working set clears the process’s referenced bits through "
              "/proc/PID/clear_refs, which only its owner and root may write: this "
              "process belongs to another user.");

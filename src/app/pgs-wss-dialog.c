@@ -25,6 +25,7 @@ struct _PgsWssDialog
   int             pid;
   char           *name;
   PgsWss         *wss;
+  PgsHelper      *helper;         /* while the window is unlocked */
   GCancellable   *cancellable;
   GPtrArray      *samples;        /* PgsWssSample of the series being measured */
   guint           count;          /* samples asked for */
@@ -166,6 +167,7 @@ measure_action (GtkWidget  *widget,
    * have gone, or the user may have fixed the permission). */
   g_clear_object (&self->wss);
   self->wss = pgs_wss_new (self->pid);
+  pgs_wss_set_helper (self->wss, self->helper);
   self->cancellable = g_cancellable_new ();
   g_ptr_array_set_size (self->samples, 0);
   show_error (self, NULL);
@@ -206,6 +208,7 @@ pgs_wss_dialog_dispose (GObject *object)
   g_clear_handle_id (&self->tick_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_WSS_DIALOG);
   g_clear_object (&self->wss);
+  g_clear_object (&self->helper);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->samples, g_ptr_array_unref);
 
@@ -265,6 +268,15 @@ pgs_wss_dialog_init (PgsWssDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->samples = g_ptr_array_new_with_free_func ((GDestroyNotify) pgs_wss_sample_unref);
+}
+
+void
+pgs_wss_dialog_set_helper (PgsWssDialog *self,
+                           PgsHelper    *helper)
+{
+  g_return_if_fail (PGS_IS_WSS_DIALOG (self));
+
+  g_set_object (&self->helper, helper);
 }
 
 PgsWssDialog *

@@ -22,6 +22,9 @@ PgsWssDialog *pgs_wss_dialog_new            (GtkWindow    *parent,
                                              int           pid,
                                              const char   *name);
 int           pgs_wss_dialog_get_pid        (PgsWssDialog *self);
+/* The privileged helper while the window is unlocked: measures other users' processes. */
+void          pgs_wss_dialog_set_helper     (PgsWssDialog *self,
+                                             PgsHelper    *helper);
 void          pgs_wss_dialog_set_count      (PgsWssDialog *self,
                                              guint         count);
 /* TRUE from Measure until the last sample is in, an error is shown or it is cancelled. */

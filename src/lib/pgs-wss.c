@@ -76,6 +76,7 @@ struct _PgsWss
   int           pid;
   char         *procfs_root;
   char         *sysfs_root;
+  PgsHelper    *helper;
   PgsWssScope   scope;
   gboolean      sources_forced;
   PgsWssPages   forced_sources;
@@ -126,6 +127,7 @@ pgs_wss_finalize (GObject *object)
   pgs_close (self->pidfd);
   pgs_close (self->pagemap_fd);
   pgs_close (self->kpageflags_fd);
+  g_clear_object (&self->helper);
   pgs_close (self->idle_fd);
   g_free (self->procfs_root);
   g_free (self->sysfs_root);
@@ -234,6 +236,29 @@ pgs_wss_new (int pid)
   g_return_val_if_fail (pid > 0, NULL);
 
   return g_object_new (PGS_TYPE_WSS, "pid", pid, NULL);
+}
+
+/* The helper opens files of the live /proc only, and only while it runs: the kernel checks
+ * permission when clear_refs, smaps and pagemap are opened, and root's descriptors then
+ * serve this unprivileged process (see pgs-helper.h). */
+static PgsHelper *
+usable_helper (PgsWss *self)
+{
+  if (self->helper != NULL && pgs_helper_is_running (self->helper) &&
+      g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT))
+    return self->helper;
+  return NULL;
+}
+
+void
+pgs_wss_set_helper (PgsWss    *self,
+                    PgsHelper *helper)
+{
+  g_return_if_fail (PGS_IS_WSS (self));
+  g_return_if_fail (helper == NULL || PGS_IS_HELPER (helper));
+  g_return_if_fail (!self->prepared);
+
+  g_set_object (&self->helper, helper);
 }
 
 int
@@ -411,7 +436,8 @@ open_page_sources (PgsWss  *self,
     {
       g_autoptr(GError) local = NULL;
 
-      self->pagemap_fd = pgs_open_at (self->dir_fd, "pagemap", O_RDONLY, &local);
+      self->pagemap_fd = pgs_helper_open_at (usable_helper (self), self->dir_fd, self->pid,
+                                             "pagemap", &local);
       if (self->pagemap_fd < 0)
         {
           if (self->sources_forced)
@@ -434,7 +460,9 @@ open_page_sources (PgsWss  *self,
       g_autofree char *kpageflags = g_build_filename (self->procfs_root, "kpageflags", NULL);
       g_autoptr(GError) local = NULL;
 
-      self->kpageflags_fd = pgs_open_at (AT_FDCWD, kpageflags, O_RDONLY, &local);
+      self->kpageflags_fd = usable_helper (self) != NULL
+                            ? pgs_helper_open (self->helper, 0, "kpageflags", &local)
+                            : pgs_open_at (AT_FDCWD, kpageflags, O_RDONLY, &local);
       if (self->kpageflags_fd >= 0)
         self->idle_fd = pgs_open_at (AT_FDCWD, bitmap, O_RDWR, &local);
       if (self->idle_fd < 0)
@@ -595,7 +623,9 @@ pgs_wss_prepare (PgsWss  *self,
     }
 
   /* The write is the point of no return, so its permission is checked first, by opening. */
-  self->clear_fd = pgs_open_at (self->dir_fd, "clear_refs", O_WRONLY, &local);
+  self->clear_fd = usable_helper (self) != NULL
+                   ? pgs_helper_open (self->helper, self->pid, "clear_refs", &local)
+                   : pgs_open_at (self->dir_fd, "clear_refs", O_WRONLY, &local);
   if (self->clear_fd < 0)
     {
       if (g_error_matches (local, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
@@ -610,7 +640,7 @@ pgs_wss_prepare (PgsWss  *self,
       return FALSE;
     }
 
-  smaps = pgs_read_file_at (self->dir_fd, "smaps", &len, &local);
+  smaps = pgs_helper_read_at (usable_helper (self), self->dir_fd, self->pid, "smaps", &len, &local);
   if (smaps == NULL)
     {
       if (g_error_matches (local, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
@@ -833,7 +863,7 @@ mark_idle (PgsWss  *self,
   FrameBlock *block;
   gsize len;
 
-  smaps = pgs_read_file_at (self->dir_fd, "smaps", &len, &local);
+  smaps = pgs_helper_read_at (usable_helper (self), self->dir_fd, self->pid, "smaps", &len, &local);
   if (smaps == NULL)
     {
       if (g_error_matches (local, PGS_ERROR, PGS_ERROR_PROCESS_GONE))
@@ -1097,7 +1127,7 @@ pgs_wss_collect (PgsWss  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
   g_return_val_if_fail (self->cleared, NULL);
 
-  smaps = pgs_read_file_at (self->dir_fd, "smaps", &len, &local);
+  smaps = pgs_helper_read_at (usable_helper (self), self->dir_fd, self->pid, "smaps", &len, &local);
   elapsed = g_get_monotonic_time () - self->cleared_at;
   if (smaps == NULL)
     {

@@ -37,6 +37,8 @@
 
 #include "pgs-wss-sample.h"
 
+#include "pgs-helper.h"
+
 G_BEGIN_DECLS
 
 #define PGS_TYPE_WSS (pgs_wss_get_type ())
@@ -48,6 +50,10 @@ int            pgs_wss_get_pid                 (PgsWss               *self);
 const char    *pgs_wss_get_procfs_root         (PgsWss               *self);
 void           pgs_wss_set_procfs_root         (PgsWss               *self,
                                                 const char           *root);
+/* With the privileged helper (the app unlocked), clear_refs, smaps, pagemap and kpageflags of
+ * the live /proc are opened by it, so another user's process can be measured. NULL: directly. */
+void           pgs_wss_set_helper              (PgsWss               *self,
+                                                PgsHelper            *helper);
 /* Where page_idle/bitmap is looked for: "/sys" unless a test says otherwise. */
 const char    *pgs_wss_get_sysfs_root          (PgsWss               *self);
 void           pgs_wss_set_sysfs_root          (PgsWss               *self,

@@ -221,6 +221,12 @@ test_unlock (void)
   assert_map_draws (PGS_VIEW_FLAGS, "flags");
   pgs_window_set_view (window, "processes");
 
+  /* Unlocked, the helper opens clear_refs too: root's process may be measured. */
+  pgs_window_select_pid (window, pgs_process_get_pid (root_child));
+  g_assert_true (pgs_ui_wait (pid_selected, GINT_TO_POINTER (pgs_process_get_pid (root_child)), 10000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_is_sensitive (pgs_process_detail_get_wss_button (pgs_window_get_process_detail (window))));
+
   /* The lock button locks again: the next scan is the user's own view. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-lock", NULL);
   g_assert_false (pgs_window_is_unlocked (window));
