@@ -19,6 +19,7 @@
 #include <glib-unix.h>
 
 #include "pgs-cli.h"
+#include "pgs-escape.h"
 
 typedef struct
 {
@@ -110,9 +111,11 @@ print_header (PgsWss   *wss,
   static const char *const scope_names[] = {
     NULL, N_("all mappings"), N_("anonymous mappings"), N_("file-backed mappings"),
   };
+  /* The name is the process's own: nothing in it reaches the terminal raw. */
+  g_autofree char *name = pgs_escape_for_terminal (pgs_wss_get_name (wss), -1);
 
   g_string_append_printf (out, _("PID %d (%s): working set of %s (clear_refs %d), "),
-                          pgs_wss_get_pid (wss), pgs_wss_get_name (wss), _(scope_names[scope]),
+                          pgs_wss_get_pid (wss), name, _(scope_names[scope]),
                           (int) scope);
   if (until_stdin)
     g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
