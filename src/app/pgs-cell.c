@@ -57,3 +57,39 @@ pgs_cell_set_tooltip (GtkWidget  *widget,
 {
   g_object_set_data_full (G_OBJECT (widget), "tooltip", g_strdup (text), g_free);
 }
+
+/* A cell for a figure: right-aligned, with digits of one width so columns line up. */
+GtkWidget *
+pgs_cell_new_numeric (void)
+{
+  GtkWidget *label = pgs_cell_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
+/* A cell for a name or a path: left-aligned, cut where `ellipsize` says when too long. */
+GtkWidget *
+pgs_cell_new_text (PangoEllipsizeMode ellipsize)
+{
+  GtkWidget *label = pgs_cell_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), ellipsize);
+  return label;
+}
+
+/* Appends a resizable column made by `factory` (taken over) to `view`. */
+void
+pgs_cell_append_column (GtkColumnView      *view,
+                        const char         *title,
+                        GtkListItemFactory *factory,
+                        gboolean            expand)
+{
+  g_autoptr(GtkColumnViewColumn) column = gtk_column_view_column_new (title, factory);
+
+  gtk_column_view_column_set_expand (column, expand);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_append_column (view, column);
+}

@@ -1,4 +1,4 @@
-/* pgs-cell.h: the label cells of the process and mapping tables
+/* pgs-cell.h: the label cells and columns of the app's tables
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,5 +15,12 @@ void       pgs_cell_set_text    (GtkLabel   *label,
                                  const char *text);
 void       pgs_cell_set_tooltip (GtkWidget  *widget,
                                  const char *text);
+
+GtkWidget *pgs_cell_new_numeric (void);
+GtkWidget *pgs_cell_new_text    (PangoEllipsizeMode ellipsize);
+void       pgs_cell_append_column (GtkColumnView      *view,
+                                   const char         *title,
+                                   GtkListItemFactory *factory,
+                                   gboolean            expand);
 
 G_END_DECLS

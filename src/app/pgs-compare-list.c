@@ -247,29 +247,20 @@ setup_cell (GtkSignalListItemFactory *factory,
             ColumnData               *data)
 {
   ColumnKind kind = columns[data->column].kind;
-  GtkWidget *label = pgs_cell_new ();
 
   if (kind == KIND_STATUS)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
       gtk_box_append (GTK_BOX (box), gtk_image_new ());
-      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), pgs_cell_new_text (PANGO_ELLIPSIZE_NONE));
       gtk_list_item_set_child (list_item, box);
       return;
     }
   if (kind == KIND_NAME)
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-    }
+    gtk_list_item_set_child (list_item, pgs_cell_new_text (PANGO_ELLIPSIZE_END));
   else
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-      gtk_widget_add_css_class (label, "numeric");
-    }
-  gtk_list_item_set_child (list_item, label);
+    gtk_list_item_set_child (list_item, pgs_cell_new_numeric ());
 }
 
 static void

@@ -179,25 +179,19 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  data)
 {
   ColumnId column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = pgs_cell_new ();
-
   if (column == COLUMN_NAME)
     {
       GtkWidget *expander = gtk_tree_expander_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *image = gtk_image_new ();
 
-      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
       gtk_box_append (GTK_BOX (box), image);
-      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), pgs_cell_new_text (PANGO_ELLIPSIZE_END));
       gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
       gtk_list_item_set_child (item, expander);
       return;
     }
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+  gtk_list_item_set_child (item, pgs_cell_new_numeric ());
 }
 
 static char *
@@ -543,14 +537,10 @@ pgs_group_view_init (PgsGroupView *self)
   for (guint c = 0; c < N_COLUMNS; c++)
     {
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      g_autoptr(GtkColumnViewColumn) column = NULL;
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (c));
-      column = gtk_column_view_column_new (_(columns[c].title), factory);
-      gtk_column_view_column_set_expand (column, c == COLUMN_NAME);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_append_column (self->column_view, column);
+      pgs_cell_append_column (self->column_view, _(columns[c].title), factory, c == COLUMN_NAME);
     }
   regroup (self);
 }

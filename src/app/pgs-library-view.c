@@ -95,19 +95,13 @@ setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
             gpointer                  data)
 {
-  GtkWidget *label = pgs_cell_new ();
+  GtkWidget *label;
 
   if (GPOINTER_TO_UINT (data) == COLUMN_PATH)
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-      /* The file name is at the end of the path: keep it. */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
-    }
+    /* The file name is at the end of the path: keep it. */
+    label = pgs_cell_new_text (PANGO_ELLIPSIZE_START);
   else
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-      gtk_widget_add_css_class (label, "numeric");
-    }
+    label = pgs_cell_new_numeric ();
   gtk_list_item_set_child (item, label);
 }
 
@@ -323,15 +317,11 @@ pgs_library_view_init (PgsLibraryView *self)
   for (guint c = 0; c < N_COLUMNS; c++)
     {
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      g_autoptr(GtkColumnViewColumn) column = NULL;
 
       g_object_set_data (G_OBJECT (factory), "column", GUINT_TO_POINTER (c));
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), self);
-      column = gtk_column_view_column_new (_(columns[c].title), factory);
-      gtk_column_view_column_set_expand (column, c == COLUMN_PATH);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_append_column (self->column_view, column);
+      pgs_cell_append_column (self->column_view, _(columns[c].title), factory, c == COLUMN_PATH);
     }
   refill (self);
 }

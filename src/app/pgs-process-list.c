@@ -106,18 +106,12 @@ setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
             ColumnData               *data)
 {
-  GtkWidget *label = pgs_cell_new ();
+  GtkWidget *label;
 
   if (columns[data->column].metric != 0 || data->column == COLUMN_PID)
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-      gtk_widget_add_css_class (label, "numeric");
-    }
+    label = pgs_cell_new_numeric ();
   else
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-    }
+    label = pgs_cell_new_text (PANGO_ELLIPSIZE_END);
   gtk_list_item_set_child (item, label);
 }
 

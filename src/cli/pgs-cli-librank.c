@@ -6,7 +6,6 @@
 
 #include "config.h"
 
-#include <pwd.h>
 
 #include <glib/gi18n.h>
 
@@ -142,36 +141,14 @@ pgs_cli_librank (int    argc,
         }
       g_array_append_val (pids, pid);
     }
-  if (limit_text != NULL)
-    {
-      guint64 v;
+  if (limit_text != NULL
+      && !pgs_cli_parse_limit (limit_text, _("--limit takes a number of files, 0 or more, not “%s”"),
+                               &limit))
+    return PGS_EXIT_USAGE;
+  if (user != NULL && !pgs_cli_parse_user (user, &want_uid, NULL))
+    return PGS_EXIT_USAGE;
 
-      if (!pgs_cli_parse_number (limit_text, 0, G_MAXUINT - 1, &v))
-        {
-          pgs_cli_error (_("--limit takes a number of files, 0 or more, not “%s”"), limit_text);
-          return PGS_EXIT_USAGE;
-        }
-      limit = (guint) v;
-    }
-  if (user != NULL)
-    {
-      struct passwd *pw = getpwnam (user);
-      guint64 v;
-
-      if (pw != NULL)
-        want_uid = pw->pw_uid;
-      else if (pgs_cli_parse_number (user, 0, G_MAXUINT - 1, &v))
-        want_uid = (gint64) v;
-      else
-        {
-          pgs_cli_error (_("no such user “%s”"), user);
-          return PGS_EXIT_USAGE;
-        }
-    }
-
-  scanner = pgs_scanner_new ();
-  if (common.procfs_root != NULL)
-    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  scanner = pgs_cli_scanner_new (&common);
   pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS);
   if (pids->len > 0)
     pgs_scanner_set_pids (scanner, (const int *) (void *) pids->data, pids->len);

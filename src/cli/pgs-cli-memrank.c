@@ -6,7 +6,6 @@
 
 #include "config.h"
 
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,41 +177,15 @@ pgs_cli_memrank (int    argc,
       pgs_cli_error (_("--group-by takes user, cgroup, app or parent, not “%s”"), group_by);
       return PGS_EXIT_USAGE;
     }
-  if (limit_text != NULL)
-    {
-      guint64 v;
+  if (limit_text != NULL
+      && !pgs_cli_parse_limit (limit_text,
+                               _("--limit takes a number of processes, 0 or more, not “%s”"),
+                               &limit))
+    return PGS_EXIT_USAGE;
+  if (user != NULL && !pgs_cli_parse_user (user, &want_uid, &uid_unnamed))
+    return PGS_EXIT_USAGE;
 
-      if (!pgs_cli_parse_number (limit_text, 0, G_MAXUINT - 1, &v))
-        {
-          pgs_cli_error (_("--limit takes a number of processes, 0 or more, not “%s”"),
-                         limit_text);
-          return PGS_EXIT_USAGE;
-        }
-      limit = (guint) v;
-    }
-  if (user != NULL)
-    {
-      struct passwd *pw = getpwnam (user);
-      guint64 v;
-
-      if (pw != NULL)
-        want_uid = pw->pw_uid;
-      /* (uid_t) -1 is nobody's: chown(2) takes it for "no change". */
-      else if (pgs_cli_parse_number (user, 0, G_MAXUINT - 1, &v))
-        {
-          want_uid = (gint64) v;
-          uid_unnamed = getpwuid ((uid_t) v) == NULL;
-        }
-      else
-        {
-          pgs_cli_error (_("no such user “%s”"), user);
-          return PGS_EXIT_USAGE;
-        }
-    }
-
-  scanner = pgs_scanner_new ();
-  if (common.procfs_root != NULL)
-    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  scanner = pgs_cli_scanner_new (&common);
   /* The private figure of a group compares frames: keep every process's. Totals alone
    * are the kernel's own smaps_rollup figures, exact and without a page walk. */
   pgs_scanner_set_flags (scanner, group_by != NULL ? PGS_SCAN_PAGES : PGS_SCAN_KERNEL_TOTALS);

@@ -161,9 +161,7 @@ pgs_cli_memstats (int    argc,
       return PGS_EXIT_USAGE;
     }
 
-  scanner = pgs_scanner_new ();
-  if (common.procfs_root != NULL)
-    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  scanner = pgs_cli_scanner_new (&common);
   pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS);
   pgs_scanner_set_pids (scanner, (const int *) (void *) pids->data, pids->len);
   snapshot = pgs_cli_scan (scanner, snapshot_path, &error);

@@ -201,9 +201,7 @@ pgs_cli_render (int    argc,
       return PGS_EXIT_USAGE;
     }
 
-  scanner = pgs_scanner_new ();
-  if (common.procfs_root != NULL)
-    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  scanner = pgs_cli_scanner_new (&common);
   flags = PGS_SCAN_METRICS;
   if (pid > 0)
     flags |= PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES;

@@ -81,9 +81,7 @@ pgs_cli_snapshot (int    argc,
       return PGS_EXIT_USAGE;
     }
 
-  scanner = pgs_scanner_new ();
-  if (common.procfs_root != NULL)
-    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  scanner = pgs_cli_scanner_new (&common);
   pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
   started = g_get_monotonic_time ();
   snapshot = pgs_scanner_scan (scanner, NULL, &error);

@@ -376,18 +376,11 @@ pgs_cli_system (int    argc,
       pgs_cli_error ("%s", _("system prints text or --json, not CSV"));
       return PGS_EXIT_USAGE;
     }
-  if (limit_text != NULL)
-    {
-      guint64 v;
-
-      if (!pgs_cli_parse_number (limit_text, 0, G_MAXUINT - 1, &v))
-        {
-          pgs_cli_error (_("--limit takes a number of processes, 0 or more, not “%s”"),
-                         limit_text);
-          return PGS_EXIT_USAGE;
-        }
-      limit = (guint) v;
-    }
+  if (limit_text != NULL
+      && !pgs_cli_parse_limit (limit_text,
+                               _("--limit takes a number of processes, 0 or more, not “%s”"),
+                               &limit))
+    return PGS_EXIT_USAGE;
 
   cost = pgs_swap_cost_read (common.procfs_root, sysfs_root, &error);
   if (cost == NULL)
@@ -404,9 +397,7 @@ pgs_cli_system (int    argc,
       thp_known[2] = pgs_kb_field (meminfo, meminfo_len, "FileHugePages", &thp[2]);
     }
 
-  scanner = pgs_scanner_new ();
-  if (common.procfs_root != NULL)
-    pgs_scanner_set_procfs_root (scanner, common.procfs_root);
+  scanner = pgs_cli_scanner_new (&common);
   snapshot = pgs_scanner_scan (scanner, NULL, &error);
   if (snapshot == NULL)
     {

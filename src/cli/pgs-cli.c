@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 #include <locale.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,6 +118,60 @@ pgs_cli_parse_number (const char *text,
     return FALSE;
   *value = v;
   return TRUE;
+}
+
+/* --limit N: 0 or more. Otherwise says @message (with a %s for @text) and fails. */
+gboolean
+pgs_cli_parse_limit (const char *text,
+                     const char *message,
+                     guint      *limit)
+{
+  guint64 v;
+
+  if (!pgs_cli_parse_number (text, 0, G_MAXUINT - 1, &v))
+    {
+      pgs_cli_error (message, text);
+      return FALSE;
+    }
+  *limit = (guint) v;
+  return TRUE;
+}
+
+/* --user NAME or UID. @unnamed, when not NULL, says a UID has no passwd entry. */
+gboolean
+pgs_cli_parse_user (const char *user,
+                    gint64     *uid,
+                    gboolean   *unnamed)
+{
+  struct passwd *pw = getpwnam (user);
+  guint64 v;
+
+  if (pw != NULL)
+    *uid = pw->pw_uid;
+  /* (uid_t) -1 is nobody's: chown(2) takes it for "no change". */
+  else if (pgs_cli_parse_number (user, 0, G_MAXUINT - 1, &v))
+    {
+      *uid = (gint64) v;
+      if (unnamed != NULL)
+        *unnamed = getpwuid ((uid_t) v) == NULL;
+    }
+  else
+    {
+      pgs_cli_error (_("no such user “%s”"), user);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A scanner of the /proc that --procfs names. */
+PgsScanner *
+pgs_cli_scanner_new (const PgsCliCommon *common)
+{
+  PgsScanner *scanner = pgs_scanner_new ();
+
+  if (common->procfs_root != NULL)
+    pgs_scanner_set_procfs_root (scanner, common->procfs_root);
+  return scanner;
 }
 
 gboolean

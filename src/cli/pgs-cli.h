@@ -72,6 +72,13 @@ gboolean  pgs_cli_parse_number       (const char      *text,
                                       guint64         *value);
 gboolean  pgs_cli_parse_pid          (const char      *text,
                                       int             *pid);
+gboolean  pgs_cli_parse_limit        (const char      *text,
+                                      const char      *message,
+                                      guint           *limit) __attribute__ ((format (printf, 2, 0)));
+gboolean  pgs_cli_parse_user         (const char      *user,
+                                      gint64          *uid,
+                                      gboolean        *unnamed);
+PgsScanner *pgs_cli_scanner_new      (const PgsCliCommon *common);
 
 /* The live scan by @scanner, or the snapshot file @snapshot_path when it is not NULL. */
 PgsSnapshot *pgs_cli_scan            (PgsScanner      *scanner,

@@ -92,6 +92,14 @@ void        _pgs_process_set_unknown (PgsProcess *self,
 PgsMapping *_pgs_mapping_new (PgsProcess *process,
                               guint       index);
 
+/* The mapping of @self that runs from @start to @end, looked for from *@next on: smaps lists
+ * the same mappings as maps, in the same order, unless the process changed in between. NULL
+ * where none matches (its figures stay unknown); else *@next is moved past it. */
+PgsMappingData *_pgs_process_match_mapping (PgsProcess *self,
+                                            guint      *next,
+                                            guint64     start,
+                                            guint64     end);
+
 /* Whether the process of the /proc/PID directory @dirfd has exited (gone, a zombie, or its
  * address space already torn down), as opposed to its files being damaged. */
 gboolean    _pgs_process_has_exited (int dirfd);

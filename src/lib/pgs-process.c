@@ -509,6 +509,26 @@ pgs_process_foreach_page (PgsProcess  *self,
     }
 }
 
+PgsMappingData *
+_pgs_process_match_mapping (PgsProcess *self,
+                            guint      *next,
+                            guint64     start,
+                            guint64     end)
+{
+  GArray *mappings = self->mappings;
+  PgsMappingData *m;
+
+  while (*next < mappings->len && g_array_index (mappings, PgsMappingData, *next).start < start)
+    (*next)++;
+  if (*next >= mappings->len)
+    return NULL;
+  m = &g_array_index (mappings, PgsMappingData, *next);
+  if (m->start != start || m->end != end)
+    return NULL;
+  (*next)++;
+  return m;
+}
+
 /* A zombie keeps /proc/PID/status (State: Z, no Vm lines) while its pagemap reads short and
  * its maps read empty; a process fully gone makes the files vanish (ENOENT, ESRCH). Any of
  * these means it exited under us; a process that is alive with a short pagemap has a

@@ -30,28 +30,17 @@ take_smaps_mapping (const PgsMapsEntry   *entry,
                     gpointer              user_data)
 {
   SmapsMatch *match = user_data;
-  GArray *mappings = match->proc->mappings;
+  PgsMappingData *m = _pgs_process_match_mapping (match->proc, &match->next, entry->start,
+                                                  entry->end);
 
-  /* smaps lists the same mappings as maps, in the same order, unless the process changed
-   * in between: match on the start address and leave the rest unknown. */
-  while (match->next < mappings->len &&
-         g_array_index (mappings, PgsMappingData, match->next).start < entry->start)
-    match->next++;
-  if (match->next < mappings->len)
-    {
-      PgsMappingData *m = &g_array_index (mappings, PgsMappingData, match->next);
-
-      if (m->start == entry->start && m->end == entry->end)
-        {
-          m->rss = fields->rss;
-          m->pss_fp = fields->pss << PGS_PSS_SHIFT;
-          m->uss = fields->private_clean + fields->private_dirty;
-          m->swap = fields->swap;
-          m->swap_pss = fields->swap_pss;
-          m->known = PGS_METRIC_ALL | ((fields->seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
-          match->next++;
-        }
-    }
+  if (m == NULL)
+    return;
+  m->rss = fields->rss;
+  m->pss_fp = fields->pss << PGS_PSS_SHIFT;
+  m->uss = fields->private_clean + fields->private_dirty;
+  m->swap = fields->swap;
+  m->swap_pss = fields->swap_pss;
+  m->known = PGS_METRIC_ALL | ((fields->seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
 }
 
 /* Whether status, read again, says the process exited: gone, a zombie, or no mm. */

@@ -102,28 +102,18 @@ take_mapping (const PgsMapsEntry   *entry,
               gpointer              user_data)
 {
   Match *match = user_data;
-  GArray *mappings = match->proc->mappings;
+  PgsMappingData *m = _pgs_process_match_mapping (match->proc, &match->next, entry->start,
+                                                  entry->end);
 
-  while (match->next < mappings->len &&
-         g_array_index (mappings, PgsMappingData, match->next).start < entry->start)
-    match->next++;
-  if (match->next < mappings->len)
+  if (m == NULL)
+    return;
+  if (fields->seen & PGS_SMAPS_SEEN_SWAP_PSS)
     {
-      PgsMappingData *m = &g_array_index (mappings, PgsMappingData, match->next);
-
-      /* The same mapping as maps listed (it may have changed in between: then unknown). */
-      if (m->start == entry->start && m->end == entry->end)
-        {
-          if (fields->seen & PGS_SMAPS_SEEN_SWAP_PSS)
-            {
-              m->swap_pss = fields->swap_pss;
-              m->known |= PGS_METRIC_SWAP_PSS;
-            }
-          if (may_be_shmem (m) && (fields->seen & (1u << 5)))
-            m->swap = fields->swap;
-          match->next++;
-        }
+      m->swap_pss = fields->swap_pss;
+      m->known |= PGS_METRIC_SWAP_PSS;
     }
+  if (may_be_shmem (m) && (fields->seen & (1u << 5)))
+    m->swap = fields->swap;
 }
 
 void

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "pgs-ui-util.h"
 
@@ -107,4 +109,52 @@ void
 pgs_ui_spin (guint ms)
 {
   pgs_ui_wait (never, NULL, ms);
+}
+
+void
+pgs_ui_child_start (PgsUiChild *child,
+                    int         pages)
+{
+  g_autofree char *n = g_strdup_printf ("%d", pages);
+  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), n, NULL };
+  g_autoptr(GError) error = NULL;
+  char line[64] = { 0 };
+  int out_fd;
+
+  g_assert_nonnull (argv[0]);
+  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                            &child->pid, &child->release_fd, &out_fd, NULL, &error);
+  g_assert_no_error (error);
+  /* It prints its buffer's address once every page is written. */
+  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
+  close (out_fd);
+  child->buffer = g_ascii_strtoull (line, NULL, 16);
+  g_assert_cmpuint (child->buffer, !=, 0);
+}
+
+void
+pgs_ui_child_stop (PgsUiChild *child)
+{
+  int status;
+
+  if (child->pid <= 0)
+    return;
+  close (child->release_fd);
+  waitpid (child->pid, &status, 0);
+  child->pid = 0;
+}
+
+guint64
+pgs_ui_rollup_rss (int pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/smaps_rollup", pid);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], "Rss:"))
+      return g_ascii_strtoull (lines[i] + 4, NULL, 10) * 1024;
+  g_assert_not_reached ();
 }

@@ -26,4 +26,20 @@ void       pgs_ui_wait_idle_scan (PgsWindow   *window);
 void       pgs_ui_wait_map_ready (PgsMapView  *view);
 void       pgs_ui_spin           (guint        ms);
 
+/* pgs-ui-child ($PGS_UI_CHILD): a process with pages of its own that sleeps until told. */
+typedef struct
+{
+  GPid    pid;         /* 0 when not running */
+  int     release_fd;  /* closing it lets the child exit */
+  guint64 buffer;      /* its pages, page aligned */
+} PgsUiChild;
+
+/* Starts the child with @pages pages and returns once it has written every one. */
+void       pgs_ui_child_start    (PgsUiChild  *child,
+                                  int          pages);
+/* Lets the child exit and reaps it; nothing when it is not running. */
+void       pgs_ui_child_stop     (PgsUiChild  *child);
+/* The kernel's Rss for @pid, in bytes, from smaps_rollup. */
+guint64    pgs_ui_rollup_rss     (int          pid);
+
 G_END_DECLS

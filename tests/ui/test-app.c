@@ -29,60 +29,11 @@
 
 static struct
 {
-  pid_t           pid;
-  guint64         buffer;      /* the child's CHILD_PAGES pages, page aligned */
-  int             release_fd;  /* closing it lets the child exit */
+  PgsUiChild      proc;        /* its buffer: CHILD_PAGES pages */
   PgsApplication *app;
   PgsWindow      *window;
   char           *tmpdir;
 } child;
-
-static void
-start_child (void)
-{
-  g_autofree char *pages = g_strdup_printf ("%d", CHILD_PAGES);
-  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), pages, NULL };
-  g_autoptr(GError) error = NULL;
-  char line[64] = { 0 };
-  int in_fd, out_fd;
-  GPid pid;
-
-  g_assert_nonnull (argv[0]);
-  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                            &pid, &in_fd, &out_fd, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
-  close (out_fd);
-  child.pid = pid;
-  child.buffer = g_ascii_strtoull (line, NULL, 16);
-  g_assert_cmpuint (child.buffer, !=, 0);
-  child.release_fd = in_fd;
-}
-
-static void
-stop_child (void)
-{
-  int status;
-
-  close (child.release_fd);
-  waitpid (child.pid, &status, 0);
-}
-
-/* The kernel's Rss for @pid, in bytes, from smaps_rollup. */
-static guint64
-rollup_rss (int pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/smaps_rollup", pid);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    if (g_str_has_prefix (lines[i], "Rss:"))
-      return g_ascii_strtoull (lines[i] + 4, NULL, 10) * 1024;
-  g_assert_not_reached ();
-}
 
 /* The size of @pid's [vdso] mapping, from its maps. */
 static guint64
@@ -183,9 +134,9 @@ test_list_has_child (void)
   PgsProcess *shown, *expected;
   guint64 page = sysconf (_SC_PAGESIZE);
   guint64 vdso;
-  int pid = child.pid;
+  int pid = child.proc.pid;
 
-  shown = find_in_model (model, child.pid, NULL);
+  shown = find_in_model (model, child.proc.pid, NULL);
   g_assert_nonnull (shown);
 
   /* The library's own numbers for the child, from a scan made here. */
@@ -193,7 +144,7 @@ test_list_has_child (void)
   pgs_scanner_set_pids (scanner, &pid, 1);
   direct = pgs_scanner_scan (scanner, NULL, &error);
   g_assert_no_error (error);
-  expected = pgs_snapshot_lookup_pid (direct, child.pid);
+  expected = pgs_snapshot_lookup_pid (direct, child.proc.pid);
   g_assert_nonnull (expected);
 
   g_assert_cmpuint (pgs_process_get_known (shown), ==, PGS_METRIC_ALL);
@@ -203,13 +154,13 @@ test_list_has_child (void)
   /* The child shares no page with anything (static, exec'd) but the vDSO, which every
    * process maps: its share of that moves as processes come and go (1958039 against
    * 1958045 bytes in one run), by less than the vDSO's own size. USS cannot move. */
-  vdso = vdso_size (child.pid);
+  vdso = vdso_size (child.proc.pid);
   g_assert_cmpuint (pgs_process_get_pss (shown), <=, pgs_process_get_pss (expected) + vdso);
   g_assert_cmpuint (pgs_process_get_pss (shown) + vdso, >=, pgs_process_get_pss (expected));
   g_assert_cmpuint (pgs_process_get_uss (shown), ==, pgs_process_get_uss (expected));
 
   /* The kernel agrees on RSS exactly: the child is asleep, its page tables do not change. */
-  g_assert_cmpuint (pgs_process_get_rss (shown), ==, rollup_rss (child.pid));
+  g_assert_cmpuint (pgs_process_get_rss (shown), ==, pgs_ui_rollup_rss (child.proc.pid));
   /* And the layout: every page the child wrote is resident and its own. */
   g_assert_cmpuint (pgs_process_get_rss (shown), >=, CHILD_PAGES * page);
   g_assert_cmpuint (pgs_process_get_uss (shown), >=, CHILD_PAGES * page);
@@ -225,10 +176,10 @@ test_select_child (void)
   PgsRenderer *renderer;
   g_autofree char *pss = NULL;
 
-  pgs_window_select_pid (child.window, child.pid);
+  pgs_window_select_pid (child.window, child.proc.pid);
   process = pgs_process_detail_get_process (detail);
   g_assert_nonnull (process);
-  g_assert_cmpint (pgs_process_get_pid (process), ==, child.pid);
+  g_assert_cmpint (pgs_process_get_pid (process), ==, child.proc.pid);
 
   /* The detail shows its numbers and every mapping. */
   pss = pgs_units_format (PGS_UNITS_IEC, pgs_process_get_pss (process));
@@ -255,13 +206,13 @@ find_buffer_cell (PgsMapView *view,
                   PgsHit     *hit)
 {
   graphene_rect_t area;
-  guint64 end = child.buffer + CHILD_PAGES * sysconf (_SC_PAGESIZE);
+  guint64 end = child.proc.buffer + CHILD_PAGES * sysconf (_SC_PAGESIZE);
 
   pgs_map_view_get_map_area (view, &area);
   for (double y = 0.5; y < area.size.height; y += 1)
     for (double x = 0.5; x < area.size.width; x += 1)
       if (pgs_map_view_hit_test (view, x, y, hit) && hit->valid &&
-          hit->address >= child.buffer && hit->address < end)
+          hit->address >= child.proc.buffer && hit->address < end)
         {
           *x_out = x;
           *y_out = y;
@@ -281,7 +232,7 @@ test_hit_test (void)
 {
   PgsMapPage *page = pgs_window_get_map_page (child.window, PGS_VIEW_RESIDENCY);
   PgsMapView *view = pgs_map_page_get_map_view (page);
-  g_autofree char *pagemap = g_strdup_printf ("/proc/%d/pagemap", child.pid);
+  g_autofree char *pagemap = g_strdup_printf ("/proc/%d/pagemap", child.proc.pid);
   guint64 page_size = sysconf (_SC_PAGESIZE);
   guint64 entry, pfn;
   PgsHit hit, again;
@@ -315,7 +266,7 @@ test_hit_test (void)
       g_assert_true (pgs_ui_wait (frame_users_known, page, 30000));
       users = pgs_map_page_get_frame_users (page);
       g_assert_cmpuint (users->len, ==, 1);
-      g_assert_cmpint (g_array_index (users, int, 0), ==, child.pid);
+      g_assert_cmpint (g_array_index (users, int, 0), ==, child.proc.pid);
     }
 
 }
@@ -488,7 +439,7 @@ test_export_csv (void)
             g_assert_cmpuint (g_ascii_strtoull (fields[columns[k]], NULL, 10), ==,
                               pgs_process_get_metric (process, metrics[k]));
         }
-      saw_child |= pgs_process_get_pid (process) == child.pid;
+      saw_child |= pgs_process_get_pid (process) == child.proc.pid;
     }
   g_assert_cmpuint (n_rows, ==, g_list_model_get_n_items (model));
   g_assert_true (saw_child);
@@ -506,7 +457,7 @@ test_refresh_keeps_selection (void)
   guint n_before, n_after;
 
   pgs_window_set_view (child.window, "processes");
-  pgs_window_select_pid (child.window, child.pid);
+  pgs_window_select_pid (child.window, child.proc.pid);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
 
   /* Scrolled half way down (there are more processes than rows shown). */
@@ -527,7 +478,7 @@ test_refresh_keeps_selection (void)
   g_assert_true (pgs_window_get_snapshot (child.window) != before);
   selected = pgs_process_list_get_selected_process (list);
   g_assert_nonnull (selected);
-  g_assert_cmpint (pgs_process_get_pid (selected), ==, child.pid);
+  g_assert_cmpint (pgs_process_get_pid (selected), ==, child.proc.pid);
   /* The detail follows the new object for the same PID. */
   g_assert_true (pgs_process_detail_get_process (pgs_window_get_process_detail (child.window)) ==
                  selected);
@@ -546,10 +497,10 @@ test_search (void)
 {
   PgsProcessList *list = pgs_window_get_process_list (child.window);
   GListModel *model = pgs_process_list_get_model (list);
-  g_autofree char *pid = g_strdup_printf ("%d", child.pid);
+  g_autofree char *pid = g_strdup_printf ("%d", child.proc.pid);
 
   pgs_process_list_set_search_text (list, pid);
-  g_assert_nonnull (find_in_model (model, child.pid, NULL));
+  g_assert_nonnull (find_in_model (model, child.proc.pid, NULL));
   g_assert_cmpuint (g_list_model_get_n_items (model), <,
                     pgs_snapshot_get_n_processes (pgs_window_get_snapshot (child.window)));
   pgs_process_list_set_search_text (list, "no process is called this");
@@ -614,9 +565,9 @@ test_settings (void)
   g_autofree char *last_view = NULL;
   g_autofree char *bytes = NULL;
   g_autofree char *iec = NULL;
-  g_autofree char *pid = g_strdup_printf ("%d", child.pid);
+  g_autofree char *pid = g_strdup_printf ("%d", child.proc.pid);
 
-  pgs_window_select_pid (child.window, child.pid);
+  pgs_window_select_pid (child.window, child.proc.pid);
   process = pgs_process_detail_get_process (detail);
   g_assert_nonnull (process);
 
@@ -664,7 +615,7 @@ test_zoom (void)
   PgsMapView *view = pgs_map_page_get_map_view (page);
   double zoom, cx, cy;
 
-  pgs_window_select_pid (child.window, child.pid);
+  pgs_window_select_pid (child.window, child.proc.pid);
   pgs_window_set_view (child.window, "residency");
   pgs_ui_wait_map_ready (view);
   g_assert_cmpfloat (pgs_map_view_get_zoom (view), ==, 1.0);
@@ -735,7 +686,7 @@ main (int   argc,
 {
   int status;
 
-  start_child ();
+  pgs_ui_child_start (&child.proc, CHILD_PAGES);
 
   pgs_ui_init (&argc, &argv);
   child.tmpdir = g_dir_make_tmp ("pagescope-ui-XXXXXX", NULL);
@@ -757,7 +708,7 @@ main (int   argc,
 
   gtk_window_destroy (GTK_WINDOW (child.window));
   g_clear_object (&child.app);
-  stop_child ();
+  pgs_ui_child_stop (&child.proc);
   {
     g_autoptr(GFile) dir = g_file_new_for_path (child.tmpdir);
     g_autoptr(GFileEnumerator) children =

@@ -25,67 +25,15 @@
 #include "pgs-snapshot-file.h"
 #include "pgs-ui-util.h"
 
-typedef struct
-{
-  GPid pid;
-  int  release_fd;
-} Child;
-
 static struct
 {
   PgsApplication *app;
   PgsWindow      *window;
   char           *tmpdir;
-  Child           a, b;
+  PgsUiChild      a, b;
   int             gone_pid;      /* a's, after it exited */
   guint64         rss_a, rss_b;  /* the kernel's, while both ran */
 } fixture;
-
-static void
-start_child (Child *child,
-             int    pages)
-{
-  g_autofree char *n = g_strdup_printf ("%d", pages);
-  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), n, NULL };
-  g_autoptr(GError) error = NULL;
-  char line[64] = { 0 };
-  int out_fd;
-
-  g_assert_nonnull (argv[0]);
-  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                            &child->pid, &child->release_fd, &out_fd, NULL, &error);
-  g_assert_no_error (error);
-  /* It prints its buffer's address once every page is written. */
-  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
-  close (out_fd);
-}
-
-static void
-stop_child (Child *child)
-{
-  int status;
-
-  if (child->pid <= 0)
-    return;
-  close (child->release_fd);
-  waitpid (child->pid, &status, 0);
-  child->pid = 0;
-}
-
-static guint64
-rollup_rss (int pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/smaps_rollup", pid);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    if (g_str_has_prefix (lines[i], "Rss:"))
-      return g_ascii_strtoull (lines[i] + 4, NULL, 10) * 1024;
-  g_assert_not_reached ();
-}
 
 static void
 scan_and_save (const char *name)
@@ -253,13 +201,13 @@ main (int    argc,
   fixture.tmpdir = g_dir_make_tmp ("pgs-ui-files-XXXXXX", NULL);
   g_assert_nonnull (fixture.tmpdir);
 
-  start_child (&fixture.a, 300);
-  start_child (&fixture.b, 200);
-  fixture.rss_a = rollup_rss (fixture.a.pid);
-  fixture.rss_b = rollup_rss (fixture.b.pid);
+  pgs_ui_child_start (&fixture.a, 300);
+  pgs_ui_child_start (&fixture.b, 200);
+  fixture.rss_a = pgs_ui_rollup_rss (fixture.a.pid);
+  fixture.rss_b = pgs_ui_rollup_rss (fixture.b.pid);
   scan_and_save ("old.pgsnap");
   fixture.gone_pid = fixture.a.pid;
-  stop_child (&fixture.a);
+  pgs_ui_child_stop (&fixture.a);
   scan_and_save ("new.pgsnap");
 
   fixture.window = pgs_ui_open_window (&fixture.app);
@@ -270,7 +218,7 @@ main (int    argc,
   g_test_add_func ("/ui/files/back-to-live", test_back_to_live);
   status = g_test_run ();
 
-  stop_child (&fixture.b);
+  pgs_ui_child_stop (&fixture.b);
   gtk_window_destroy (GTK_WINDOW (fixture.window));
   g_object_unref (fixture.app);
   for (const char *const *name = (const char *const[]) { "old.pgsnap", "new.pgsnap",

@@ -28,28 +28,10 @@
 
 static struct
 {
-  GPid            pid;
-  int             release_fd;
+  PgsUiChild      proc;
   PgsApplication *app;
   PgsWindow      *window;
 } child;
-
-static void
-start_child (void)
-{
-  g_autofree char *pages = g_strdup_printf ("%d", CHILD_PAGES);
-  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), pages, NULL };
-  g_autoptr(GError) error = NULL;
-  char line[64] = { 0 };
-  int out_fd;
-
-  g_assert_nonnull (argv[0]);
-  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                            &child.pid, &child.release_fd, &out_fd, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
-  close (out_fd);
-}
 
 static PgsGroupView *
 find_group_view (GtkWidget *widget)
@@ -127,7 +109,7 @@ static void
 test_libraries (void)
 {
   PgsLibraryView *view;
-  g_autofree char *exe_link = g_strdup_printf ("/proc/%d/exe", child.pid);
+  g_autofree char *exe_link = g_strdup_printf ("/proc/%d/exe", child.proc.pid);
   g_autofree char *exe = g_file_read_link (exe_link, NULL);
   const PgsLibFile *f = NULL;
   guint64 size, rss, uss;
@@ -144,8 +126,8 @@ test_libraries (void)
       f = pgs_library_view_get_file (view, i);
   g_assert_nonnull (f);
   g_assert_cmpuint (f->pids->len, ==, 1);
-  g_assert_cmpint (g_array_index (f->pids, int, 0), ==, child.pid);
-  smaps_for (child.pid, exe, &size, &rss, &uss);
+  g_assert_cmpint (g_array_index (f->pids, int, 0), ==, child.proc.pid);
+  smaps_for (child.proc.pid, exe, &size, &rss, &uss);
   g_assert_cmpuint (f->vss, ==, size);
   g_assert_cmpuint (f->rss, ==, rss);
   g_assert_cmpuint (f->uss, ==, uss);
@@ -203,7 +185,7 @@ test_by_parent (void)
   /* The view follows the window's snapshot. */
   snapshot = pgs_window_get_snapshot (child.window);
   g_assert_true (pgs_group_view_get_snapshot (view) == snapshot);
-  p = pgs_snapshot_lookup_pid (snapshot, child.pid);
+  p = pgs_snapshot_lookup_pid (snapshot, child.proc.pid);
   g_assert_nonnull (p);
 
   pgs_group_view_set_group_by (view, PGS_GROUP_BY_PARENT);
@@ -274,7 +256,7 @@ main (int   argc,
 {
   int status;
 
-  start_child ();
+  pgs_ui_child_start (&child.proc, CHILD_PAGES);
   pgs_ui_init (&argc, &argv);
   child.window = pgs_ui_open_window (&child.app);
 
@@ -285,8 +267,8 @@ main (int   argc,
 
   gtk_window_destroy (GTK_WINDOW (child.window));
   g_clear_object (&child.app);
-  close (child.release_fd);
-  kill (child.pid, SIGTERM);
-  waitpid (child.pid, NULL, 0);
+  close (child.proc.release_fd);
+  kill (child.proc.pid, SIGTERM);
+  waitpid (child.proc.pid, NULL, 0);
   return status;
 }

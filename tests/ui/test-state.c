@@ -25,47 +25,10 @@
 
 static struct
 {
-  pid_t           pid;
-  guint64         buffer;
-  int             release_fd;
-  gboolean        reaped;
+  PgsUiChild      proc;
   PgsApplication *app;
   PgsWindow      *window;
 } child;
-
-static void
-start_child (void)
-{
-  g_autofree char *pages = g_strdup_printf ("%d", CHILD_PAGES);
-  const char *argv[] = { g_getenv ("PGS_UI_CHILD"), pages, NULL };
-  g_autoptr(GError) error = NULL;
-  char line[64] = { 0 };
-  int in_fd, out_fd;
-  GPid pid;
-
-  g_assert_nonnull (argv[0]);
-  g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                            &pid, &in_fd, &out_fd, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (read (out_fd, line, sizeof line - 1), >, 0);
-  close (out_fd);
-  child.pid = pid;
-  child.buffer = g_ascii_strtoull (line, NULL, 16);
-  g_assert_cmpuint (child.buffer, !=, 0);
-  child.release_fd = in_fd;
-}
-
-static void
-stop_child (void)
-{
-  int status;
-
-  if (child.reaped)
-    return;
-  close (child.release_fd);
-  waitpid (child.pid, &status, 0);
-  child.reaped = TRUE;
-}
 
 /* The lowest and highest address (residency) or frame (physical) that a pixel of the
  * visible map shows, sampling every other pixel. */
@@ -143,7 +106,7 @@ find_buffer_cell (PgsMapView *view,
                   double     *y_out)
 {
   graphene_rect_t area;
-  guint64 end = child.buffer + CHILD_PAGES * sysconf (_SC_PAGESIZE);
+  guint64 end = child.proc.buffer + CHILD_PAGES * sysconf (_SC_PAGESIZE);
 
   pgs_map_view_get_map_area (view, &area);
   for (double y = area.origin.y + 0.5; y < area.origin.y + area.size.height; y += 1)
@@ -152,7 +115,7 @@ find_buffer_cell (PgsMapView *view,
         PgsHit hit;
 
         if (pgs_map_view_hit_test (view, x, y, &hit) && hit.valid &&
-            hit.address >= child.buffer && hit.address < end)
+            hit.address >= child.proc.buffer && hit.address < end)
           {
             *x_out = x;
             *y_out = y;
@@ -170,7 +133,7 @@ test_residency_keeps_viewport (void)
   Range whole, zoomed;
   double x = 0, y = 0;
 
-  pgs_window_select_pid (child.window, child.pid);
+  pgs_window_select_pid (child.window, child.proc.pid);
   pgs_window_set_view (child.window, "residency");
   pgs_ui_wait_map_ready (view);
   g_assert_true (pgs_map_page_has_map (page));
@@ -240,25 +203,26 @@ test_exited_keeps_map (void)
   g_autofree char *expected = NULL;
   PgsProcess *shown;
   Range before, after;
+  GPid pid = child.proc.pid;  /* pgs_ui_child_stop() clears it */
 
-  pgs_window_select_pid (child.window, child.pid);
+  pgs_window_select_pid (child.window, pid);
   pgs_window_set_view (child.window, "residency");
   pgs_ui_wait_map_ready (view);
   g_assert_null (pgs_map_page_get_exited_note (page));
   before = visible_range (view);
   shown = pgs_renderer_get_process (pgs_map_view_get_renderer (view));
   expected = g_strdup_printf ("Process %d (%s) has exited; showing its last scan",
-                              child.pid, pgs_process_get_name (shown));
+                              pid, pgs_process_get_name (shown));
 
-  stop_child ();
+  pgs_ui_child_stop (&child.proc);
   refresh ();
-  g_assert_null (pgs_snapshot_lookup_pid (pgs_window_get_snapshot (child.window), child.pid));
+  g_assert_null (pgs_snapshot_lookup_pid (pgs_window_get_snapshot (child.window), pid));
   pgs_ui_wait_map_ready (view);
 
   g_assert_cmpstr (pgs_map_page_get_exited_note (page), ==, expected);
   g_assert_true (pgs_map_page_has_map (page));
   g_assert_cmpint (pgs_process_get_pid (pgs_renderer_get_process (pgs_map_view_get_renderer (view))),
-                   ==, child.pid);
+                   ==, pid);
   after = visible_range (view);
   assert_same_range (&before, &after);
 
@@ -322,7 +286,7 @@ main (int   argc,
 {
   int status;
 
-  start_child ();
+  pgs_ui_child_start (&child.proc, CHILD_PAGES);
   pgs_ui_init (&argc, &argv);
   child.window = pgs_ui_open_window (&child.app);
   /* Refreshes come from the test alone. */
@@ -336,6 +300,6 @@ main (int   argc,
 
   gtk_window_destroy (GTK_WINDOW (child.window));
   g_clear_object (&child.app);
-  stop_child ();
+  pgs_ui_child_stop (&child.proc);
   return status;
 }

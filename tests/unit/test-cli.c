@@ -25,6 +25,7 @@
 
 #include "pgs-escape.h"
 #include "pgs-fixture.h"
+#include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 
 #define BASE G_GUINT64_CONSTANT (0x10000000)
@@ -52,37 +53,6 @@ build (gboolean unprivileged)
   pgs_fixture_set_pages (fx, 200, BASE, b, 1000);
   pgs_fixture_commit (fx);
   return fx;
-}
-
-static int
-run_cli (PgsFixture  *fx,
-         char       **out,
-         char       **err,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  int status = 0;
-  va_list args;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("PAGESCOPE_CLI"));
-  va_start (args, err);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  if (fx != NULL)
-    {
-      g_ptr_array_add (argv, (char *) "--procfs");
-      g_ptr_array_add (argv, (char *) pgs_fixture_get_root (fx));
-    }
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err,
-                &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
 }
 
 /* The document parses as JSON, where python3 is there to say so. */
@@ -118,7 +88,7 @@ test_memrank_json (void)
   g_autoptr(PgsFixture) fx = build (FALSE);
   g_autofree char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--json", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--json", NULL), ==, 0);
   g_assert_cmpstr (err, ==, "");
   assert_valid_json (out);
   g_assert_nonnull (strstr (out, "\"privileged\":true,\"page_size\":4096,\"skipped\":0,"));
@@ -142,18 +112,18 @@ test_memrank_sort_limit_filter (void)
   g_autofree char *out3 = NULL, *err3 = NULL;
 
   /* --limit 1 lists alpha only, but the totals cover both. */
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--json", "--limit", "1", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--json", "--limit", "1", NULL), ==, 0);
   g_assert_null (strstr (out, "\"pid\":200"));
   g_assert_nonnull (strstr (out, "\"pss\":8192000"));
 
   /* A name filter: only beta. */
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memrank", "--csv", "bet", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "memrank", "--csv", "bet", NULL), ==, 0);
   g_assert_cmpstr (out2, ==,
                    "pid,ppid,uid,user,name,vss,rss,pss,uss,swap,unknown_reason,cmdline,user_bytes,"
                    "name_bytes,cmdline_bytes\r\n"
                    "200,1,0,root,beta,4096000,4096000,2048000,0,0,,/usr/bin/beta --fixture,,,\r\n");
 
-  g_assert_cmpint (run_cli (fx, &out3, &err3, "memrank", "--sort", "bogus", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out3, &err3, "memrank", "--sort", "bogus", NULL), ==, 2);
   g_assert_nonnull (strstr (err3, "--sort takes pss, uss, rss, vss or swap"));
 }
 
@@ -164,7 +134,7 @@ test_memrank_human (void)
   g_autofree char *out = NULL, *err = NULL;
   g_auto(GStrv) lines = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", NULL), ==, 0);
   lines = g_strsplit (out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), >=, 5);
   g_assert_true (g_str_has_prefix (g_strstrip (lines[0]), "PID"));
@@ -187,7 +157,7 @@ test_memstats (void)
   g_autoptr(PgsFixture) fx = build (FALSE);
   g_autofree char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memstats", "--json", "200", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memstats", "--json", "200", NULL), ==, 0);
   assert_valid_json (out);
   g_assert_nonnull (strstr (out, "\"mappings\":[\n  {\"start\":\"0x10000000\",\"end\":\"0x103e8000\","
                                  "\"perms\":\"r--s\",\"offset\":0,\"path\":\"/dev/shm/with,comma\","
@@ -200,7 +170,7 @@ test_memstats_csv_quotes (void)
   g_autoptr(PgsFixture) fx = build (FALSE);
   g_autofree char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memstats", "--csv", "200", "100", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memstats", "--csv", "200", "100", NULL), ==, 0);
   g_assert_cmpstr (out, ==,
                    "pid,start,end,perms,offset,path,vss,rss,pss,uss,swap,path_bytes\r\n"
                    "200,0x10000000,0x103e8000,r--s,0,\"/dev/shm/with,comma\",4096000,4096000,2048000,0,0,\r\n"
@@ -217,15 +187,15 @@ test_memstats_bad_pids (void)
   g_autofree char *out3 = NULL, *err3 = NULL;
   g_auto(GStrv) lines = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memstats", "100", "4242", "300", NULL), ==, 1);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memstats", "100", "4242", "300", NULL), ==, 1);
   lines = g_strsplit (err, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 3);
   g_assert_cmpstr (lines[0], ==, "pagescope-cli: PID 4242: no process with PID 4242");
   g_assert_cmpstr (lines[1], ==, "pagescope-cli: PID 300: a kernel thread has no user memory");
   g_assert_nonnull (strstr (out, "PID 100  alpha"));
 
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "4242", NULL), ==, 3);
-  g_assert_cmpint (run_cli (fx, &out3, &err3, "memstats", "12abc", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "memstats", "4242", NULL), ==, 3);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out3, &err3, "memstats", "12abc", NULL), ==, 2);
   g_assert_nonnull (strstr (err3, "“12abc” is not a PID"));
 }
 
@@ -237,14 +207,14 @@ test_unprivileged_unknown (void)
   g_autofree char *out = NULL, *err = NULL;
   g_autofree char *human = NULL, *err2 = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--json", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--json", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "\"privileged\":false"));
   g_assert_nonnull (strstr (out, "\"vss\":8192000,\"rss\":102400,\"pss\":null,\"uss\":null,\"swap\":0,"
                                  "\"unknown_reason\":\"smaps_rollup: smaps_rollup: No such file or directory\""));
   g_assert_nonnull (strstr (out, "\"totals_unknown\":{\"rss\":0,\"pss\":2,\"uss\":2,\"swap\":0}"));
   g_assert_nonnull (strstr (out, "\"totals\":{\"rss\":204800,\"pss\":null,\"uss\":null,\"swap\":0}"));
 
-  g_assert_cmpint (run_cli (fx, &human, &err2, "memrank", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &human, &err2, "memrank", NULL), ==, 0);
   g_assert_nonnull (strstr (human, "—"));
 }
 
@@ -306,7 +276,7 @@ test_escape_human (void)
   glong header_chars;
   guint rows = 0;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--sort", "vss", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--sort", "vss", NULL), ==, 0);
   assert_terminal_safe (out);
   g_assert_nonnull (strstr (out, " abc? "));
   g_assert_nonnull (strstr (out, " e?[2J?x "));
@@ -326,7 +296,7 @@ test_escape_human (void)
   g_assert_cmpuint (rows, ==, 5);   /* 3 processes, the rule, the totals */
 
   /* memstats: the name and the command line in its heading. */
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "500", "600", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "memstats", "500", "600", NULL), ==, 0);
   assert_terminal_safe (out2);
   g_assert_nonnull (strstr (out2, "PID 500  e?[2J?x  user root\n  /usr/bin/e?[2J?x --fixture\n"));
   g_assert_nonnull (strstr (out2, "\n  a,b\"c?d ?\n"));
@@ -380,14 +350,14 @@ test_escape_errors (void)
   static const char rollup[] = "00400000-00401000 r--p 00000000 00:00 0  [rollup]\n"
                                "Rss: \x1b]0;owned\x07\xff\n";
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--user", "\x1b[2J", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--user", "\x1b[2J", NULL), ==, 2);
   g_assert_cmpstr (err, ==, "pagescope-cli: no such user “?[2J”\n");
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "\x1b]0;x\x07", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "memstats", "\x1b]0;x\x07", NULL), ==, 2);
   g_assert_cmpstr (err2, ==, "pagescope-cli: “?]0;x?” is not a PID\n");
 
   /* A reason quoting a line of a /proc file, in the table's notes. */
   pgs_fixture_write (ufx, "400/smaps_rollup", rollup, sizeof rollup - 1);
-  g_assert_cmpint (run_cli (ufx, &out3, &err3, "memrank", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (ufx, &out3, &err3, "memrank", NULL), ==, 0);
   assert_terminal_safe (out3);
   assert_terminal_safe (err3);
   g_assert_nonnull (strstr (out3, "“Rss: ?]0;owned??”"));
@@ -422,7 +392,7 @@ test_escape_json (void)
   g_autofree char *out = NULL, *err = NULL;
   g_autofree char *out2 = NULL, *err2 = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--json", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--json", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out, -1, NULL));
   /* base64 of 61 62 63 f0 is YWJj8A==; of "a,b\"c\nd \xff" YSxiImMKZCD/. */
   g_assert_nonnull (strstr (out, "\"name\":\"abc\xef\xbf\xbd\",\"name_bytes\":\"YWJj8A==\","));
@@ -438,7 +408,7 @@ test_escape_json (void)
                  "assert p[600]['name'] == '\\u65e5\\u672c\\u8a9e'\n", out);
 
   /* A mapping's path: path_bytes. */
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--json", "600", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "memstats", "--json", "600", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out2, -1, NULL));
   assert_python ("import json, sys, base64\n"
                  "m = json.load(sys.stdin)['processes'][0]['mappings'][0]\n"
@@ -453,7 +423,7 @@ test_escape_csv (void)
   g_autofree char *out = NULL, *err = NULL;
   g_autofree char *out2 = NULL, *err2 = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--csv", "--sort", "vss", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--csv", "--sort", "vss", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out, -1, NULL));
   g_assert_true (g_str_has_prefix (out, "pid,ppid,uid,user,name,vss,rss,pss,uss,swap,"
                                    "unknown_reason,cmdline,user_bytes,name_bytes,cmdline_bytes\r\n"));
@@ -466,7 +436,7 @@ test_escape_csv (void)
                  "assert p[600]['cmdline'] == 'a,b\"c\\nd \\ufffd', p[600]\n"
                  "assert base64.b64decode(p[600]['cmdline_bytes']) == b'a,b\"c\\nd \\xff'\n", out);
 
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memstats", "--csv", "600", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "memstats", "--csv", "600", NULL), ==, 0);
   g_assert_true (g_utf8_validate (out2, -1, NULL));
   assert_python ("import csv, sys, io, base64\n"
                  "rows = list(csv.DictReader(io.StringIO(sys.stdin.read(), newline='')))\n"
@@ -509,7 +479,7 @@ test_bad_options (void)
       const char *const *a = cases[i].args;
 
       g_test_message ("%s %s %s %s", a[0], a[1], a[2] ? a[2] : "", a[2] && a[3] ? a[3] : "");
-      g_assert_cmpint (run_cli (fx, &out, &err, a[0], a[1], a[2], a[3], NULL), ==, 2);
+      g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, a[0], a[1], a[2], a[3], NULL), ==, 2);
       g_assert_nonnull (strstr (err, cases[i].message));
       g_assert_true (g_str_has_prefix (err, "pagescope-cli: "));
       g_assert_nonnull (strchr (err, '\n'));
@@ -533,9 +503,9 @@ test_memrank_unnamed_uid (void)
   pgs_fixture_set_pages (fx, 700, BASE, &page, 1);
   pgs_fixture_commit (fx);
 
-  g_assert_cmpint (run_cli (fx, &out, &err, "memrank", "--json", "--user", "99999998", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "memrank", "--json", "--user", "99999998", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "{\"pid\":700,\"ppid\":1,\"uid\":99999998,"));
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "memrank", "--user", "99999997", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "memrank", "--user", "99999997", NULL), ==, 2);
   g_assert_cmpstr (err2, ==, "pagescope-cli: no such user “99999997”\n");
 }
 
@@ -549,14 +519,14 @@ test_procfs_and_limit (void)
   g_autofree char *out3 = NULL, *err3 = NULL;
   g_autofree char *out4 = NULL, *err4 = NULL;
 
-  g_assert_cmpint (run_cli (NULL, &out, &err, "memrank", "--procfs", "", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (NULL, &out, &err, "memrank", "--procfs", "", NULL), ==, 2);
   g_assert_cmpstr (err, ==, "pagescope-cli: --procfs “”: No such file or directory\n");
-  g_assert_cmpint (run_cli (NULL, &out2, &err2, "memrank", "--procfs", "/nonexistent/procfs", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (NULL, &out2, &err2, "memrank", "--procfs", "/nonexistent/procfs", NULL), ==, 2);
   g_assert_cmpstr (err2, ==, "pagescope-cli: --procfs “/nonexistent/procfs”: No such file or directory\n");
-  g_assert_cmpint (run_cli (NULL, &out3, &err3, "memrank", "--procfs", "/dev/null", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (NULL, &out3, &err3, "memrank", "--procfs", "/dev/null", NULL), ==, 2);
   g_assert_cmpstr (err3, ==, "pagescope-cli: --procfs “/dev/null”: Not a directory\n");
 
-  g_assert_cmpint (run_cli (fx, &out4, &err4, "memrank", "--json", "--limit", "0", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out4, &err4, "memrank", "--json", "--limit", "0", NULL), ==, 0);
   g_assert_nonnull (strstr (out4, "\"totals\":{\"rss\":12288000,\"pss\":8192000,"));
   g_assert_nonnull (strstr (out4, "\"processes\":[\n]}"));
 }
@@ -617,13 +587,13 @@ test_write_errors (void)
   g_test_queue_destroy ((GDestroyNotify) remove_tree, g_strdup (tmp));
 
   /* A directory as the target. */
-  g_assert_cmpint (run_cli (fx, &out, &err, "render", "--view", "residency", "--pid", "100",
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "render", "--view", "residency", "--pid", "100",
                             "-o", tmp, NULL), ==, 3);
   expected = g_strdup_printf ("pagescope-cli: cannot write “%s”: %s\n", tmp, g_strerror (EISDIR));
   g_assert_cmpstr (err, ==, expected);
 
   /* A folder that does not exist. */
-  g_assert_cmpint (run_cli (fx, &out2, &err2, "render", "--view", "residency", "--pid", "100",
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "render", "--view", "residency", "--pid", "100",
                             "-o", missing, NULL), ==, 3);
   expected2 = g_strdup_printf ("pagescope-cli: cannot write “%s”: %s\n", missing, g_strerror (ENOENT));
   g_assert_cmpstr (err2, ==, expected2);
@@ -631,7 +601,7 @@ test_write_errors (void)
   /* A full disk, where the system has the device: written in place, never renamed over. */
   if (access ("/dev/full", W_OK) == 0)
     {
-      g_assert_cmpint (run_cli (fx, &out3, &err3, "render", "--view", "residency", "--pid", "100",
+      g_assert_cmpint (pgs_test_run_cli (fx, &out3, &err3, "render", "--view", "residency", "--pid", "100",
                                 "-o", "/dev/full", NULL), ==, 3);
       g_assert_cmpstr (err3, ==, "pagescope-cli: cannot write “/dev/full”: No space left on device\n");
       g_assert_cmpint (g_stat ("/dev/full", &st), ==, 0);
@@ -641,7 +611,7 @@ test_write_errors (void)
   /* Replacing a file keeps its permissions and leaves no temporary file. */
   g_assert_true (g_file_set_contents (target, "old", -1, NULL));
   g_assert_cmpint (g_chmod (target, 0640), ==, 0);
-  g_assert_cmpint (run_cli (fx, &out4, &err4, "render", "--view", "residency", "--pid", "100",
+  g_assert_cmpint (pgs_test_run_cli (fx, &out4, &err4, "render", "--view", "residency", "--pid", "100",
                             "-o", target, NULL), ==, 0);
   png = read_text (target);
   g_assert_true (g_str_has_prefix (png, "\x89PNG\r\n"));
@@ -736,7 +706,7 @@ test_write_read_only (void)
       int code;
 
       g_assert_cmpint (g_chmod (tmp, 0555), ==, 0);
-      code = run_cli (fx, &out, &err, "render", "--view", "residency", "--pid", "100", "-o",
+      code = pgs_test_run_cli (fx, &out, &err, "render", "--view", "residency", "--pid", "100", "-o",
                       target, NULL);
       g_assert_cmpint (g_chmod (tmp, 0755), ==, 0);
       g_assert_cmpint (code, ==, 3);
@@ -777,11 +747,11 @@ test_usage (void)
   g_autofree char *out2 = NULL, *err2 = NULL;
   g_autofree char *out3 = NULL, *err3 = NULL;
 
-  g_assert_cmpint (run_cli (NULL, &out, &err, "--help", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (NULL, &out, &err, "--help", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "memrank"));
-  g_assert_cmpint (run_cli (NULL, &out2, &err2, "frobnicate", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (NULL, &out2, &err2, "frobnicate", NULL), ==, 2);
   g_assert_nonnull (strstr (err2, "unknown command “frobnicate”"));
-  g_assert_cmpint (run_cli (NULL, &out3, &err3, "memrank", "--procfs", "/nonexistent/procfs", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (NULL, &out3, &err3, "memrank", "--procfs", "/nonexistent/procfs", NULL), ==, 2);
   g_assert_nonnull (strstr (err3, "/nonexistent/procfs"));
 }
 

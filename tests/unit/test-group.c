@@ -49,6 +49,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
@@ -167,14 +168,8 @@ static PgsSnapshot *
 scan (PgsFixture   *fx,
       PgsScanFlags  flags)
 {
-  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
-  g_autoptr(GError) error = NULL;
-  PgsSnapshot *snapshot;
+  PgsSnapshot *snapshot = pgs_test_scan (fx, flags);
 
-  pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
-  pgs_scanner_set_flags (scanner, flags);
-  snapshot = pgs_scanner_scan (scanner, NULL, &error);
-  g_assert_no_error (error);
   g_assert_cmpuint (pgs_snapshot_get_n_skipped (snapshot), ==, 0);
   return snapshot;
 }
@@ -464,32 +459,6 @@ test_cgroup_classify (void)
     }
 }
 
-static int
-run_cli (PgsFixture  *fx,
-         char       **out,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  int status = 0;
-  va_list args;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("PAGESCOPE_CLI"));
-  va_start (args, out);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  g_ptr_array_add (argv, (char *) "--procfs");
-  g_ptr_array_add (argv, (char *) pgs_fixture_get_root (fx));
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, NULL,
-                &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
-}
-
 /* The JSON a script reads: the app group's line, in bytes. PSS of {101, 102} is
  * ⌊(2·⌊F/3⌋ + 9.5F) / 4096⌋ bytes. */
 static void
@@ -499,7 +468,7 @@ test_cli_json (void)
   g_autofree char *out = NULL;
   g_autofree char *expect = NULL;
 
-  g_assert_cmpint (run_cli (fx, &out, "memrank", "--group-by", "app", "--json", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "memrank", "--group-by", "app", "--json", NULL), ==, 0);
   expect = g_strdup_printf ("{\"group\":\"My Editor\",\"app_id\":\"org.example.My-Editor\","
                             "\"icon\":\"accessories-text-editor\",\"processes\":2,\"unknown_processes\":0,"
                             "\"vss\":%" G_GUINT64_FORMAT ",\"rss\":%" G_GUINT64_FORMAT
@@ -512,12 +481,12 @@ test_cli_json (void)
   g_assert_nonnull (strstr (out, expect));
   g_clear_pointer (&out, g_free);
 
-  g_assert_cmpint (run_cli (fx, &out, "memrank", "--group-by", "user", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "memrank", "--group-by", "user", NULL), ==, 0);
   /* The totals line: 4 processes, private 11 + 2 pages. */
   g_assert_nonnull (strstr (out, "TOTAL (2 groups)"));
   g_clear_pointer (&out, g_free);
 
-  g_assert_cmpint (run_cli (fx, &out, "memrank", "--group-by", "color", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "memrank", "--group-by", "color", NULL), ==, 2);
 }
 
 static void

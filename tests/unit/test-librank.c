@@ -35,6 +35,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
@@ -184,32 +185,6 @@ test_is_file (void)
   g_assert_false (pgs_librank_is_file (NULL));
 }
 
-static int
-run_cli (PgsFixture  *fx,
-         char       **out,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  int status = 0;
-  va_list args;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("PAGESCOPE_CLI"));
-  va_start (args, out);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
-  g_ptr_array_add (argv, (char *) "--procfs");
-  g_ptr_array_add (argv, (char *) pgs_fixture_get_root (fx));
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, NULL,
-                &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
-}
-
 static void
 test_cli (void)
 {
@@ -218,7 +193,7 @@ test_cli (void)
   g_autofree char *expect = NULL;
   g_autofree char *b64 = g_base64_encode ((const guchar *) ODD, strlen (ODD));
 
-  g_assert_cmpint (run_cli (fx, &out, "librank", "--json", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "librank", "--json", NULL), ==, 0);
   expect = g_strdup_printf ("{\"path\":\"/tmp/data (deleted)\",\"processes\":2,\"mappings\":2,"
                             "\"vss\":%" G_GUINT64_FORMAT ",\"rss\":%" G_GUINT64_FORMAT
                             ",\"pss\":%" G_GUINT64_FORMAT ",\"uss\":0,\"swap\":%"
@@ -232,14 +207,14 @@ test_cli (void)
   g_clear_pointer (&out, g_free);
 
   /* Human: escaped for the terminal, the totals line. */
-  g_assert_cmpint (run_cli (fx, &out, "librank", NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "librank", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "/srv/caf?.bin"));
   g_assert_nonnull (strstr (out, "TOTAL (3 files)"));
   g_clear_pointer (&out, g_free);
 
-  g_assert_cmpint (run_cli (fx, &out, "librank", "--pid", "x", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "librank", "--pid", "x", NULL), ==, 2);
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run_cli (fx, &out, "librank", "stray", NULL), ==, 2);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "librank", "stray", NULL), ==, 2);
 }
 
 int

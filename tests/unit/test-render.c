@@ -24,6 +24,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
@@ -42,22 +43,6 @@
 #define COLOR_FREE   0xffdcdcdcu
 
 static guint64 PS;
-
-static PgsSnapshot *
-scan (PgsFixture   *fx,
-      PgsScanFlags  flags)
-{
-  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
-  g_autoptr(GError) error = NULL;
-  PgsSnapshot *snapshot;
-
-  pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
-  pgs_scanner_set_flags (scanner, flags);
-  snapshot = pgs_scanner_scan (scanner, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (snapshot);
-  return snapshot;
-}
 
 /* 4096 frames mapped once, page cache; one process mapping frames 100..103. */
 static PgsFixture *
@@ -145,7 +130,7 @@ check_known_frame (PgsLayout layout)
   /* Frame 1234: mapped 3 times, anonymous. */
   pgs_fixture_set_frame (fx, 1234, 3, KPF (ANON) | KPF (LRU) | KPF (MMAP));
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
 
   if (layout == PGS_LAYOUT_LINEAR)
     {
@@ -206,7 +191,7 @@ check_bijection (guint n_frames,
   guint seen = 0;
 
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
   pgs_renderer_set_layout (renderer, PGS_LAYOUT_HILBERT);
   g_assert_cmpuint (pgs_renderer_get_pages_per_pixel (renderer, width, height), ==, 1);
@@ -266,7 +251,7 @@ test_aggregation (void)
   pgs_fixture_set_frame (fx, 66, 0, KPF (BUDDY));
   pgs_fixture_set_frame (fx, 67, 0, KPF (BUDDY));
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
 
   sharing = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
   flags = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
@@ -336,7 +321,7 @@ test_zoom (void)
   double mx, my;
 
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
   pgs_renderer_set_viewport (renderer, 2.0, 0.0, 0.0);
 
@@ -363,7 +348,7 @@ test_highlight (void)
   PgsHit hit;
 
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
   pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
 
@@ -426,7 +411,7 @@ test_residency (void)
   pgs_fixture_set_frame (fx, 600, 2, KPF (LRU));
   pgs_fixture_set_frame (fx, 603, 1, KPF (LRU));
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
 
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_RESIDENCY);
   pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
@@ -504,7 +489,7 @@ test_png (void)
 
   g_assert_no_error (error);
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
 
   g_assert_true (pgs_renderer_write_png (renderer, path, 123, 45, FALSE, &error));
@@ -552,7 +537,7 @@ test_frame_users (void)
   pgs_fixture_set_frame (fx, 4000, 1, KPF (ANON));
   pgs_fixture_set_frame (fx, 5000, 2, KPF (LRU));
   pgs_fixture_commit (fx);
-  snapshot = scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
 
   users = pgs_snapshot_find_frame_users (snapshot, 5000);
   g_assert_cmpuint (users->len, ==, 2);
@@ -671,7 +656,7 @@ static void
 test_counters_legend (void)
 {
   g_autoptr(PgsFixture) fx = uninit_fixture (TRUE);
-  g_autoptr(PgsSnapshot) snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  g_autoptr(PgsSnapshot) snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
   g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
   g_autoptr(PgsRenderer) sharing = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
   g_autoptr(GPtrArray) lines = NULL;
@@ -742,7 +727,7 @@ static void
 test_counters_unavailable (void)
 {
   g_autoptr(PgsFixture) fx = uninit_fixture (FALSE);
-  g_autoptr(PgsSnapshot) snapshot = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  g_autoptr(PgsSnapshot) snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
   g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
   g_autoptr(GPtrArray) lines = pgs_renderer_get_counter_lines (renderer);
   guint64 n;

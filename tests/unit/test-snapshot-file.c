@@ -17,6 +17,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 #include "pgs-snapshot-assert.h"
 #include "pgs-snapshot-format.h"
@@ -81,24 +82,9 @@ build (PgsFixture *fx)
 }
 
 static PgsSnapshot *
-scan_flags (PgsFixture   *fx,
-            PgsScanFlags  flags)
-{
-  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
-  g_autoptr(GError) error = NULL;
-  PgsSnapshot *snapshot;
-
-  pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
-  pgs_scanner_set_flags (scanner, flags);
-  snapshot = pgs_scanner_scan (scanner, NULL, &error);
-  g_assert_no_error (error);
-  return snapshot;
-}
-
-static PgsSnapshot *
 scan (PgsFixture *fx)
 {
-  return scan_flags (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  return pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
 }
 
 static char *
@@ -214,7 +200,7 @@ test_unprivileged (void)
   g_autoptr(GError) error = NULL;
 
   build_full (fx, TRUE);
-  snap = scan_flags (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+  snap = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
   g_assert_false (pgs_snapshot_is_privileged (snap));
   g_assert_true (pgs_snapshot_save (snap, file, NULL, &error));
   loaded = pgs_snapshot_load (file, NULL, &error);
