@@ -300,12 +300,17 @@ pgs_kernel_setup_swap (char **message)
   int status = 0;
   const char *argv_mkswap[] = { "mkswap", "-L", label, NULL, NULL };
 
-  if (zram_device[0] != '\0' || other_swap_active ())
+  if (zram_device[0] != '\0')
     return TRUE;
 
-  /* A device of our own (another test run may be using one at the same time). */
+  /* A device of our own at the highest priority, even where other swap is active: pages
+   * paged out go to the highest-priority area, and another program (another test run on a
+   * shared machine) may swapoff its own area mid-test, bringing ours back in. Existing swap
+   * is used only where no zram device can be made. */
   if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
     {
+      if (other_swap_active ())
+        return TRUE;
       *message = g_strdup ("no swap, and no zram device to make one (modprobe zram)");
       return FALSE;
     }
@@ -326,7 +331,7 @@ pgs_kernel_setup_swap (char **message)
       *message = g_strdup_printf ("mkswap %s failed: %s", zram_device, err ? err : "");
       goto fail;
     }
-  if (swapon (zram_device, 0) != 0)
+  if (swapon (zram_device, SWAP_FLAG_PREFER | (SWAP_FLAG_PRIO_MASK & 32767)) != 0)
     {
       *message = g_strdup_printf ("swapon %s: %s", zram_device, g_strerror (errno));
       goto fail;
