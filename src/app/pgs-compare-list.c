@@ -214,8 +214,8 @@ cell_text (PgsCompareList  *self,
     case KIND_PID:
       return g_strdup_printf ("%d", item->pid);
     case KIND_NAME:
-      *tooltip = pgs_process_get_cmdline (any_process (item));
-      return g_strdup (pgs_process_get_name (any_process (item)));
+      *tooltip = pgs_process_get_display_cmdline (any_process (item));
+      return g_strdup (pgs_process_get_display_name (any_process (item)));
     case KIND_OLD:
     case KIND_NEW:
       process = columns[column].kind == KIND_OLD ? item->old_process : item->new_process;

@@ -231,8 +231,8 @@ bind_cell (GtkSignalListItemFactory *factory,
       label = GTK_LABEL (gtk_widget_get_last_child (box));
       if (p != NULL)
         {
-          text = g_strdup_printf ("%d  %s", pgs_process_get_pid (p), pgs_process_get_name (p));
-          tooltip = pgs_process_get_cmdline (p);
+          text = g_strdup_printf ("%d  %s", pgs_process_get_pid (p), pgs_process_get_display_name (p));
+          tooltip = pgs_process_get_display_cmdline (p);
         }
       else
         {

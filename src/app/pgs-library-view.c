@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cell.h"
+#include "pgs-escape.h"
 #include "pgs-library-view.h"
 #include "pgs-units.h"
 
@@ -123,11 +124,11 @@ bind_cell (GtkSignalListItemFactory *factory,
       {
         GString *pids = g_string_new (NULL);
 
-        text = g_strdup (f->path);
+        text = pgs_escape_for_terminal (f->path, -1);
         for (guint i = 0; i < f->pids->len; i++)
           g_string_append_printf (pids, "%s%d", i ? ", " : "", g_array_index (f->pids, int, i));
         /* Translators: a file's tooltip: its path, then the PIDs that map it */
-        tooltip = g_strdup_printf (_("%s\nMapped by %s"), f->path, pids->str);
+        tooltip = g_strdup_printf (_("%s\nMapped by %s"), text, pids->str);
         g_string_free (pids, TRUE);
       }
       break;

@@ -127,7 +127,7 @@ update_title (PgsMapPage *self)
       if (self->process == NULL)
         return;
       /* Translators: above a residency map: "Pages of firefox (PID 1234)" */
-      title = g_strdup_printf (_("Pages of %s (PID %d)"), pgs_process_get_name (self->process),
+      title = g_strdup_printf (_("Pages of %s (PID %d)"), pgs_process_get_display_name (self->process),
                                pgs_process_get_pid (self->process));
     }
   else
@@ -147,7 +147,7 @@ update_title (PgsMapPage *self)
         {
           g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"),
                                                    title,
-                                                   pgs_process_get_name (self->process),
+                                                   pgs_process_get_display_name (self->process),
                                                    pgs_process_get_pid (self->process));
           g_free (title);
           title = g_steal_pointer (&with);
@@ -191,7 +191,7 @@ update_exited (PgsMapPage *self)
    * exited; showing its last scan" */
   text = g_strdup_printf (_("Process %d (%s) has exited; showing its last scan"),
                           pgs_process_get_pid (self->process),
-                          pgs_process_get_name (self->process));
+                          pgs_process_get_display_name (self->process));
   gtk_label_set_text (self->exited_label, text);
 }
 
@@ -233,7 +233,7 @@ update_state (PgsMapPage *self)
                                       "owner and root read its page tables: unlock Pagescope "
                                       "to see its pages."),
                                     pgs_process_get_user (self->process) != NULL
-                                    ? pgs_process_get_user (self->process) : _("another user"));
+                                    ? pgs_process_get_display_user (self->process) : _("another user"));
           else if (pgs_process_get_n_mappings (self->process) == 0)
             text = g_strdup (_("This process has no user address space "
                                "(a kernel thread, or it exited)."));
@@ -320,7 +320,7 @@ user_row_new (PgsMapPage         *self,
 
   /* Translators: a process mapping a frame: "firefox (PID 1234) at 0x7f12345000" */
   text = g_strdup_printf (_("%s (PID %d) at %s"),
-                          process ? pgs_process_get_name (process) : "?", user->pid, address);
+                          process ? pgs_process_get_display_name (process) : "?", user->pid, address);
   label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);

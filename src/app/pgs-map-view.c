@@ -1249,7 +1249,7 @@ mapping_label (PgsProcess *process,
   *start = pgs_mapping_get_start (mapping);
   *offset = pgs_mapping_get_offset (mapping);
   /* The string lives in the process's mapping data, which outlives this call. */
-  return pgs_mapping_get_label (mapping);
+  return pgs_mapping_get_display_label (mapping);
 }
 
 char *

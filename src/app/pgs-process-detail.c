@@ -231,7 +231,7 @@ update_cell (GtkListItem *item,
       text = g_strdup_printf ("%" G_GINT64_MODIFIER "x", pgs_mapping_get_offset (mapping));
       break;
     case MCOL_LABEL:
-      text = g_strdup (pgs_mapping_get_label (mapping));
+      text = g_strdup (pgs_mapping_get_display_label (mapping));
       tooltip = text;
       break;
     case MCOL_REFERENCED:
@@ -479,19 +479,19 @@ update (PgsProcessDetail *self)
       return;
     }
 
-  gtk_label_set_text (self->name_label, pgs_process_get_name (self->process));
+  gtk_label_set_text (self->name_label, pgs_process_get_display_name (self->process));
   /* Translators: under a process's name: "PID 1234 · user alice · 37 mappings" */
   info = g_strdup_printf (ngettext ("PID %d · %s · %'u mapping", "PID %d · %s · %'u mappings",
                                     pgs_process_get_n_mappings (self->process)),
                           pgs_process_get_pid (self->process),
                           pgs_process_get_user (self->process) ?
-                            pgs_process_get_user (self->process) : "?",
+                            pgs_process_get_display_user (self->process) : "?",
                           pgs_process_get_n_mappings (self->process));
   gtk_label_set_text (self->info_label, info);
-  gtk_label_set_text (self->cmdline_label, pgs_process_get_cmdline (self->process));
+  gtk_label_set_text (self->cmdline_label, pgs_process_get_display_cmdline (self->process));
   /* Command lines run long: the whole of it on hover. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->cmdline_label),
-                               pgs_process_get_cmdline (self->process));
+                               pgs_process_get_display_cmdline (self->process));
   gtk_widget_set_visible (GTK_WIDGET (self->cmdline_label),
                           pgs_process_get_cmdline (self->process) != NULL &&
                           *pgs_process_get_cmdline (self->process) != '\0');

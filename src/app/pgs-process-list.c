@@ -131,11 +131,11 @@ update_cell (GtkListItem *item,
       text = g_strdup_printf ("%d", pgs_process_get_pid (process));
       break;
     case COLUMN_USER:
-      text = g_strdup (pgs_process_get_user (process));
+      text = g_strdup (pgs_process_get_display_user (process));
       break;
     case COLUMN_NAME:
-      text = g_strdup (pgs_process_get_name (process));
-      tooltip = pgs_process_get_cmdline (process);
+      text = g_strdup (pgs_process_get_display_name (process));
+      tooltip = pgs_process_get_display_cmdline (process);
       break;
     case COLUMN_VSS:
     case COLUMN_RSS:
@@ -224,11 +224,11 @@ filter_process (gpointer item,
   if (g_str_has_prefix (pid, self->search))
     return TRUE;
 
-  name = g_utf8_casefold (pgs_process_get_name (process) ? pgs_process_get_name (process) : "", -1);
+  name = g_utf8_casefold (pgs_process_get_display_name (process), -1);
   if (strstr (name, self->search) != NULL)
     return TRUE;
 
-  user = pgs_process_get_user (process);
+  user = pgs_process_get_user (process) != NULL ? pgs_process_get_display_user (process) : NULL;
   if (user != NULL)
     {
       g_autofree char *folded = g_utf8_casefold (user, -1);

@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include "pgs-escape.h"
+
 #include <glib/gi18n.h>
 
 #include "pgs-window-private.h"
@@ -26,13 +28,25 @@ typedef enum
   CHOOSE_COMPARE,
 } ChooseAction;
 
+/* The file's name as text to show: a file name need not be UTF-8. */
+static char *
+display_basename (GFile *file)
+{
+  g_autofree char *parse_name = g_file_get_parse_name (file);
+
+  return g_path_get_basename (parse_name);
+}
+
 static char *
 format_capture (PgsSnapshot *snapshot)
 {
   g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (pgs_snapshot_get_time (snapshot)
                                                                / G_USEC_PER_SEC);
   g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M") : NULL;
-  const char *host = pgs_snapshot_get_hostname (snapshot);
+  /* From a file anyone may have written: shown only as valid text. */
+  g_autofree char *host = pgs_snapshot_get_hostname (snapshot) != NULL
+                          ? pgs_escape_for_terminal (pgs_snapshot_get_hostname (snapshot), -1)
+                          : NULL;
 
   if (when == NULL)
     when = g_strdup (_("an unknown time"));
@@ -53,7 +67,7 @@ describe_snapshot (PgsSnapshot *snapshot)
   if (file == NULL)
     /* Translators: the new side of a comparison when it is the running system */
     return g_strdup_printf (_("the live system (%s)"), capture);
-  name = g_file_get_basename (file);
+  name = display_basename (file);
   /* Translators: "name.pgsnap (captured 2026-12-04 03:12 on host)" */
   return g_strdup_printf (_("%s (%s)"), name, capture);
 }
@@ -71,7 +85,7 @@ pgs_window_update_title (PgsWindow *self)
       gtk_window_set_title (GTK_WINDOW (self), _("Pagescope"));
       return;
     }
-  name = g_file_get_basename (file);
+  name = display_basename (file);
   capture = format_capture (self->snapshot);
   /* Translators: the window title, "name.pgsnap — captured 2026-12-04 03:12 on host" */
   title = g_strdup_printf (_("%s — %s"), name, capture);

@@ -658,7 +658,7 @@ measure_wss_action (GtkWidget  *widget,
     }
   self->wss_dialog = pgs_wss_dialog_new (GTK_WINDOW (self), self->settings,
                                          pgs_process_get_pid (process),
-                                         pgs_process_get_name (process));
+                                         pgs_process_get_display_name (process));
   pgs_wss_dialog_set_helper (self->wss_dialog, self->helper);
   g_signal_connect_object (self->wss_dialog, "measured", G_CALLBACK (on_wss_measured), self,
                            G_CONNECT_SWAPPED);

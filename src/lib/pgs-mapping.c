@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "pgs-escape.h"
 #include "pgs-mapping.h"
 #include "pgs-process-private.h"
 
@@ -19,6 +20,7 @@ struct _PgsMapping
   GObject        parent_instance;
   PgsMappingData data;
   guint          index;
+  char          *display_label;  /* the label made safe to show; on first use */
 };
 
 G_DEFINE_FINAL_TYPE (PgsMapping, pgs_mapping, G_TYPE_OBJECT)
@@ -49,6 +51,7 @@ pgs_mapping_finalize (GObject *object)
   PgsMapping *self = (PgsMapping *) object;
 
   g_clear_pointer (&self->data.path, g_ref_string_release);
+  g_free (self->display_label);
 
   G_OBJECT_CLASS (pgs_mapping_parent_class)->finalize (object);
 }
@@ -204,6 +207,24 @@ pgs_mapping_get_label (PgsMapping *self)
 {
   g_return_val_if_fail (PGS_IS_MAPPING (self), NULL);
   return pgs_mapping_label_for_path (self->data.path);
+}
+
+const char *
+pgs_mapping_get_display_label (PgsMapping *self)
+{
+  char *text;
+
+  g_return_val_if_fail (PGS_IS_MAPPING (self), NULL);
+  text = g_atomic_pointer_get (&self->display_label);
+  if (text != NULL)
+    return text;
+  text = pgs_escape_for_terminal (pgs_mapping_get_label (self), -1);
+  if (!g_atomic_pointer_compare_and_exchange (&self->display_label, NULL, text))
+    {
+      g_free (text);
+      text = g_atomic_pointer_get (&self->display_label);
+    }
+  return text;
 }
 
 gboolean

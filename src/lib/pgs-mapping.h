@@ -23,6 +23,8 @@ guint64      pgs_mapping_get_offset   (PgsMapping *self);
 const char  *pgs_mapping_get_perms    (PgsMapping *self);
 const char  *pgs_mapping_get_path     (PgsMapping *self);
 const char  *pgs_mapping_get_label    (PgsMapping *self);
+/* The label as text to show in a GUI: invalid UTF-8 and control characters as "?". */
+const char  *pgs_mapping_get_display_label (PgsMapping *self);
 guint64      pgs_mapping_get_vss      (PgsMapping *self);
 guint64      pgs_mapping_get_rss      (PgsMapping *self);
 guint64      pgs_mapping_get_pss      (PgsMapping *self);

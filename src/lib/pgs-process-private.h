@@ -58,6 +58,7 @@ struct _PgsProcess
   char           *user;
   char           *name;
   char           *cmdline;
+  char           *display[3];    /* user, name, cmdline made safe to show; on first use */
   char           *cgroup;        /* v2 path from /proc/PID/cgroup; NULL if none */
   guint64         start_time;    /* /proc/PID/stat field 22, clock ticks after boot; 0 unknown */
 

@@ -17,6 +17,7 @@
 #include "pgs-mapping.h"
 #include "pgs-pagemap.h"
 #include "pgs-parse.h"
+#include "pgs-escape.h"
 #include "pgs-process-private.h"
 #include "pgs-procfs.h"
 
@@ -54,6 +55,8 @@ pgs_process_finalize (GObject *object)
         g_clear_pointer (&g_array_index (self->mappings, PgsMappingData, i).path, g_ref_string_release);
       g_array_unref (self->mappings);
     }
+  for (guint i = 0; i < G_N_ELEMENTS (self->display); i++)
+    g_free (self->display[i]);
   g_clear_pointer (&self->runs, g_array_unref);
   g_clear_pointer (&self->pending, g_array_unref);
   g_clear_pointer (&self->entries, g_free);
@@ -245,6 +248,46 @@ pgs_process_get_cmdline (PgsProcess *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
   return self->cmdline;
+}
+
+/* Made once, by whichever thread asks first: the snapshot is shared between the scan's
+ * worker and the main thread, so the cache is set with compare-and-exchange. */
+static const char *
+display_text (char       **cache,
+              const char  *raw)
+{
+  char *text = g_atomic_pointer_get (cache);
+
+  if (text != NULL)
+    return text;
+  text = pgs_escape_for_terminal (raw != NULL ? raw : "", -1);
+  if (!g_atomic_pointer_compare_and_exchange (cache, NULL, text))
+    {
+      g_free (text);
+      text = g_atomic_pointer_get (cache);
+    }
+  return text;
+}
+
+const char *
+pgs_process_get_display_user (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return display_text (&self->display[0], self->user);
+}
+
+const char *
+pgs_process_get_display_name (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return display_text (&self->display[1], self->name);
+}
+
+const char *
+pgs_process_get_display_cmdline (PgsProcess *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
+  return display_text (&self->display[2], self->cmdline);
 }
 
 const char *

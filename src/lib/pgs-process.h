@@ -22,6 +22,12 @@ guint        pgs_process_get_uid            (PgsProcess *self);
 const char  *pgs_process_get_user           (PgsProcess *self);
 const char  *pgs_process_get_name           (PgsProcess *self);
 const char  *pgs_process_get_cmdline        (PgsProcess *self);
+/* User, name and command line as text to show in a GUI: the raw bytes above may be invalid
+ * UTF-8 or hold control characters (a process names itself); these have each such byte or
+ * character as "?" (pgs_escape_for_terminal()). Owned by the process. */
+const char  *pgs_process_get_display_user   (PgsProcess *self);
+const char  *pgs_process_get_display_name   (PgsProcess *self);
+const char  *pgs_process_get_display_cmdline (PgsProcess *self);
 /* The cgroup v2 path ("/user.slice/…"), NULL where there is none or it was unreadable. */
 const char  *pgs_process_get_cgroup         (PgsProcess *self);
 guint64      pgs_process_get_start_time     (PgsProcess *self);

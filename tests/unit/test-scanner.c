@@ -478,6 +478,38 @@ test_filter (void)
  * damaged file; a live process with the same short pagemap still is one (TRUNCATED).
  * Fixture files do not change, so the zombie's status says Z from the start but keeps its
  * Vm lines, as it read when the scan began. Before: both TRUNCATED. */
+/* A process names itself: bytes that are not UTF-8 and escape sequences stay as they are
+ * in the raw name (the JSON keeps them losslessly) and become "?" in the text a GUI shows,
+ * one per byte or character (pango refuses invalid UTF-8; a label must not show ESC). */
+static void
+test_display_text (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(PgsMapping) m = NULL;
+  guint64 e[1] = { FX_PRESENT_EXCL (30) };
+  PgsProcess *p;
+
+  pgs_fixture_add_process (fx, 820, "abc\xf0\x1b[2J", 0, FALSE);
+  pgs_fixture_write (fx, "820/cmdline", "run\0\xff\x9b", 7);
+  pgs_fixture_add_mapping (fx, 820, BASE, BASE + PS, "rw-p", "/tmp/odd\xc3(name");
+  pgs_fixture_set_pages (fx, 820, BASE, e, 1);
+  pgs_fixture_set_frame (fx, 30, 1, KPF (ANON));
+  pgs_fixture_commit (fx);
+
+  snap = scan (fx, PGS_SCAN_METRICS | PGS_SCAN_MAPPINGS, NULL, 0);
+  p = pgs_snapshot_lookup_pid (snap, 820);
+  g_assert_nonnull (p);
+  g_assert_cmpstr (pgs_process_get_name (p), ==, "abc\xf0\x1b[2J");
+  g_assert_cmpstr (pgs_process_get_display_name (p), ==, "abc??[2J");
+  /* The same pointer each time: made once, owned by the process. */
+  g_assert_true (pgs_process_get_display_name (p) == pgs_process_get_display_name (p));
+  g_assert_true (g_utf8_validate (pgs_process_get_display_cmdline (p), -1, NULL));
+  g_assert_null (strchr (pgs_process_get_display_cmdline (p), '\x1b'));
+  m = g_list_model_get_item (pgs_process_get_mappings (p), 0);
+  g_assert_cmpstr (pgs_mapping_get_display_label (m), ==, "/tmp/odd?(name");
+}
+
 static void
 test_exit_mid_scan (void)
 {
@@ -869,6 +901,7 @@ main (int   argc,
   g_test_add_func ("/pgs/scanner/async", test_async);
   g_test_add_func ("/pgs/scanner/cancelled", test_cancelled);
   g_test_add_func ("/pgs/scanner/missing-root", test_missing_root);
+  g_test_add_func ("/pgs/scanner/display-text", test_display_text);
 
   return g_test_run ();
 }
