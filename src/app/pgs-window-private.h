@@ -5,7 +5,8 @@
  *
  * pgs-window.c scans and wires the views; pgs-window-unlock.c is the lock state (the
  * banner, the header's lock button, the helper); pgs-window-files.c opens, saves and
- * compares snapshot files.
+ * compares snapshot files; pgs-window-actions.c holds the export, refresh, find, zoom and
+ * working-set actions.
  */
 
 #pragma once
@@ -70,6 +71,15 @@ void        pgs_window_schedule_refresh     (PgsWindow   *self);
 /* Shows @snapshot, live or from a file, in every view. */
 void        pgs_window_show_snapshot        (PgsWindow   *self,
                                              PgsSnapshot *snapshot);
+
+/* The map page on show, or NULL on the process list. */
+PgsMapPage *pgs_window_current_map_page     (PgsWindow   *self);
+void        pgs_window_emit_export_finished (PgsWindow   *self,
+                                             GFile       *file,
+                                             GError      *error);
+
+/* pgs-window-actions.c */
+void        pgs_window_actions_class_init   (GtkWidgetClass *widget_class);
 
 /* pgs-window-unlock.c */
 void        pgs_window_unlock_class_init    (GtkWidgetClass *widget_class);

@@ -1,0 +1,235 @@
+/* pgs-map-view-legend.c: the map view's legend, beside the map
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One row per class (swatch, label, count and size), then the rule that says how a pixel
+ * over several pages is coloured. Laid out once per renderer and units
+ * (pgs_map_view_update_legend_size()); snapshot() only draws it.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pgs-map-view-private.h"
+
+PangoLayout *
+pgs_map_view_legend_layout (PgsMapView *self,
+                            const char *text,
+                            gboolean    small)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+
+  if (small)
+    {
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      pango_attr_list_insert (attrs, pango_attr_scale_new (0.85));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+    }
+  return layout;
+}
+
+static char *
+legend_count_text (PgsMapView *self,
+                   guint64     n_pages)
+{
+  guint page_size = self->shown.snapshot ? pgs_snapshot_get_page_size (self->shown.snapshot) : 4096;
+  g_autofree char *size = pgs_units_format (self->units, n_pages * page_size);
+  g_autofree char *count = pgs_units_format_count (n_pages);
+
+  /* Translators: a legend entry's count: "12,345 · 48.2 MiB" (pages and their size) */
+  return g_strdup_printf (_("%s · %s"), count, size);
+}
+
+typedef struct
+{
+  PangoLayout *label;
+  PangoLayout *count;
+  guint32      argb;
+  guint64      n_pages;
+  int          height;
+} LegendRow;
+
+/* Lays the legend out: label on the left, count on the right, wrapped and never clipped.
+ * Returns the rows; @width and @height receive its size. */
+static GArray *
+legend_rows (PgsMapView *self,
+             int        *width,
+             int        *height)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (LegendRow));
+  guint n = self->renderer ? pgs_renderer_get_n_legend_items (self->renderer) : 0;
+  int label_width = 0, count_width = 0, total = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      LegendRow row = { 0 };
+      const char *label = NULL;
+      guint64 n_pages = 0;
+      g_autofree char *count = NULL;
+      int w, h;
+
+      pgs_renderer_get_legend_item (self->renderer, i, &row.argb, &label, &n_pages);
+      row.n_pages = n_pages;
+      /* translated already */
+      row.label = pgs_map_view_legend_layout (self, label ? label : "", FALSE);
+      count = legend_count_text (self, n_pages);
+      row.count = pgs_map_view_legend_layout (self, count, TRUE);
+      pango_layout_get_pixel_size (row.label, &w, &h);
+      label_width = MAX (label_width, w);
+      pango_layout_get_pixel_size (row.count, &w, &h);
+      count_width = MAX (count_width, w);
+      g_array_append_val (rows, row);
+    }
+
+  /* Labels wrap when the legend would take too much room from the map. */
+  if (LEGEND_SWATCH + 6 + label_width + 12 + count_width > LEGEND_MAX_WIDTH)
+    label_width = MAX (80, LEGEND_MAX_WIDTH - (LEGEND_SWATCH + 6 + 12 + count_width));
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      LegendRow *row = &g_array_index (rows, LegendRow, i);
+      int lh, ch;
+
+      pango_layout_set_width (row->label, label_width * PANGO_SCALE);
+      pango_layout_set_wrap (row->label, PANGO_WRAP_WORD_CHAR);
+      pango_layout_get_pixel_size (row->label, NULL, &lh);
+      pango_layout_get_pixel_size (row->count, NULL, &ch);
+      row->height = MAX (MAX (lh, ch), LEGEND_SWATCH);
+      total += row->height + LEGEND_ROW_GAP;
+    }
+
+  *width = rows->len ? LEGEND_SWATCH + 6 + label_width + 12 + count_width : 0;
+  *height = total;
+  return rows;
+}
+
+void
+pgs_map_view_legend_rows_free (GArray *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      LegendRow *row = &g_array_index (rows, LegendRow, i);
+
+      g_clear_object (&row->label);
+      g_clear_object (&row->count);
+    }
+  g_array_unref (rows);
+}
+
+static PangoLayout *
+rule_layout (PgsMapView *self,
+             int         width)
+{
+  const char *rule = self->renderer ? pgs_renderer_get_aggregation_rule (self->renderer) : NULL;
+  PangoLayout *layout;
+
+  if (rule == NULL || *rule == '\0' || width <= 0)
+    return NULL;
+  layout = pgs_map_view_legend_layout (self, rule, TRUE);   /* translated already */
+  pango_layout_set_width (layout, width * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  return layout;
+}
+
+void
+pgs_map_view_update_legend_size (PgsMapView *self)
+{
+  int width, height, old_width = self->legend_width, old_height = self->legend_height;
+
+  g_clear_pointer (&self->legend, pgs_map_view_legend_rows_free);
+  g_clear_object (&self->legend_rule);
+
+  self->legend = legend_rows (self, &width, &height);
+  self->legend_rule = rule_layout (self, width);
+  if (self->legend_rule != NULL)
+    {
+      int rh;
+
+      pango_layout_get_pixel_size (self->legend_rule, NULL, &rh);
+      height += LEGEND_GAP + rh;
+    }
+  self->legend_width = width;
+  self->legend_height = height;
+  if (old_width != width || old_height != height)
+    {
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      /* The map area changed: the next render is at the new size. */
+      pgs_map_view_update_wanted_size (self);
+    }
+}
+
+static void
+get_fg_color (PgsMapView *self,
+              GdkRGBA    *color)
+{
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+void
+pgs_map_view_snapshot_legend (PgsMapView  *self,
+                              GtkSnapshot *snapshot,
+                              float        x)
+{
+  GArray *rows = self->legend;
+  GdkRGBA fg, dim, faint, border;
+  int width = self->legend_width;
+  float y = 0;
+
+  get_fg_color (self, &fg);
+  dim = fg;
+  dim.alpha *= 0.7f;
+  faint = fg;
+  faint.alpha *= 0.4f;
+  border = fg;
+  border.alpha *= 0.35f;
+
+  if (rows == NULL)
+    return;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      LegendRow *row = &g_array_index (rows, LegendRow, i);
+      GdkRGBA swatch = {
+        ((row->argb >> 16) & 0xff) / 255.f,
+        ((row->argb >> 8) & 0xff) / 255.f,
+        (row->argb & 0xff) / 255.f,
+        1.f,
+      };
+      graphene_rect_t sr = GRAPHENE_RECT_INIT (x, y + 3, LEGEND_SWATCH, LEGEND_SWATCH);
+      GskRoundedRect outline;
+      float widths[4] = { 1, 1, 1, 1 };
+      GdkRGBA colors[4] = { border, border, border, border };
+      int cw;
+
+      gtk_snapshot_append_color (snapshot, &swatch, &sr);
+      gsk_rounded_rect_init_from_rect (&outline, &sr, 0);
+      gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+
+      /* Colours with no page in this map recede, so the ones in use stand out. */
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + LEGEND_SWATCH + 6, y));
+      gtk_snapshot_append_layout (snapshot, row->label, row->n_pages > 0 ? &fg : &faint);
+      gtk_snapshot_restore (snapshot);
+
+      pango_layout_get_pixel_size (row->count, &cw, NULL);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + width - cw, y + 1));
+      gtk_snapshot_append_layout (snapshot, row->count, row->n_pages > 0 ? &dim : &faint);
+      gtk_snapshot_restore (snapshot);
+
+      y += row->height + LEGEND_ROW_GAP;
+    }
+
+  if (self->legend_rule != NULL)
+    {
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y + LEGEND_GAP - LEGEND_ROW_GAP));
+      gtk_snapshot_append_layout (snapshot, self->legend_rule, &dim);
+      gtk_snapshot_restore (snapshot);
+    }
+}

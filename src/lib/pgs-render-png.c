@@ -1,0 +1,377 @@
+/* pgs-render-png.c: the map as a cairo surface or a PNG file, with its legend
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "pgs-category.h"
+#include "pgs-file.h"
+#include "pgs-format.h"
+#include "pgs-palette.h"
+#include "pgs-process-private.h"
+#include "pgs-render-legend.h"
+#include "pgs-render-private.h"
+#include "pgs-snapshot.h"
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_t, cairo_destroy)
+
+#define FONT_SIZE 13.0
+#define LINE 20.0
+#define PAD 12.0
+#define SWATCH 12.0
+
+static void
+set_color (cairo_t *cr,
+           guint32  argb)
+{
+  cairo_set_source_rgb (cr, ((argb >> 16) & 0xff) / 255.0, ((argb >> 8) & 0xff) / 255.0,
+                        (argb & 0xff) / 255.0);
+}
+
+static double
+text_width (cairo_t    *cr,
+            const char *text)
+{
+  cairo_text_extents_t ext;
+
+  cairo_text_extents (cr, text, &ext);
+  return ext.x_advance;
+}
+
+/* 1234567 → "1,234,567": the legend must read the same in every locale's PNG. */
+static char *
+group_digits (guint64 value)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+  GString *s = g_string_new (NULL);
+  gsize len = strlen (digits);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static guint
+page_size (PgsRenderer *self)
+{
+  guint size = pgs_snapshot_get_page_size (self->snapshot);
+
+  return size != 0 ? size : 4096;
+}
+
+static GPtrArray *
+legend_lines (PgsRenderer *self,
+              int          width,
+              int          height)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const char *unit = self->view == PGS_VIEW_RESIDENCY ? _("pages") : _("frames");
+  guint64 total = 0, per;
+  g_autofree char *total_s = NULL;
+  g_autofree char *total_size = NULL;
+
+  for (guint i = 0; i < self->n_classes; i++)
+    {
+      guint64 n;
+
+      pgs_renderer_get_legend_item (self, i, NULL, NULL, &n);
+      total += n;
+    }
+  total_s = group_digits (total);
+  total_size = pgs_format_size (total * page_size (self));
+
+  switch (self->view)
+    {
+    case PGS_VIEW_SHARING:
+      g_ptr_array_add (lines, g_strdup (_("Sharing: map count of every page frame")));
+      break;
+    case PGS_VIEW_FLAGS:
+      g_ptr_array_add (lines, g_strdup (_("Page flags: what each page frame is used for")));
+      break;
+    case PGS_VIEW_RESIDENCY:
+    default:
+      if (self->process != NULL)
+        g_ptr_array_add (lines, g_strdup_printf (_("Residency of %s (PID %d)"),
+                                                 pgs_process_get_name (self->process) ?: "?",
+                                                 pgs_process_get_pid (self->process)));
+      else
+        g_ptr_array_add (lines, g_strdup (_("Residency: no process")));
+      break;
+    }
+  g_ptr_array_add (lines, g_strdup_printf (_("%s %s (%s), %s"), total_s, unit, total_size,
+                                           self->layout == PGS_LAYOUT_HILBERT
+                                           ? _("Hilbert layout") : _("in rows")));
+  if (self->view != PGS_VIEW_RESIDENCY && self->highlighted)
+    g_ptr_array_add (lines, g_strdup_printf (_("Frames of %s (PID %d) in full colour, the rest faded"),
+                                             pgs_process_get_name (self->process) ?: "?",
+                                             pgs_process_get_pid (self->process)));
+  per = pgs_renderer_get_pages_per_pixel (self, width, height);
+  if (per > 1)
+    {
+      g_autofree char *per_size = pgs_format_size (per * page_size (self));
+      g_autofree char *per_count = g_strdup_printf ("%" G_GUINT64_FORMAT, per);
+
+      /* Translators: the scale, e.g. "1 pixel = 16 frames (64.0 KiB)"; the number is
+       * formatted first so that no 64-bit format macro sits inside the message. */
+      g_ptr_array_add (lines, g_strdup_printf (_("1 pixel = %s %s (%s)"),
+                                               per_count, unit, per_size));
+    }
+  else
+    g_ptr_array_add (lines, g_strdup_printf (_("1 pixel or more per page (page = %u bytes)"),
+                                             page_size (self)));
+  return lines;
+}
+
+/* Splits @text into lines no wider than @max_width. */
+static GPtrArray *
+wrap (cairo_t    *cr,
+      const char *text,
+      double      max_width)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  GString *line = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gsize old = line->len;
+
+      if (line->len > 0)
+        g_string_append_c (line, ' ');
+      g_string_append (line, words[i]);
+      if (old > 0 && text_width (cr, line->str) > max_width)
+        {
+          g_string_truncate (line, old);
+          g_ptr_array_add (out, g_strdup (line->str));
+          g_string_assign (line, words[i]);
+        }
+    }
+  if (line->len > 0)
+    g_ptr_array_add (out, g_strdup (line->str));
+  g_string_free (line, TRUE);
+  return out;
+}
+
+cairo_surface_t *
+pgs_renderer_render_surface (PgsRenderer *self,
+                             int          width,
+                             int          height,
+                             gboolean     legend)
+{
+  cairo_surface_t *surface;
+  g_autoptr(cairo_surface_t) measure_surface = NULL;
+  g_autoptr(cairo_t) mcr = NULL;
+  g_autoptr(cairo_t) cr = NULL;
+  g_autoptr(GPtrArray) header = NULL;
+  g_autoptr(GPtrArray) rule = NULL;
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GPtrArray) counters = NULL;
+  double label_w = 0, legend_w = 0, legend_h, map_x, map_y, total_w, total_h;
+  guint n_bands = 0;
+
+  g_return_val_if_fail (PGS_IS_RENDERER (self), NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+
+  if (!legend)
+    {
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cairo_surface_flush (surface);
+      pgs_renderer_render (self, cairo_image_surface_get_data (surface), width, height,
+                           cairo_image_surface_get_stride (surface));
+      cairo_surface_mark_dirty (surface);
+      return surface;
+    }
+
+  pgs_render_prepare (self);
+
+  /* Measure every string first, then size the surface so that none is clipped. */
+  measure_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  mcr = cairo_create (measure_surface);
+  cairo_select_font_face (mcr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (mcr, FONT_SIZE);
+
+  header = legend_lines (self, width, height);
+  items = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < self->n_classes; i++)
+    {
+      const char *label;
+      guint64 n;
+      g_autofree char *count = NULL;
+      g_autofree char *size = NULL;
+
+      if (self->view == PGS_VIEW_RESIDENCY && i == PGS_RES_NONE)
+        {
+          g_ptr_array_add (items, NULL);
+          continue;
+        }
+      pgs_renderer_get_legend_item (self, i, NULL, &label, &n);
+      count = group_digits (n);
+      size = pgs_format_size (n * page_size (self));
+      g_ptr_array_add (items, g_strdup_printf ("%s: %s (%s)", label, count, size));
+    }
+  for (guint i = 0; i < header->len; i++)
+    legend_w = MAX (legend_w, text_width (mcr, g_ptr_array_index (header, i)));
+  for (guint i = 0; i < items->len; i++)
+    if (g_ptr_array_index (items, i) != NULL)
+      legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, g_ptr_array_index (items, i)));
+  legend_w = MAX (legend_w, 280);
+  rule = wrap (mcr, pgs_renderer_get_aggregation_rule (self), legend_w);
+  counters = pgs_render_legend_counters (self, mcr, &legend_w);
+  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD
+             + (counters->len > 0 ? LINE * (counters->len + 0.5) : 0);
+
+  if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
+    {
+      n_bands = pgs_renderer_get_n_bands (self);
+      for (guint b = 0; b < n_bands; b++)
+        {
+          const char *label;
+
+          if (pgs_renderer_get_band (self, width, height, b, NULL, NULL, &label))
+            label_w = MAX (label_w, text_width (mcr, label));
+        }
+      label_w = MIN (label_w, 260) + PAD;
+    }
+
+  map_x = PAD + label_w;
+  map_y = PAD;
+  total_w = ceil (map_x + width + PAD + legend_w + PAD);
+  total_h = ceil (MAX (height + 2 * PAD, legend_h));
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) total_w, (int) total_h);
+  cr = cairo_create (surface);
+  set_color (cr, 0xffffffffu);
+  cairo_paint (cr);
+
+  /* The map, rendered straight into the surface's memory. */
+  cairo_surface_flush (surface);
+  pgs_renderer_render (self,
+                       cairo_image_surface_get_data (surface)
+                       + (gsize) map_y * cairo_image_surface_get_stride (surface)
+                       + (gsize) map_x * 4,
+                       width, height, cairo_image_surface_get_stride (surface));
+  cairo_surface_mark_dirty (surface);
+
+  cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, FONT_SIZE);
+
+  /* Band labels: those with room, never overlapping, elided at the front when long. */
+  if (n_bands > 0)
+    {
+      double next_free = -1e9;
+
+      for (guint b = 0; b < n_bands; b++)
+        {
+          double by, bh;
+          const char *label;
+          g_autofree char *shown = NULL;
+          double ty;
+
+          if (!pgs_renderer_get_band (self, width, height, b, &by, &bh, &label))
+            continue;
+          /* A tick at the start of each band, so bands are told apart even unlabelled. */
+          set_color (cr, 0xff9a9a9au);
+          cairo_rectangle (cr, map_x - 5, map_y + by, 4, MAX (1, floor (bh) - 1));
+          cairo_fill (cr);
+          ty = map_y + by + MIN (bh, LINE) / 2 + FONT_SIZE / 2 - 2;
+          if (ty - FONT_SIZE < next_free)
+            continue;
+          shown = g_strdup (label);
+          while (text_width (cr, shown) > label_w - PAD && g_utf8_strlen (shown, -1) > 2)
+            {
+              g_autofree char *rest = g_strdup (g_utf8_next_char (g_utf8_next_char (shown)));
+
+              g_free (shown);
+              shown = g_strconcat ("…", rest, NULL);
+            }
+          set_color (cr, 0xff202020u);
+          cairo_move_to (cr, map_x - 8 - text_width (cr, shown), ty);
+          cairo_show_text (cr, shown);
+          next_free = ty + 3;
+        }
+    }
+
+  {
+    double lx = map_x + width + PAD, ly = PAD + FONT_SIZE;
+
+    set_color (cr, 0xff202020u);
+    for (guint i = 0; i < header->len; i++, ly += LINE)
+      {
+        cairo_move_to (cr, lx, ly);
+        cairo_show_text (cr, g_ptr_array_index (header, i));
+      }
+    ly += LINE / 2;
+    for (guint i = 0; i < items->len; i++)
+      {
+        guint32 argb;
+
+        if (g_ptr_array_index (items, i) == NULL)
+          continue;
+        pgs_renderer_get_legend_item (self, i, &argb, NULL, NULL);
+        set_color (cr, argb);
+        cairo_rectangle (cr, lx + 0.5, ly - SWATCH + 1.5, SWATCH - 1, SWATCH - 1);
+        cairo_fill_preserve (cr);
+        /* An outline keeps light swatches visible on white. */
+        set_color (cr, 0xff707070u);
+        cairo_set_line_width (cr, 1);
+        cairo_stroke (cr);
+        set_color (cr, 0xff202020u);
+        cairo_move_to (cr, lx + SWATCH + 8, ly);
+        cairo_show_text (cr, g_ptr_array_index (items, i));
+        ly += LINE;
+      }
+    ly += counters->len > 0 ? LINE / 2 : 0;
+    for (guint i = 0; i < counters->len; i++, ly += LINE)
+      {
+        cairo_move_to (cr, lx, ly);
+        cairo_show_text (cr, g_ptr_array_index (counters, i));
+      }
+    ly += LINE / 2;
+    set_color (cr, 0xff505050u);
+    for (guint i = 0; i < rule->len; i++, ly += LINE)
+      {
+        cairo_move_to (cr, lx, ly);
+        cairo_show_text (cr, g_ptr_array_index (rule, i));
+      }
+  }
+
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+gboolean
+pgs_renderer_write_png (PgsRenderer  *self,
+                        const char   *path,
+                        int           width,
+                        int           height,
+                        gboolean      legend,
+                        GError      **error)
+{
+  g_autoptr(cairo_surface_t) surface = NULL;
+
+  g_return_val_if_fail (PGS_IS_RENDERER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (width <= 0 || height <= 0 || width > 32767 || height > 32767)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Image size %d × %d is out of range"), width, height);
+      return FALSE;
+    }
+
+  surface = pgs_renderer_render_surface (self, width, height, legend);
+  return pgs_file_replace_png (path, surface, error);
+}
