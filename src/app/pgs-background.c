@@ -49,21 +49,7 @@ pgs_background_lower_workers (void)
     {
       pid_t tid = (pid_t) atoi (name);
 
-      g_autofree char *comm_path = NULL;
-      g_autofree char *comm = NULL;
-
-      if (tid <= 0 || tid == main_tid)
-        continue;
-      /* Not GLib's thread-pool spawner: it starts every pool thread and gives it the
-       * scheduler settings the pool captured from the main thread (nice 0). From a spawner
-       * at nice +10 that is a raise, which an unprivileged process may not make: GLib then
-       * fails with "Failed to set scheduler settings: Operation not permitted" (a
-       * critical, fatal in the ui tests; seen as nobody in ui-unlocked and
-       * ui-app-unprivileged). Its threads are lowered here once they exist. */
-      comm_path = g_strdup_printf ("/proc/self/task/%s/comm", name);
-      if (g_file_get_contents (comm_path, &comm, NULL, NULL) &&
-          g_str_has_prefix (comm, "pool-spawner"))
-        continue;
-      lower_thread (tid);
+      if (tid > 0 && tid != main_tid)
+        lower_thread (tid);
     }
 }
