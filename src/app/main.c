@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-application.h"
+#include "pgs-background.h"
 
 int
 main (int   argc,
@@ -18,6 +19,7 @@ main (int   argc,
 {
   g_autoptr(PgsApplication) app = NULL;
 
+  pgs_background_init ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-application.h"
+#include "pgs-background.h"
 #include "pgs-group-view.h"
 #include "pgs-library-view.h"
 #include "pgs-window.h"
@@ -229,6 +230,9 @@ pgs_application_class_init (PgsApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  /* Before the app's first GTask: also where main() is not ours (the ui tests). */
+  pgs_background_init ();
 
   object_class->dispose = pgs_application_dispose;
   object_class->finalize = pgs_application_finalize;

@@ -36,6 +36,41 @@ pgs_background_lower_current_thread (void)
   lower_thread ((pid_t) syscall (SYS_gettid));
 }
 
+static void
+no_work (gpointer data,
+         gpointer user_data)
+{
+}
+
+static gpointer
+create_first_pool (gpointer data)
+{
+  pgs_background_lower_current_thread ();
+  g_thread_pool_free (g_thread_pool_new (no_work, NULL, 1, FALSE, NULL), TRUE, FALSE);
+  return NULL;
+}
+
+/* GLib gives every new thread of its shared pools (GTask's among them) the scheduler
+ * settings of the thread that created the first shared pool, and sets them from the thread
+ * that pushes the work. When the first pool came from the main thread (nice 0) and a
+ * lowered worker (nice +10) pushed work, the new thread asked for nice 0 again: a raise,
+ * which an unprivileged process may not make, so GLib raised the critical "Failed to set
+ * scheduler settings: Operation not permitted" (fatal in the ui tests run as nobody, now
+ * and then; reproduced with a 20-line program as nobody). Creating the first shared pool
+ * from a lowered thread makes +10 the pools' setting: never a raise, and the pool threads
+ * start where pgs_background_lower_*() would put them anyway. */
+void
+pgs_background_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      g_thread_join (g_thread_new ("pgs-background", create_first_pool, NULL));
+      g_once_init_leave (&done, 1);
+    }
+}
+
 void
 pgs_background_lower_workers (void)
 {

@@ -11,11 +11,14 @@
 #include <unistd.h>
 
 #include "pgs-ui-util.h"
+#include "pgs-background.h"
 
 void
 pgs_ui_init (int    *argc,
              char ***argv)
 {
+  /* What main() does first: GLib's pools take their settings from the first one made. */
+  pgs_background_init ();
   g_test_init (argc, argv, NULL);
 
   /* No display is a reason to skip, never to crash: gtk_init() would abort. */
