@@ -941,6 +941,11 @@ pgs_wss_clear (PgsWss  *self,
 
   self->cleared = FALSE;
   self->cleared_scope = self->scope;
+  /* The counters that tell whether the process ran, before the clearing: a process that
+   * touches its pages right after it (a test's child does, on cue) must not have run "before
+   * the interval" only because these files were read a few milliseconds late. */
+  pgs_wss_trust_free (self->trust);
+  self->trust = pgs_wss_trust_begin (self->procfs_root, self->sysfs_root, self->pid);
   if ((self->sources & PGS_WSS_PAGES_SOFT_DIRTY) && !write_clear_refs (self, '4', error))
     return FALSE;
   if (!write_clear_refs (self, '0' + (char) self->scope, error))
@@ -950,8 +955,6 @@ pgs_wss_clear (PgsWss  *self,
 
   self->cleared = TRUE;
   self->cleared_at = g_get_monotonic_time ();
-  pgs_wss_trust_free (self->trust);
-  self->trust = pgs_wss_trust_begin (self->procfs_root, self->sysfs_root, self->pid);
   return TRUE;
 }
 
