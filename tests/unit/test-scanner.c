@@ -745,9 +745,25 @@ test_unreadable_files (void)
       kpc = g_build_filename (pgs_fixture_get_root (fx), "kpagecount", NULL);
       if (geteuid () == 0)
         {
+          g_autoptr(GDir) dir = NULL;
+          const char *name;
+
           g_assert_nonnull (nobody);
           g_assert_cmpint (chmod (maps, 0600), ==, 0);
           g_assert_cmpint (chmod (kpc, 0600), ==, 0);
+          /* The directories become nobody's, the files stay root's: nobody cannot read
+           * maps or kpagecount, yet can remove the fixture when the test ends (it was
+           * left behind in /tmp on every run before). */
+          g_assert_cmpint (chown (pgs_fixture_get_root (fx), nobody->pw_uid, nobody->pw_gid), ==, 0);
+          dir = g_dir_open (pgs_fixture_get_root (fx), 0, NULL);
+          g_assert_nonnull (dir);
+          while ((name = g_dir_read_name (dir)) != NULL)
+            {
+              g_autofree char *path = g_build_filename (pgs_fixture_get_root (fx), name, NULL);
+
+              if (g_file_test (path, G_FILE_TEST_IS_DIR))
+                g_assert_cmpint (chown (path, nobody->pw_uid, nobody->pw_gid), ==, 0);
+            }
           g_assert_cmpint (setgid (nobody->pw_gid), ==, 0);
           g_assert_cmpint (setuid (nobody->pw_uid), ==, 0);
         }
