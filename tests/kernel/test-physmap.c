@@ -233,19 +233,25 @@ counts_match_kernel (char **why)
 /* A burst of activity elsewhere (a build) can move tens of thousands of frames between
  * two reads; three tries tell that from a wrong count, which is wrong every time. */
 static void
-test_counts_match_kernel (void)
+check_three_times (gboolean (*check) (char **why))
 {
   for (guint attempt = 0; attempt < 3; attempt++)
     {
       g_autofree char *why = NULL;
 
-      if (counts_match_kernel (&why))
+      if (check (&why))
         return;
       g_test_message ("attempt %u: %s", attempt + 1, why);
       if (attempt == 2)
         g_error ("%s", why);
       g_usleep (G_USEC_PER_SEC / 2);
     }
+}
+
+static void
+test_counts_match_kernel (void)
+{
+  check_three_times (counts_match_kernel);
 }
 
 /* This process's own pages: a buffer it wrote is private anonymous memory, drawn where
@@ -477,17 +483,7 @@ counters_match (char **why)
 static void
 test_counters_match (void)
 {
-  for (guint attempt = 0; attempt < 3; attempt++)
-    {
-      g_autofree char *why = NULL;
-
-      if (counters_match (&why))
-        return;
-      g_test_message ("attempt %u: %s", attempt + 1, why);
-      if (attempt == 2)
-        g_error ("%s", why);
-      g_usleep (G_USEC_PER_SEC / 2);
-    }
+  check_three_times (counters_match);
 }
 
 /* Frames the counters decide are flagless in the very words read, and never more than the
