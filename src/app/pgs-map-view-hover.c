@@ -201,6 +201,16 @@ pgs_map_view_describe_hit (PgsMapView   *self,
   g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
   g_return_val_if_fail (hit != NULL, NULL);
 
+  /* First what the colour means, in the legend's own words, then the numbers. */
+  if (self->renderer != NULL && hit->legend_index < pgs_renderer_get_n_legend_items (self->renderer))
+    {
+      const char *category = NULL;
+
+      pgs_renderer_get_legend_item (self->renderer, hit->legend_index, NULL, &category, NULL);
+      if (category != NULL)
+        g_string_append (text, category);
+    }
+
   /* The latest process: a hit carried over a refresh was looked up in it. */
   if (!hit->is_frame && self->wanted.process != NULL)
     {
@@ -209,6 +219,7 @@ pgs_map_view_describe_hit (PgsMapView   *self,
 
       g_autofree char *address = pgs_units_format_hex (hit->address);
 
+      g_string_append_c (text, '\n');
       g_string_append_printf (text, _("Address %s"), address);
       if (label != NULL)
         {
