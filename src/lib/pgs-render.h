@@ -116,6 +116,25 @@ gboolean         pgs_renderer_pixel_to_map       (PgsRenderer  *self,
                                                   double       *map_x,
                                                   double       *map_y);
 
+/* The reverse of the hit test: where the cell of @hit's frame (is_frame, pfn) or page
+ * (address) lies, as map fractions (0..1) of the centre of the block of cells that shows
+ * it, for pgs_renderer_map_to_pixel(). FALSE when it is not on the map. */
+gboolean         pgs_renderer_locate             (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  const PgsHit *hit,
+                                                  double       *map_x,
+                                                  double       *map_y);
+/* Map fractions to pixels: the inverse of pgs_renderer_pixel_to_map(); the pixel may lie
+ * outside the output when that part of the map is not in view. */
+gboolean         pgs_renderer_map_to_pixel       (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  double        map_x,
+                                                  double        map_y,
+                                                  double       *x,
+                                                  double       *y);
+
 /* The legend: one item per colour, with the number of pages (or frames) of that colour in
  * the whole map (not only the part in view). Labels are translated. */
 guint            pgs_renderer_get_n_legend_items (PgsRenderer  *self);
