@@ -27,6 +27,7 @@ struct _PgsMapPage
   int           hit_pid;       /* residency: whose page it is */
 
   PgsMapView   *map_view;
+  GtkLabel     *status_label;  /* under the map: what the hovered or focused cell is */
 
   /* template children */
   GtkStack     *stack;

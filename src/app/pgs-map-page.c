@@ -471,6 +471,16 @@ page_action (GtkWidget  *widget,
 }
 
 static void
+on_status_changed (PgsMapPage *self)
+{
+  const char *status = pgs_map_view_get_status (self->map_view);
+
+  gtk_label_set_text (self->status_label, status);
+  /* Ellipsised when long: the whole of it on hover. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
+}
+
+static void
 pgs_map_page_constructed (GObject *object)
 {
   PgsMapPage *self = PGS_MAP_PAGE (object);
@@ -487,6 +497,11 @@ pgs_map_page_constructed (GObject *object)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->map_box), GTK_ORIENTATION_VERTICAL);
   gtk_box_prepend (self->map_box, GTK_WIDGET (self->exited_label));
   gtk_box_append (self->map_box, GTK_WIDGET (self->map_view));
+  /* The status line: the map view's own words for the cell under the pointer or the
+   * focus, for keyboard users and anyone who would rather not wait for a tooltip. */
+  on_status_changed (self);
+  g_signal_connect_object (self->map_view, "status-changed",
+                           G_CALLBACK (on_status_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->map_view, "page-activated",
                            G_CALLBACK (on_page_activated), self, 0);
   g_signal_connect_object (self->map_view, "ready",
@@ -584,6 +599,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, title_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, scale_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, map_box);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);

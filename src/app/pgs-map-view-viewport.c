@@ -179,11 +179,12 @@ pgs_map_view_viewport_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "map.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", pan_action);
 
-  /* With the map focused the arrow keys pan; zoom keys are window-wide accelerators. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "map.pan", "(dd)", -0.1, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "map.pan", "(dd)", 0.1, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "map.pan", "(dd)", 0.0, -0.1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "map.pan", "(dd)", 0.0, 0.1);
+  /* With the map focused Ctrl and the arrow keys pan (the arrows alone move the focus
+   * cell); zoom keys are window-wide accelerators. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK, "map.pan", "(dd)", -0.1, 0.0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_CONTROL_MASK, "map.pan", "(dd)", 0.1, 0.0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_CONTROL_MASK, "map.pan", "(dd)", 0.0, -0.1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_CONTROL_MASK, "map.pan", "(dd)", 0.0, 0.1);
 }
 
 void

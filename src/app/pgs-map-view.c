@@ -29,6 +29,7 @@
 enum {
   PAGE_ACTIVATED,
   READY,
+  STATUS_CHANGED,
   N_SIGNALS
 };
 
@@ -152,7 +153,8 @@ render_done (GObject      *object,
 
   if (!pgs_map_view_params_equal (&self->shown, &self->wanted))
     start_job (self);
-  else
+  pgs_map_view_focus_after_render (self);
+  if (pgs_map_view_params_equal (&self->shown, &self->wanted))
     g_signal_emit (self, signals[READY], 0);
 
 }
@@ -364,6 +366,7 @@ pgs_map_view_snapshot (GtkWidget   *widget,
       snapshot_wss (self, snapshot, &area);
       snapshot_bands (self, snapshot, &area);
       pgs_map_view_snapshot_hover (self, snapshot);
+      pgs_map_view_snapshot_focus (self, snapshot);
       gtk_snapshot_pop (snapshot);
       snapshot_zoom_badge (self, snapshot, &area);
     }
@@ -427,6 +430,7 @@ pgs_map_view_dispose (GObject *object)
   g_clear_pointer (&self->wss_sample, pgs_wss_sample_unref);
   g_clear_pointer (&self->legend, pgs_map_view_legend_rows_free);
   g_clear_object (&self->legend_rule);
+  g_clear_pointer (&self->status, g_free);
   params_clear (&self->wanted);
   params_clear (&self->shown);
 
@@ -455,8 +459,13 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   /* The pixels on screen caught up with what was asked for. */
   signals[READY] = g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* pgs_map_view_get_status() says something else. */
+  signals[STATUS_CHANGED] = g_signal_new ("status-changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 0);
 
   pgs_map_view_viewport_class_init (widget_class);
+  pgs_map_view_focus_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -479,6 +488,7 @@ pgs_map_view_init (PgsMapView *self)
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   pgs_map_view_hover_init (self);
   pgs_map_view_viewport_init (self);
+  pgs_map_view_focus_init (self);
 }
 
 GtkWidget *
