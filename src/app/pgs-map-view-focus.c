@@ -410,8 +410,12 @@ pgs_map_view_update_status (PgsMapView *self)
   g_autofree char *text = NULL;
   PgsHit hit;
 
-  if (self->hovering && pgs_map_view_hit_test (self, self->hover_x, self->hover_y, &hit) &&
-      hit.valid)
+  int fold = self->hovering ? pgs_map_view_fold_at (self, self->hover_x, self->hover_y) : -1;
+
+  if (fold >= 0)
+    text = pgs_map_view_describe_fold (self, fold);
+  else if (self->hovering &&
+           pgs_map_view_hit_test (self, self->hover_x, self->hover_y, &hit) && hit.valid)
     text = pgs_map_view_describe_hit (self, &hit);
   else if (self->focus_valid && self->renderer != NULL)
     text = pgs_map_view_describe_hit (self, &self->focus_hit);

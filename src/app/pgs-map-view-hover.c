@@ -147,9 +147,16 @@ on_query_tooltip (GtkWidget  *widget,
   g_autofree char *text = NULL;
   PgsHit hit;
 
-  if (keyboard || !pgs_map_view_hit_test (self, x, y, &hit) || !hit.valid)
+  int fold;
+
+  if (keyboard)
     return FALSE;
-  text = pgs_map_view_describe_hit (self, &hit);
+  if ((fold = pgs_map_view_fold_at (self, x, y)) >= 0)
+    text = pgs_map_view_describe_fold (self, fold);
+  else if (pgs_map_view_hit_test (self, x, y, &hit) && hit.valid)
+    text = pgs_map_view_describe_hit (self, &hit);
+  else
+    return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }

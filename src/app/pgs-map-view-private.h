@@ -24,6 +24,7 @@ typedef struct
   PgsProcess  *process;
   PgsView      view;
   PgsLayout    layout;
+  gboolean     hide_free;
   double       zoom;
   double       center_x;
   double       center_y;
@@ -134,6 +135,19 @@ void     pgs_map_view_snapshot_focus      (PgsMapView     *self,
                                            GtkSnapshot    *snapshot);
 /* Works out the status line again (hovered cell, else focused cell) and announces it. */
 void     pgs_map_view_update_status       (PgsMapView     *self);
+
+/* pgs-map-view-fold.c */
+/* The fold marker under (x, y), -1 for none. */
+int      pgs_map_view_fold_at             (PgsMapView     *self,
+                                           double          x,
+                                           double          y);
+/* "12.3 GiB free, hidden (frames 0x… – 0x…)" */
+char    *pgs_map_view_describe_fold       (PgsMapView     *self,
+                                           guint           index);
+void     pgs_map_view_snapshot_folds      (PgsMapView     *self,
+                                           GtkSnapshot    *snapshot);
+/* The legend's line about hidden free memory, NULL when none is hidden. */
+char    *pgs_map_view_hidden_note         (PgsMapView     *self);
 
 /* pgs-map-view-viewport.c */
 /* Installs the map.zoom-* and map.pan actions and the arrow keys. */

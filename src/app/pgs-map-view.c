@@ -61,6 +61,7 @@ params_copy (Params       *dest,
   pgs_set_object_release (&dest->process, src->process);
   dest->view = src->view;
   dest->layout = src->layout;
+  dest->hide_free = src->hide_free;
   dest->zoom = src->zoom;
   dest->center_x = src->center_x;
   dest->center_y = src->center_y;
@@ -73,7 +74,7 @@ pgs_map_view_params_equal (const Params *a,
                            const Params *b)
 {
   return a->snapshot == b->snapshot && a->process == b->process && a->view == b->view &&
-         a->layout == b->layout && a->zoom == b->zoom && a->center_x == b->center_x &&
+         a->layout == b->layout && a->hide_free == b->hide_free && a->zoom == b->zoom && a->center_x == b->center_x &&
          a->center_y == b->center_y && a->width == b->width && a->height == b->height;
 }
 
@@ -93,6 +94,7 @@ renderer_for_params (const Params *params)
 
   pgs_renderer_set_process (renderer, params->process);
   pgs_renderer_set_layout (renderer, params->layout);
+  pgs_renderer_set_hide_free (renderer, params->hide_free);
   pgs_renderer_set_viewport (renderer, params->zoom, params->center_x, params->center_y);
   return renderer;
 }
@@ -365,6 +367,7 @@ pgs_map_view_snapshot (GtkWidget   *widget,
       gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, tw, th));
       snapshot_wss (self, snapshot, &area);
       snapshot_bands (self, snapshot, &area);
+      pgs_map_view_snapshot_folds (self, snapshot);
       pgs_map_view_snapshot_hover (self, snapshot);
       pgs_map_view_snapshot_focus (self, snapshot);
       gtk_snapshot_pop (snapshot);

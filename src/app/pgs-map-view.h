@@ -36,6 +36,9 @@ void         pgs_map_view_set_process    (PgsMapView  *self,
                                           PgsProcess  *process);
 void         pgs_map_view_set_layout     (PgsMapView  *self,
                                           PgsLayout    layout);
+/* Physical views: fold long runs of free frames out of the map. */
+void         pgs_map_view_set_hide_free  (PgsMapView  *self,
+                                          gboolean     hide_free);
 void         pgs_map_view_set_units      (PgsMapView  *self,
                                           PgsUnits     units);
 double       pgs_map_view_get_zoom       (PgsMapView  *self);

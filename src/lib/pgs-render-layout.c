@@ -108,6 +108,15 @@ hilbert_d2xy (guint64  side,
   *yp = y;
 }
 
+void
+pgs_render_hilbert_d2xy (guint64  side,
+                         guint64  d,
+                         guint64 *x,
+                         guint64 *y)
+{
+  hilbert_d2xy (side, d, x, y);
+}
+
 static guint64
 n_cells (PgsRenderer *self)
 {
@@ -116,7 +125,7 @@ n_cells (PgsRenderer *self)
       pgs_render_ensure_bands (self);
       return self->n_pages;
     }
-  return self->n_frames;
+  return self->folds != NULL ? self->n_cells : self->n_frames;
 }
 
 /* Rows the bands take at @mw columns, each band starting a row. */
@@ -491,6 +500,8 @@ static PgsCategory
 frame_category (PgsRenderer *self,
                 guint64      pfn)
 {
+  if (self->view == PGS_VIEW_FLAGS && self->unfolded != NULL)
+    return pgs_class_runs_at (self->unfolded, pfn) & CLASS_MASK;
   if (self->view == PGS_VIEW_FLAGS && self->classes != NULL)
     return pgs_class_runs_at (self->classes, pfn) & CLASS_MASK;
   return pgs_physmap_get_category (self->physmap, pfn);
@@ -567,7 +578,8 @@ pgs_renderer_hit_test (PgsRenderer *self,
             guint64 i = pgs_class_runs_find (self->classes, ranges[r].start, ranges[r].end, want);
 
             hit->valid = i != G_MAXUINT64;
-            hit->pfn = hit->valid ? i : 0;
+            /* A cell, which is a frame number unless free memory is folded away. */
+            hit->pfn = hit->valid ? pgs_render_cell_to_pfn (self, i) : 0;
           }
       }
     if (!hit->valid)
@@ -613,10 +625,12 @@ cell_of_hit (PgsRenderer  *self,
 {
   if (self->view != PGS_VIEW_RESIDENCY)
     {
+      gboolean hidden;
+
       if (!hit->is_frame || hit->pfn >= self->n_frames)
         return FALSE;
-      *cell = hit->pfn;
-      return TRUE;
+      *cell = pgs_render_pfn_to_cell (self, hit->pfn, &hidden);
+      return !hidden;
     }
   if (hit->is_frame || self->process == NULL)
     return FALSE;
