@@ -92,10 +92,10 @@ set_focus_hit (PgsMapView   *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static gboolean
-focus_at (PgsMapView *self,
-          double      x,
-          double      y)
+gboolean
+pgs_map_view_focus_at (PgsMapView *self,
+                       double      x,
+                       double      y)
 {
   PgsHit hit;
 
@@ -116,11 +116,11 @@ focus_end (PgsMapView *self,
   if (!map_to_widget (self, 0, 0, &x0, &y0) || !map_to_widget (self, 1, 1, &x1, &y1))
     return FALSE;
   if (!last)
-    return focus_at (self, x0 + step / 2, y0 + step / 2);
+    return pgs_map_view_focus_at (self, x0 + step / 2, y0 + step / 2);
   for (double y = y1 - step / 2; y >= y0; y -= step)
     {
       for (double x = x1 - step / 2; x >= x0; x -= step)
-        if (focus_at (self, x, y))
+        if (pgs_map_view_focus_at (self, x, y))
           return TRUE;
     }
   return FALSE;
@@ -220,7 +220,7 @@ move_focus (PgsMapView *self,
       pan_to (self, x, y);
       return;
     }
-  if (focus_at (self, x, y))
+  if (pgs_map_view_focus_at (self, x, y))
     return;
 
   /* Off the end of a row (or into the margin): on to the next row, or back to the last. */
@@ -244,7 +244,7 @@ move_focus (PgsMapView *self,
         {
           /* A last row that stops short: walk back to its last cell. */
           for (; x >= 0 && x < area.size.width; x -= step)
-            if (focus_at (self, x, y) || dx > 0)
+            if (pgs_map_view_focus_at (self, x, y) || dx > 0)
               return;
         }
     }
@@ -338,7 +338,7 @@ pgs_map_view_focus_after_render (PgsMapView *self)
       if (self->pending_x < 0)
         focus_end (self, TRUE);
       else if (map_to_widget (self, self->pending_x, self->pending_y, &x, &y) &&
-               !focus_at (self, x, y))
+               !pgs_map_view_focus_at (self, x, y))
         focus_end (self, self->pending_x > 0.5);
       return;
     }

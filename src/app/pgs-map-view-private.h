@@ -131,6 +131,10 @@ void     pgs_map_view_focus_class_init    (GtkWidgetClass *widget_class);
 void     pgs_map_view_focus_init          (PgsMapView     *self);
 /* New pixels on screen: finds the focus cell again by its frame or address. */
 void     pgs_map_view_focus_after_render  (PgsMapView     *self);
+/* Makes the cell at (x, y) the focus cell (a click does); FALSE where there is none. */
+gboolean pgs_map_view_focus_at            (PgsMapView     *self,
+                                           double          x,
+                                           double          y);
 void     pgs_map_view_snapshot_focus      (PgsMapView     *self,
                                            GtkSnapshot    *snapshot);
 /* Works out the status line again (hovered cell, else focused cell) and announces it. */

@@ -137,6 +137,8 @@ on_drag_end (GtkGestureDrag *gesture,
 
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* The clicked cell becomes the focus cell: the keys go on from there. */
+  pgs_map_view_focus_at (self, x, y);
   if (pgs_map_view_hit_test (self, x, y, &hit) && hit.valid)
     pgs_map_view_activate_page (self, &hit);
 }
