@@ -73,8 +73,10 @@ gboolean
 pgs_map_view_params_equal (const Params *a,
                            const Params *b)
 {
+  if (a->hide_free != b->hide_free)
+    return FALSE;
   return a->snapshot == b->snapshot && a->process == b->process && a->view == b->view &&
-         a->layout == b->layout && a->hide_free == b->hide_free && a->zoom == b->zoom && a->center_x == b->center_x &&
+         a->layout == b->layout && a->zoom == b->zoom && a->center_x == b->center_x &&
          a->center_y == b->center_y && a->width == b->width && a->height == b->height;
 }
 
@@ -489,9 +491,9 @@ pgs_map_view_init (PgsMapView *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  pgs_map_view_focus_init (self);
   pgs_map_view_hover_init (self);
   pgs_map_view_viewport_init (self);
-  pgs_map_view_focus_init (self);
 }
 
 GtkWidget *
