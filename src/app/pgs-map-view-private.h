@@ -145,9 +145,6 @@ void     pgs_map_view_update_status       (PgsMapView     *self);
 int      pgs_map_view_fold_at             (PgsMapView     *self,
                                            double          x,
                                            double          y);
-/* "12.3 GiB free, hidden (frames 0x… – 0x…)" */
-char    *pgs_map_view_describe_fold       (PgsMapView     *self,
-                                           guint           index);
 void     pgs_map_view_snapshot_folds      (PgsMapView     *self,
                                            GtkSnapshot    *snapshot);
 /* The legend's line about hidden free memory, NULL when none is hidden. */

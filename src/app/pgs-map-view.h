@@ -77,6 +77,10 @@ const char  *pgs_map_view_get_status     (PgsMapView   *self);
 /* The keyboard focus cell, FALSE when there is none. */
 gboolean     pgs_map_view_get_focus_cell (PgsMapView   *self,
                                           PgsHit       *hit);
+/* Hide free memory: the tooltip of fold marker @index ("12.3 GiB free, hidden (frames
+ * 0x…–0x…, N frames)"), NULL when there is no such fold. */
+char        *pgs_map_view_describe_fold  (PgsMapView   *self,
+                                          guint         index);
 /* Tooltip text for a hit, as markup-free text lines. */
 char        *pgs_map_view_describe_hit   (PgsMapView   *self,
                                           const PgsHit *hit);

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "pgs-fixture.h"
 #include "pgs-kpage.h"
@@ -79,6 +80,71 @@ focus_pfn (PgsMapView *view)
 }
 
 static void
+on_page_activated (PgsMapView *view,
+                   PgsHit     *hit,
+                   guint64    *activated)
+{
+  *activated = hit->pfn + 1;
+}
+
+/* 10200 frames: 0..99 mapped once, 100..10099 free (10000 frames, 39.1 MiB with 4 KiB
+ * pages: 40960000 bytes / 1048576), 10100..10199 mapped 3 times. */
+static PgsSnapshot *
+fold_snapshot (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+
+  for (guint i = 0; i < 10200; i++)
+    pgs_fixture_set_frame (fx, i, i < 100 ? 1 : i < 10100 ? 0 : 3,
+                           i < 100 || i >= 10100 ? KPF (LRU) | KPF (UPTODATE) : KPF (BUDDY));
+  pgs_fixture_commit (fx);
+  return pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+}
+
+static void
+test_hide_free (void)
+{
+  g_autoptr(PgsSnapshot) snapshot = fold_snapshot ();
+  GtkWidget *window = gtk_window_new ();
+  PgsMapView *view = PGS_MAP_VIEW (pgs_map_view_new (PGS_VIEW_SHARING));
+  PgsRenderer *renderer;
+  g_autofree char *tip = NULL;
+  PgsHit hit;
+  double x, y;
+
+  if (sysconf (_SC_PAGESIZE) != 4096)
+    {
+      g_test_skip ("the sizes below are worked out for 4 KiB pages");
+      return;
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 420);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  pgs_map_view_set_snapshot (view, snapshot);
+  pgs_map_view_set_hide_free (view, TRUE);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ready (view);
+
+  renderer = pgs_map_view_get_renderer (view);
+  g_assert_cmpuint (pgs_renderer_get_n_folds (renderer), ==, 1);
+  g_assert_cmpuint (pgs_renderer_get_hidden_frames (renderer), ==, 10000);
+
+  /* Both used runs are on screen, and a cell after the fold is its own frame. */
+  point_of_frame (view, 99, &x, &y);
+  g_assert_true (pgs_map_view_hit_test (view, x, y, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 99);
+  point_of_frame (view, 10150, &x, &y);
+  g_assert_true (pgs_map_view_hit_test (view, x, y, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 10150);
+  g_assert_cmpuint (hit.count, ==, 3);
+
+  /* The marker says what it hides. */
+  tip = pgs_map_view_describe_fold (view, 0);
+  g_assert_cmpstr (tip, ==, "39.1 MiB free, hidden (frames 0x64–0x2773, 10000 frames)");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
 test_reading (void)
 {
   g_autoptr(PgsSnapshot) snapshot = fixture_snapshot ();
@@ -90,6 +156,7 @@ test_reading (void)
   g_autofree char *status1 = NULL;
   PgsHit hit;
   double x, y;
+  guint64 activated = 0;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 420);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
@@ -145,6 +212,11 @@ test_reading (void)
   g_assert_cmpuint (focus_pfn (view), ==, 1);
   g_assert_true (g_str_has_prefix (pgs_map_view_get_status (view), "Mapped 3–4 times · Frame 0x1"));
 
+  /* Enter does what a click does, on the focus cell. */
+  g_signal_connect (view, "page-activated", G_CALLBACK (on_page_activated), &activated);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.focus-activate", NULL));
+  g_assert_cmpuint (activated, ==, 1 + 1);   /* frame 1, counted from 1 so 0 means none */
+
   /* End: the last cell, frame 4095. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.focus-last", NULL));
   g_assert_cmpuint (focus_pfn (view), ==, 4095);
@@ -158,5 +230,6 @@ main (int   argc,
 {
   pgs_ui_init (&argc, &argv);
   g_test_add_func ("/pgs/ui/map-reading", test_reading);
+  g_test_add_func ("/pgs/ui/hide-free", test_hide_free);
   return g_test_run ();
 }
