@@ -645,6 +645,9 @@ pgs_map_view_write_png_async (PgsMapView          *self,
   /* A renderer of its own, set up like the one on screen: the thread shares nothing. */
   job = g_new0 (PngJob, 1);
   job->renderer = renderer_for_params (&self->shown);
+  /* The PNG's legend is the library's, which knows no fold markers: a file is never shown
+   * without its free memory, where nothing in it would say so. */
+  pgs_renderer_set_hide_free (job->renderer, FALSE);
   job->path = g_strdup (path);
   job->width = width;
   job->height = height;
