@@ -252,7 +252,7 @@ pgs_renderer_get_fold (PgsRenderer *self,
   else
     {
       bx = (cell % g->mw) / a;
-      by = (cell / g->mw) / a;
+      by = (cell / g->mw) / g->ay;
     }
   if (self->layout == PGS_LAYOUT_LINEAR)
     {
@@ -263,8 +263,8 @@ pgs_renderer_get_fold (PgsRenderer *self,
   else if (x != NULL)
     *x = ((double) (bx + after) * a - g->x0) / g->scale;
   if (y != NULL)
-    *y = ((double) by * a - g->y0) / g->scale;
+    *y = ((double) by * g->ay - g->y0) / g->scale_y;
   if (cell_height != NULL)
-    *cell_height = MAX (1.0, a / g->scale);
+    *cell_height = MAX (1.0, g->ay / g->scale_y);
   return TRUE;
 }

@@ -149,14 +149,16 @@ band_rows (PgsRenderer *self,
   return rows;
 }
 
-/* Tries cells per pixel @s0 (a whole number, or its inverse): does the map fit? */
+/* Tries cells per pixel @s0 across and @s0y down (whole numbers, or the same inverse of
+ * one): does the map fit? */
 static gboolean
 try_fit (PgsRenderer *self,
          Geometry    *g,
-         double       s0)
+         double       s0,
+         double       s0y)
 {
   /* 1e-9: a third times 900 must give 300 columns, not 299.99… */
-  guint64 wc = (guint64) floor (g->width * s0 + 1e-9), hc = (guint64) floor (g->height * s0 + 1e-9);
+  guint64 wc = (guint64) floor (g->width * s0 + 1e-9), hc = (guint64) floor (g->height * s0y + 1e-9);
   guint64 a0 = s0 >= 1 ? (guint64) s0 : 1;
 
   if (wc == 0 || hc == 0)
@@ -204,7 +206,7 @@ pgs_render_get_geometry (PgsRenderer *self,
                          int          height)
 {
   Geometry *g = &self->geometry;
-  double s, map_w, map_h, zoom;
+  double s, sy, map_w, map_h, zoom;
 
   if (g->width == width && g->height == height && g->width > 0)
     return g;
@@ -223,16 +225,36 @@ pgs_render_get_geometry (PgsRenderer *self,
    * pixel, the Hilbert layout needs powers of two, for blocks that are whole sub-squares
    * of a tile; rows take any whole number, which fills the output better. */
   for (int k = MAX_MAGNIFY; k >= 1 && !g->valid; k--)
-    if (try_fit (self, g, 1.0 / k))
+    if (try_fit (self, g, 1.0 / k, 1.0 / k))
       {
-        g->s0 = 1.0 / k;
+        g->s0 = g->s0y = 1.0 / k;
         g->valid = TRUE;
       }
+  /* Rows of a physical map, more frames than pixels: a pixel is sx frames of each of sy
+   * rows, sy from sx / 2 to sx, the fewest frames a pixel that fit. Square blocks alone
+   * give 1, 4, 9, 16 … frames a pixel and a map that missed one drew on as little as a
+   * quarter of the canvas; 2, 3 (no: sy >= sx / 2), 4, 6, 8, 9, 12 … fill it far better.
+   * Residency keeps square blocks (its bands start rows), Hilbert its powers of two. */
+  if (!g->valid && self->layout == PGS_LAYOUT_LINEAR && self->view != PGS_VIEW_RESIDENCY)
+    {
+      guint64 best = G_MAXUINT64;
+
+      for (guint64 sx = 2; sx <= 64; sx++)
+        for (guint64 sy = (sx + 1) / 2; sy <= sx; sy++)
+          if (sx * sy < best && try_fit (self, g, sx, sy))
+            {
+              best = sx * sy;
+              g->s0 = sx;
+              g->s0y = sy;
+            }
+      if (best != G_MAXUINT64)
+        g->valid = try_fit (self, g, g->s0, g->s0y);
+    }
   for (guint64 s0 = 2; !g->valid && s0 < (G_GUINT64_CONSTANT (1) << 40);
        s0 = self->layout == PGS_LAYOUT_HILBERT || s0 >= 64 ? s0 * 2 : s0 + 1)
-    if (try_fit (self, g, s0))
+    if (try_fit (self, g, s0, s0))
       {
-        g->s0 = s0;
+        g->s0 = g->s0y = s0;
         g->valid = TRUE;
       }
   if (!g->valid)
@@ -246,16 +268,19 @@ pgs_render_get_geometry (PgsRenderer *self,
 
   zoom = CLAMP (self->zoom, 1.0, g->s0 * MAX_MAGNIFY);
   s = g->s0 / zoom;
+  sy = g->s0y / zoom;
   g->scale = s;
+  g->scale_y = sy;
   g->a = 1;
   if (self->layout == PGS_LAYOUT_HILBERT)
     while ((double) g->a < s)
       g->a *= 2;
   else
     g->a = (guint64) MAX (1.0, ceil (s - 1e-9));
+  g->ay = g->s0y == g->s0 ? g->a : (guint64) MAX (1.0, ceil (sy - 1e-9));
 
   map_w = g->mw / s;
-  map_h = g->mh / s;
+  map_h = g->mh / sy;
   /* A map narrower than the output is centred on a whole pixel; a wider one follows the
    * centre, clamped so no empty space shows on one side while map hides on the other. */
   if (map_w <= width)
@@ -263,9 +288,9 @@ pgs_render_get_geometry (PgsRenderer *self,
   else
     g->x0 = CLAMP (self->center_x * g->mw, width * s / 2, g->mw - width * s / 2) - width * s / 2;
   if (map_h <= height)
-    g->y0 = -floor ((height - map_h) / 2) * s;
+    g->y0 = -floor ((height - map_h) / 2) * sy;
   else
-    g->y0 = CLAMP (self->center_y * g->mh, height * s / 2, g->mh - height * s / 2) - height * s / 2;
+    g->y0 = CLAMP (self->center_y * g->mh, height * sy / 2, g->mh - height * sy / 2) - height * sy / 2;
 
   return g;
 }
@@ -318,7 +343,7 @@ pgs_render_block_ranges (PgsRenderer    *self,
       return n;
     }
 
-  for (guint64 y = by * a; y < MIN ((by + 1) * a, g->mh); y++)
+  for (guint64 y = by * g->ay; y < MIN ((by + 1) * g->ay, g->mh); y++)
     {
       guint64 s = y * g->mw + bx * a, e = y * g->mw + MIN ((bx + 1) * a, g->mw);
 
@@ -464,7 +489,7 @@ pgs_render_aggregate_block_row (PgsRenderer    *self,
   if (self->layout == PGS_LAYOUT_HILBERT)
     return FALSE;
   pgs_class_runs_linear_row (self->classes, self->view == PGS_VIEW_FLAGS, g->n, g->mw, g->mh,
-                             g->a, by, bx0, bx1, out);
+                             g->a, g->ay, by, bx0, bx1, out);
   memset (mixed, 0, bx1 - bx0 + 1);
   return TRUE;
 }
@@ -534,11 +559,11 @@ pgs_renderer_hit_test (PgsRenderer *self,
 
   /* The pixel's centre, as render() samples it. */
   bx = pgs_render_pixel_to_block (g->x0, g->scale, g->a, g->mw, floor (x) + 0.5);
-  by = pgs_render_pixel_to_block (g->y0, g->scale, g->a, g->mh, floor (y) + 0.5);
+  by = pgs_render_pixel_to_block (g->y0, g->scale_y, g->ay, g->mh, floor (y) + 0.5);
   if (bx < 0 || by < 0)
     return FALSE;
 
-  ranges = g_new (Range, g->a);
+  ranges = g_new (Range, MAX (g->a, g->ay));
   c = pgs_render_block_class (self, g, bx, by, ranges);
   if (c == 0xff || (self->view == PGS_VIEW_RESIDENCY && c == PGS_RES_NONE))
     return FALSE;
@@ -612,7 +637,7 @@ pgs_renderer_pixel_to_map (PgsRenderer *self,
   if (map_x != NULL)
     *map_x = (g->x0 + x * g->scale) / g->mw;
   if (map_y != NULL)
-    *map_y = (g->y0 + y * g->scale) / g->mh;
+    *map_y = (g->y0 + y * g->scale_y) / g->mh;
   return TRUE;
 }
 
@@ -693,14 +718,14 @@ pgs_renderer_locate (PgsRenderer  *self,
   else
     {
       bx = (cell % g->mw) / a;
-      by = (cell / g->mw) / a;
+      by = (cell / g->mw) / g->ay;
     }
 
   /* The middle of the block, clipped to the map: a last block may be cut short. */
   if (map_x != NULL)
     *map_x = (MIN ((bx + 0.5) * a, (bx * a + g->mw) / 2.0)) / g->mw;
   if (map_y != NULL)
-    *map_y = (MIN ((by + 0.5) * a, (by * a + g->mh) / 2.0)) / g->mh;
+    *map_y = (MIN ((by + 0.5) * g->ay, (by * g->ay + g->mh) / 2.0)) / g->mh;
   return TRUE;
 }
 
@@ -724,7 +749,7 @@ pgs_renderer_map_to_pixel (PgsRenderer *self,
   if (x != NULL)
     *x = (map_x * g->mw - g->x0) / g->scale;
   if (y != NULL)
-    *y = (map_y * g->mh - g->y0) / g->scale;
+    *y = (map_y * g->mh - g->y0) / g->scale_y;
   return TRUE;
 }
 
@@ -739,5 +764,5 @@ pgs_renderer_get_pages_per_pixel (PgsRenderer *self,
 
   pgs_render_prepare (self);
   g = pgs_render_get_geometry (self, width, height);
-  return g->valid ? g->a * g->a : 0;
+  return g->valid ? g->a * g->ay : 0;
 }

@@ -431,6 +431,7 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
                            guint64       mw,
                            guint64       mh,
                            guint64       a,
+                           guint64       ay,
                            guint64       by,
                            guint64       bx0,
                            guint64       bx1,
@@ -449,7 +450,7 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
   g_autofree guint64 *weight = g_new0 (guint64, nb);
 
   n = MIN (n, self->n_frames);
-  for (guint64 y = by * a; y < MIN ((by + 1) * a, mh); y++)
+  for (guint64 y = by * ay; y < MIN ((by + 1) * ay, mh); y++)
     {
       guint64 row = y * mw, s = row + bx0 * a, e = MIN (row + MIN ((bx1 + 1) * a, mw), n);
 

@@ -56,7 +56,7 @@ guint64       pgs_class_runs_find      (PgsClassRuns        *self,
                                         guint8               want);
 /* Linear layout: the class byte of blocks @bx0 to @bx1 (inclusive) of block row @by, into
  * @out (0xff for a block without frames): what pgs_class_runs_max() or _mode() give on each
- * block's frames (rows of @a frames of a map @mw frames wide, @n frames), found in one
+ * block's frames (@ay rows of @a frames of a map @mw frames wide, @n frames), found in one
  * walk over the runs of each row. */
 void          pgs_class_runs_linear_row (PgsClassRuns       *self,
                                          gboolean            mode,
@@ -64,6 +64,7 @@ void          pgs_class_runs_linear_row (PgsClassRuns       *self,
                                          guint64             mw,
                                          guint64             mh,
                                          guint64             a,
+                                         guint64             ay,
                                          guint64             by,
                                          guint64             bx0,
                                          guint64             bx1,

@@ -50,6 +50,12 @@ typedef struct
   double   x0, y0;      /* cell coordinates of the output's top left corner */
   guint64  a;           /* block side in cells */
   guint64 *band_row;    /* residency linear: first row of each band, n_bands + 1 */
+  /* Down the map: rows of cells per pixel at zoom 1 and now, and the block height. The
+   * same as s0, scale and a but on the rows layout of a physical map that has more frames
+   * than pixels, where a pixel may cover fewer rows than columns (see get_geometry). */
+  double   s0y;
+  double   scale_y;
+  guint64  ay;
 } Geometry;
 
 struct _PgsRenderer

@@ -226,7 +226,7 @@ pgs_renderer_render (PgsRenderer *self,
     pgs_render_ensure_hilbert_table (self, g,
                                      n_cols * MAX (1, (guint64) (height * g->scale / g->a)));
   }
-  ranges = g_new (Range, g->a);
+  ranges = g_new (Range, MAX (g->a, g->ay));
   if (bx_last >= 0)
     {
       row_classes = g_malloc (bx_last - bx_first + 1);
@@ -238,7 +238,7 @@ pgs_renderer_render (PgsRenderer *self,
 
       for (int y = 0; y < height; y++)
         {
-          gint64 by = pgs_render_pixel_to_block (g->y0, g->scale, g->a, g->mh, y + 0.5);
+          gint64 by = pgs_render_pixel_to_block (g->y0, g->scale_y, g->ay, g->mh, y + 0.5);
 
           if (by >= 0)
             {
@@ -254,7 +254,7 @@ pgs_renderer_render (PgsRenderer *self,
   for (int y = 0; y < height; y++)
     {
       guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
-      gint64 by = pgs_render_pixel_to_block (g->y0, g->scale, g->a, g->mh, y + 0.5);
+      gint64 by = pgs_render_pixel_to_block (g->y0, g->scale_y, g->ay, g->mh, y + 0.5);
       gint64 prev_bx = -2;
       guint32 color = background;
 

@@ -13,6 +13,12 @@
  *   640 x 480: k = 17 → 37 columns, 28 rows (476 px) fits; k = 18 → 35 columns, 29 rows
  *              (522 px) does not. Drawn: 1000 x 17² = 289000 px of 307200 (94.1 %).
  *
+ * More frames than pixels. 19000 frames at 100 x 100: one a pixel does not fit (19000 >
+ * 10000); two a pixel as 2 across by 1 down gives 200 columns, 95 rows, 95 pixel rows:
+ * 9500 px of 10000 (95 %), centred: rows from pixel row floor(5 / 2) = 2. Pixel (10, 52)
+ * is frames (52 - 2) x 200 + 10 x 2 = 10020 and 10021.
+ * (Square blocks gave 2 x 2 frames a pixel: 48 pixel rows, 48 %.)
+ *
  * Fold. 10200 frames: 0..99 page cache mapped once, except 50..59 free (10 free frames:
  * fewer than PGS_FOLD_MIN_FRAMES, kept); 100..10099 free (10000, folded); 10100..10199
  * anonymous mapped 3 times. With free memory hidden, 200 cells; at 20 x 10 pixels one
@@ -102,6 +108,24 @@ test_fill (void)
 {
   check_fill (800, 600, 441000, 798);
   check_fill (640, 480, 289000, 629);
+}
+
+static void
+test_fill_aggregated (void)
+{
+  g_autoptr(PgsSnapshot) snapshot = frames_snapshot (19000);
+  g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  cairo_surface_t *surface = pgs_renderer_render_surface (renderer, 100, 100, FALSE);
+  int drawn_width;
+  PgsHit hit;
+
+  g_assert_cmpuint (count_drawn (surface, &drawn_width), ==, 9500);
+  g_assert_cmpint (drawn_width, ==, 100);
+  cairo_surface_destroy (surface);
+  g_assert_cmpuint (pgs_renderer_get_pages_per_pixel (renderer, 100, 100), ==, 2);
+  g_assert_true (pgs_renderer_hit_test (renderer, 100, 100, 10.5, 52.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 10020);
+  g_assert_cmpuint (hit.n_pages, ==, 2);
 }
 
 /* The reverse of the hit test: frame 1234 of 4096 at 64 x 64, one pixel a frame, sits at
@@ -256,6 +280,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/pgs/render/fill", test_fill);
+  g_test_add_func ("/pgs/render/fill-aggregated", test_fill_aggregated);
   g_test_add_func ("/pgs/render/locate", test_locate);
   g_test_add_func ("/pgs/render/hide-free", test_fold);
   return g_test_run ();

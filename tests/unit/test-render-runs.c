@@ -163,6 +163,8 @@ typedef struct
 {
   double   s0, scale, x0, y0;
   guint64  mw, mh, tile, tiles_x, n_tiles, a;
+  double   s0y, scale_y;   /* down the map: rows a pixel may differ from columns */
+  guint64  ay;
   gboolean valid;
 } Geo;
 
@@ -171,9 +173,10 @@ try_fit (PgsLayout layout,
          int       width,
          int       height,
          Geo      *g,
-         double    s0)
+         double    s0,
+         double    s0y)
 {
-  guint64 wc = (guint64) floor (width * s0), hc = (guint64) floor (height * s0);
+  guint64 wc = (guint64) floor (width * s0 + 1e-9), hc = (guint64) floor (height * s0y + 1e-9);
   guint64 a0 = s0 >= 1 ? (guint64) s0 : 1;
 
   if (wc == 0 || hc == 0)
@@ -217,37 +220,53 @@ geometry (PgsLayout layout,
           double    cy,
           Geo      *g)
 {
-  double s, map_w, map_h;
+  double s, sy, map_w, map_h;
 
   memset (g, 0, sizeof *g);
-  for (int k = MAX_MAGNIFY; k >= 1 && !g->valid; k /= 2)
-    if (try_fit (layout, width, height, g, 1.0 / k))
-      g->s0 = 1.0 / k, g->valid = TRUE;
+  /* Any whole magnification; then, on rows, the fewest frames a pixel as sx across by sy
+   * down with sx / 2 <= sy <= sx; then square. */
+  for (int k = MAX_MAGNIFY; k >= 1 && !g->valid; k--)
+    if (try_fit (layout, width, height, g, 1.0 / k, 1.0 / k))
+      g->s0 = g->s0y = 1.0 / k, g->valid = TRUE;
+  if (!g->valid && layout == PGS_LAYOUT_LINEAR)
+    {
+      guint64 best = G_MAXUINT64;
+
+      for (guint64 sx = 2; sx <= 64; sx++)
+        for (guint64 sy2 = (sx + 1) / 2; sy2 <= sx; sy2++)
+          if (sx * sy2 < best && try_fit (layout, width, height, g, sx, sy2))
+            best = sx * sy2, g->s0 = sx, g->s0y = sy2;
+      if (best != G_MAXUINT64)
+        g->valid = try_fit (layout, width, height, g, g->s0, g->s0y);
+    }
   for (guint64 s0 = 2; !g->valid && s0 < (G_GUINT64_CONSTANT (1) << 40);
        s0 = layout == PGS_LAYOUT_HILBERT || s0 >= 64 ? s0 * 2 : s0 + 1)
-    if (try_fit (layout, width, height, g, s0))
-      g->s0 = s0, g->valid = TRUE;
+    if (try_fit (layout, width, height, g, s0, s0))
+      g->s0 = g->s0y = s0, g->valid = TRUE;
   g_assert_true (g->valid);
 
   zoom = CLAMP (zoom, 1.0, g->s0 * MAX_MAGNIFY);
   s = g->s0 / zoom;
+  sy = g->s0y / zoom;
   g->scale = s;
+  g->scale_y = sy;
   g->a = 1;
   if (layout == PGS_LAYOUT_HILBERT)
     while ((double) g->a < s)
       g->a *= 2;
   else
     g->a = (guint64) MAX (1.0, ceil (s - 1e-9));
+  g->ay = g->s0y == g->s0 ? g->a : (guint64) MAX (1.0, ceil (sy - 1e-9));
   map_w = g->mw / s;
-  map_h = g->mh / s;
+  map_h = g->mh / sy;
   if (map_w <= width)
     g->x0 = -floor ((width - map_w) / 2) * s;
   else
     g->x0 = CLAMP (cx * g->mw, width * s / 2, g->mw - width * s / 2) - width * s / 2;
   if (map_h <= height)
-    g->y0 = -floor ((height - map_h) / 2) * s;
+    g->y0 = -floor ((height - map_h) / 2) * sy;
   else
-    g->y0 = CLAMP (cy * g->mh, height * s / 2, g->mh - height * s / 2) - height * s / 2;
+    g->y0 = CLAMP (cy * g->mh, height * sy / 2, g->mh - height * sy / 2) - height * sy / 2;
 }
 
 static gint64
@@ -313,7 +332,7 @@ block_ranges (PgsLayout  layout,
       ends[0] = MIN (start + a * a, N);
       return 1;
     }
-  for (guint64 y = by * a; y < MIN ((by + 1) * a, g->mh); y++)
+  for (guint64 y = by * g->ay; y < MIN ((by + 1) * g->ay, g->mh); y++)
     {
       guint64 s = y * g->mw + bx * a, e = y * g->mw + MIN ((bx + 1) * a, g->mw);
 
@@ -339,7 +358,7 @@ block_class (const guint8 *classes,
   guint8 best = 0, any = 0;
   guint n;
 
-  g_assert_cmpuint (g->a, <=, G_N_ELEMENTS (starts));
+  g_assert_cmpuint (MAX (g->a, g->ay), <=, G_N_ELEMENTS (starts));
   n = block_ranges (layout, g, bx, by, starts, ends);
 
   if (n == 0)
@@ -391,7 +410,7 @@ reference_render (const guint8 *classes,
     for (int x = 0; x < width; x++)
       {
         gint64 bx = to_block (g.x0, g.scale, g.a, g.mw, x + 0.5);
-        gint64 by = to_block (g.y0, g.scale, g.a, g.mh, y + 0.5);
+        gint64 by = to_block (g.y0, g.scale_y, g.ay, g.mh, y + 0.5);
         guint8 c = bx < 0 || by < 0 ? 0xff : block_class (classes, view, layout, &g, bx, by);
 
         pixels[(gsize) y * width + x] = c == 0xff ? PGS_COLOR_BACKGROUND : lut[c];
