@@ -268,7 +268,9 @@ pgs_render_get_geometry (PgsRenderer *self,
 
   zoom = CLAMP (self->zoom, 1.0, g->s0 * MAX_MAGNIFY);
   s = g->s0 / zoom;
-  sy = g->s0y / zoom;
+  /* Down the map: fewer rows a pixel than columns, until a pixel is one row; from there
+   * rows wait for columns to reach one a pixel too, so magnified cells are square. */
+  sy = MAX (g->s0y / zoom, MIN (1.0, s));
   g->scale = s;
   g->scale_y = sy;
   g->a = 1;

@@ -17,7 +17,12 @@
  * 10000); two a pixel as 2 across by 1 down gives 200 columns, 95 rows, 95 pixel rows:
  * 9500 px of 10000 (95 %), centred: rows from pixel row floor(5 / 2) = 2. Pixel (10, 52)
  * is frames (52 - 2) x 200 + 10 x 2 = 10020 and 10021.
- * (Square blocks gave 2 x 2 frames a pixel: 48 pixel rows, 48 %.)
+ * (Square blocks gave 2 x 2 frames a pixel: 48 pixel rows, 48 %.) Zoomed 4 times about
+ * the middle, a pixel is half a column (0.5) and, cells staying square, half a row, not a
+ * quarter: cells of 2 x 2 pixels. The view starts at column 0.5 x 200 - 100 x 0.5 / 2 = 75
+ * and row 0.5 x 95 - 25 = 22.5, so columns change at even pixels (75 + x / 2) and rows at
+ * odd ones (22.5 + y / 2): pixel (0, 1) and (0, 2) are row 23, column 75, frame 4675;
+ * (0, 3) is row 24, frame 4875; (2, 1) is column 76, frame 4676.
  *
  * Fold. 10200 frames: 0..99 page cache mapped once, except 50..59 free (10 free frames:
  * fewer than PGS_FOLD_MIN_FRAMES, kept); 100..10099 free (10000, folded); 10100..10199
@@ -126,6 +131,19 @@ test_fill_aggregated (void)
   g_assert_true (pgs_renderer_hit_test (renderer, 100, 100, 10.5, 52.5, &hit));
   g_assert_cmpuint (hit.pfn, ==, 10020);
   g_assert_cmpuint (hit.n_pages, ==, 2);
+
+  pgs_renderer_set_viewport (renderer, 4, 0.5, 0.5);
+  g_assert_true (pgs_renderer_hit_test (renderer, 100, 100, 0.5, 1.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 4675);
+  g_assert_cmpuint (hit.n_pages, ==, 1);
+  g_assert_true (pgs_renderer_hit_test (renderer, 100, 100, 0.5, 2.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 4675);
+  g_assert_true (pgs_renderer_hit_test (renderer, 100, 100, 0.5, 3.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 4875);
+  g_assert_true (pgs_renderer_hit_test (renderer, 100, 100, 1.5, 1.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 4675);
+  g_assert_true (pgs_renderer_hit_test (renderer, 100, 100, 2.5, 1.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 4676);
 }
 
 /* The reverse of the hit test: frame 1234 of 4096 at 64 x 64, one pixel a frame, sits at

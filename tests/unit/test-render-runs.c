@@ -247,7 +247,7 @@ geometry (PgsLayout layout,
 
   zoom = CLAMP (zoom, 1.0, g->s0 * MAX_MAGNIFY);
   s = g->s0 / zoom;
-  sy = g->s0y / zoom;
+  sy = MAX (g->s0y / zoom, MIN (1.0, s));   /* square once magnified */
   g->scale = s;
   g->scale_y = sy;
   g->a = 1;
