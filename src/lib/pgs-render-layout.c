@@ -11,6 +11,10 @@
  * >= s: since a block is at least as wide as a pixel, no block falls between two pixel
  * centres, so no page is ever dropped from the picture.
  *
+ * One exception, for filling the canvas: on the rows layout of a physical map with more
+ * frames than pixels, a pixel may be s0 columns by s0y < s0 rows (s0y >= s0 / 2), and
+ * blocks A x Ay cells; magnified, rows and columns are one scale again (square cells).
+ *
  * Aligned power-of-two blocks are what make this fast. On the Hilbert layout (square tiles
  * of T x T cells, each filled along a Hilbert curve, tiles in rows) every aligned block of
  * A x A cells is one contiguous range of A² frames; on the linear layout it is A ranges of A.
