@@ -153,12 +153,13 @@ render_done (GObject      *object,
                                           GDK_MEMORY_DEFAULT, job->pixels, job->stride);
   params_copy (&self->shown, &job->params);
   pgs_map_view_update_legend_size (self);
+  /* Before ::ready, so that whoever waits for it finds the focus cell in place. */
+  pgs_map_view_focus_after_render (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   if (!pgs_map_view_params_equal (&self->shown, &self->wanted))
     start_job (self);
-  pgs_map_view_focus_after_render (self);
-  if (pgs_map_view_params_equal (&self->shown, &self->wanted))
+  else
     g_signal_emit (self, signals[READY], 0);
 
 }
