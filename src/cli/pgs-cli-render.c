@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cli.h"
+#include "pgs-render.h"
 
 static gboolean
 parse_view (const char *name,

@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pgs-category.h"
-#include "pgs-file.h"
+#include "pgs-file-png.h"
 #include "pgs-format.h"
 #include "pgs-palette.h"
 #include "pgs-process-private.h"
