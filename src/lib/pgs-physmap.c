@@ -316,17 +316,23 @@ pgs_physmap_get_run (PgsPhysMap *self,
                      guint32    *count,
                      guint64    *flags)
 {
+  guint64 s;
+  guint32 pair;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (i < self->n_runs);
 
+  /* Called once a run by whoever walks them all: each lookup once. */
+  s = run_start (self, i);
+  pair = RUN_PAIR (self, i);
   if (start != NULL)
-    *start = run_start (self, i);
+    *start = s;
   if (n_frames != NULL)
-    *n_frames = run_start (self, i + 1) - run_start (self, i);
+    *n_frames = run_start (self, i + 1) - s;
   if (count != NULL)
-    *count = RUN_COUNT (self, i);
+    *count = self->pair_count[pair];
   if (flags != NULL)
-    *flags = RUN_FLAGS (self, i);
+    *flags = self->pair_flags[pair];
 }
 
 /* For pgs_meminfo_find_spans(): walks back over the runs that have no flags and no count. */

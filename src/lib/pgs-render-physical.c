@@ -37,7 +37,9 @@ struct _PgsClassRuns
   Runs    base;      /* without the highlight */
   Runs    shown;     /* with it; empty when nothing is highlighted (base then) */
   Runs   *cur;
-  guint64 cursor;    /* the run last looked up in cur */
+  guint64 cursor;    /* the run last looked up in cur, */
+  guint64 cur_lo;    /* its frames [cur_lo, cur_hi); empty when it is not known */
+  guint64 cur_hi;
 };
 
 /* A stretch [start, end) to overlay on runs. */
@@ -72,6 +74,14 @@ rstart (const Runs *r,
   while (hi < r->epochs->len && g_array_index (r->epochs, guint32, hi) <= i)
     hi++;
   return hi << 32 | r->lo[i];
+}
+
+/* Forgets the run last looked up (cur changed). */
+static inline void
+cursor_reset (PgsClassRuns *self)
+{
+  self->cursor = 0;
+  self->cur_lo = self->cur_hi = 0;
 }
 
 /* Appends @n frames of class @c, joining the last run when it has the same class. */
@@ -250,7 +260,7 @@ pgs_class_runs_highlight (PgsClassRuns *self,
 
   runs_clear (&self->shown);
   self->cur = &self->base;
-  self->cursor = 0;
+  cursor_reset (self);
 
   if (n_pfns > 1)
     qsort (pfns, n_pfns, sizeof *pfns, compare_u64);
@@ -280,23 +290,59 @@ pgs_class_runs_highlight (PgsClassRuns *self,
   return TRUE;
 }
 
-/* The run of cur holding @pfn: a few steps on from the last one, else by bisection. */
+/* ---- lookup: runs walked in step with the blocks ----
+ *
+ * Blocks are looked up in frame order (a row of a linear map, a Hilbert tile along its
+ * curve), so the run holding the next block is almost always the one the last lookup
+ * ended in, or the next: the cursor keeps that run and its frames, and a walk over runs
+ * carries each run's end over as the next one's start (one rstart() a run). */
+
+static inline guint64
+cursor_set (PgsClassRuns *self,
+            guint64       i,
+            guint64       lo,
+            guint64       hi)
+{
+  self->cursor = i;
+  self->cur_lo = lo;
+  self->cur_hi = hi;
+  return i;
+}
+
+/* The run of cur holding @pfn (< n_frames): the cursor's, a few steps on from it, else by
+ * bisection. Leaves the cursor on it. */
 static inline guint64
 find (PgsClassRuns *self,
       guint64       pfn)
 {
   const Runs *r = self->cur;
-  guint64 hint = self->cursor, lo = 0, hi = r->n;
+  guint64 lo = 0, hi = r->n;
 
-  if (hint < r->n && rstart (r, hint) <= pfn)
+  if (pfn < self->cur_hi && pfn >= self->cur_lo)
+    return self->cursor;
+  if (self->cur_hi > self->cur_lo)
     {
-      for (guint step = 0; step < 4 && hint < r->n; step++, hint++)
-        if (pfn < rstart (r, hint + 1))
-          return self->cursor = hint;
-      lo = hint;
+      if (pfn >= self->cur_hi)
+        {
+          guint64 s = self->cur_hi;
+
+          /* Invariant below: rstart (lo) <= pfn < rstart (hi). */
+          lo = self->cursor + 1;
+          for (guint step = 0; step < 4 && lo < r->n; step++)
+            {
+              guint64 e = rstart (r, lo + 1);
+
+              if (pfn < e)
+                return cursor_set (self, lo, s, e);
+              s = e;
+              lo++;
+            }
+          if (lo >= r->n)
+            lo = r->n - 1;
+        }
+      else
+        hi = self->cursor;
     }
-  else if (hint < r->n)
-    hi = hint;
   while (hi - lo > 1)
     {
       guint64 mid = lo + (hi - lo) / 2;
@@ -306,7 +352,45 @@ find (PgsClassRuns *self,
       else
         hi = mid;
     }
-  return self->cursor = lo;
+  return cursor_set (self, lo, rstart (r, lo), rstart (r, lo + 1));
+}
+
+/* A walk over the runs of cur that meet [s, e) (s < e <= n_frames): run i, its frames
+ * [rs, re). */
+typedef struct
+{
+  guint64 i;
+  guint64 rs;
+  guint64 re;
+} Walk;
+
+static inline Walk
+walk_start (PgsClassRuns *self,
+            guint64       s)
+{
+  Walk w;
+
+  w.i = find (self, s);
+  w.rs = self->cur_lo;
+  w.re = self->cur_hi;
+  return w;
+}
+
+/* On to the next run; FALSE (the cursor left on the last run) when the walk is past @e. */
+static inline gboolean
+walk_next (PgsClassRuns *self,
+           Walk         *w,
+           guint64       e)
+{
+  if (w->re >= e || w->i + 1 >= self->cur->n)
+    {
+      cursor_set (self, w->i, w->rs, w->re);
+      return FALSE;
+    }
+  w->i++;
+  w->rs = w->re;
+  w->re = rstart (self->cur, w->i + 1);
+  return TRUE;
 }
 
 guint8
@@ -317,27 +401,127 @@ pgs_class_runs_at (PgsClassRuns *self,
   return self->cur->klass[find (self, pfn)];
 }
 
+/* pgs_class_runs_max() over more than one run. */
+static G_GNUC_NO_INLINE guint8
+max_walk (PgsClassRuns        *self,
+          const PgsFrameRange *ranges,
+          guint                n_ranges)
+{
+  const guint8 *klass = self->cur->klass;
+  guint8 best = 0, any = 0;
+
+  for (guint k = 0; k < n_ranges; k++)
+    {
+      Walk w;
+
+      if (ranges[k].start >= ranges[k].end)
+        continue;
+      w = walk_start (self, ranges[k].start);
+      do
+        {
+          best = MAX (best, klass[w.i] & PGS_CLASS_MASK);
+          any |= klass[w.i];
+        }
+      while (walk_next (self, &w, ranges[k].end));
+    }
+  return best | (any & PGS_CLASS_HIGHLIGHT);
+}
+
 guint8
 pgs_class_runs_max (PgsClassRuns        *self,
                     const PgsFrameRange *ranges,
                     guint                n_ranges)
 {
-  const Runs *r = self->cur;
-  guint8 best = 0, any = 0;
+  /* One run holds the whole block (the usual case): its class. */
+  if (n_ranges == 1 && ranges[0].start < ranges[0].end &&
+      ranges[0].start >= self->cur_lo && ranges[0].end <= self->cur_hi)
+    return self->cur->klass[self->cursor];
+  return max_walk (self, ranges, n_ranges);
+}
 
+/* Up to SMALL (class, weight) pairs, then a full histogram. */
+#define SMALL 4
+
+/* pgs_class_runs_mode() over more than one run: apart, so that the usual case (one run)
+ * has no stack frame to set up. */
+static G_GNUC_NO_INLINE guint8
+mode_walk (PgsClassRuns        *self,
+           const PgsFrameRange *ranges,
+           guint                n_ranges)
+{
+  const guint8 *klass = self->cur->klass;
+  guint64 hist[PGS_N_CATEGORIES], best_n = 0, small_w[SMALL];
+  guint8 small_c[SMALL], any = 0, best = 0, first = 0xff;
+  guint n_small = 0;
+  gboolean uniform = TRUE;
+
+  /* One walk: whether the block is one class throughout, and the frames of each class
+   * (a short list, a histogram past SMALL classes). */
   for (guint k = 0; k < n_ranges; k++)
     {
-      guint64 i;
+      Walk w;
 
       if (ranges[k].start >= ranges[k].end)
         continue;
-      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
+      w = walk_start (self, ranges[k].start);
+      do
         {
-          best = MAX (best, r->klass[i] & PGS_CLASS_MASK);
-          any |= r->klass[i];
+          guint8 c = klass[w.i], cm = c & PGS_CLASS_MASK;
+          guint64 weight = MIN (w.re, ranges[k].end) - MAX (w.rs, ranges[k].start);
+
+          if (first == 0xff)
+            first = cm;
+          else if (cm != first)
+            uniform = FALSE;
+          any |= c;
+          if (cm >= PGS_N_CATEGORIES)
+            continue;
+          if (n_small <= SMALL)
+            {
+              guint j;
+
+              for (j = 0; j < n_small && small_c[j] != cm; j++)
+                ;
+              if (j < n_small)
+                {
+                  small_w[j] += weight;
+                  continue;
+                }
+              if (n_small < SMALL)
+                {
+                  small_c[n_small] = cm;
+                  small_w[n_small++] = weight;
+                  continue;
+                }
+              memset (hist, 0, sizeof hist);
+              for (j = 0; j < SMALL; j++)
+                hist[small_c[j]] = small_w[j];
+              n_small = SMALL + 1;
+            }
+          hist[cm] += weight;
         }
-      self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
+      while (walk_next (self, &w, ranges[k].end));
     }
+  if (uniform)
+    return first == 0xff ? 0 : first | (any & PGS_CLASS_HIGHLIGHT);
+
+  /* Most common, ties to the lowest class. */
+  if (n_small <= SMALL)
+    for (guint j = 0; j < n_small; j++)
+      {
+        if (small_w[j] > best_n || (small_w[j] == best_n && small_c[j] < best))
+          {
+            best_n = small_w[j];
+            best = small_c[j];
+          }
+      }
+  else
+    for (guint c = 0; c < PGS_N_CATEGORIES; c++)
+      if (hist[c] > best_n)
+        {
+          best_n = hist[c];
+          best = c;
+        }
   return best | (any & PGS_CLASS_HIGHLIGHT);
 }
 
@@ -346,62 +530,11 @@ pgs_class_runs_mode (PgsClassRuns        *self,
                      const PgsFrameRange *ranges,
                      guint                n_ranges)
 {
-  const Runs *r = self->cur;
-  guint64 hist[PGS_N_CATEGORIES], best_n = 0;
-  guint8 any = 0, best = 0, first = 0xff;
-  gboolean uniform = TRUE;
-
-  /* Most blocks are one class throughout, often inside one run: check that first. */
-  for (guint k = 0; k < n_ranges && uniform; k++)
-    {
-      guint64 i;
-
-      if (ranges[k].start >= ranges[k].end)
-        continue;
-      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
-        {
-          guint8 c = r->klass[i];
-
-          if (first == 0xff)
-            first = c & PGS_CLASS_MASK;
-          else if ((c & PGS_CLASS_MASK) != first)
-            {
-              uniform = FALSE;
-              break;
-            }
-          any |= c;
-        }
-      self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
-    }
-  if (uniform)
-    return first == 0xff ? 0 : first | (any & PGS_CLASS_HIGHLIGHT);
-
-  memset (hist, 0, sizeof hist);
-  any = 0;
-  for (guint k = 0; k < n_ranges; k++)
-    {
-      guint64 i;
-
-      if (ranges[k].start >= ranges[k].end)
-        continue;
-      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
-        {
-          guint64 s = MAX (rstart (r, i), ranges[k].start), e = MIN (rstart (r, i + 1), ranges[k].end);
-          guint8 c = r->klass[i];
-
-          if ((c & PGS_CLASS_MASK) < PGS_N_CATEGORIES)
-            hist[c & PGS_CLASS_MASK] += e - s;
-          any |= c;
-        }
-      self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
-    }
-  for (guint c = 0; c < PGS_N_CATEGORIES; c++)
-    if (hist[c] > best_n)
-      {
-        best_n = hist[c];
-        best = c;
-      }
-  return best | (any & PGS_CLASS_HIGHLIGHT);
+  /* One run holds the whole block (the usual case): its class. */
+  if (n_ranges == 1 && ranges[0].start < ranges[0].end &&
+      ranges[0].start >= self->cur_lo && ranges[0].end <= self->cur_hi)
+    return self->cur->klass[self->cursor];
+  return mode_walk (self, ranges, n_ranges);
 }
 
 guint64
@@ -410,31 +543,225 @@ pgs_class_runs_find (PgsClassRuns *self,
                      guint64       end,
                      guint8        want)
 {
-  const Runs *r = self->cur;
+  Walk w;
 
   end = MIN (end, self->n_frames);
   if (start >= end)
     return G_MAXUINT64;
-  for (guint64 i = find (self, start); i < r->n && rstart (r, i) < end; i++)
-    if ((r->klass[i] & PGS_CLASS_MASK) == want)
-      return MAX (rstart (r, i), start);
+  w = walk_start (self, start);
+  do
+    if ((self->cur->klass[w.i] & PGS_CLASS_MASK) == want)
+      {
+        cursor_set (self, w.i, w.rs, w.re);
+        return MAX (w.rs, start);
+      }
+  while (walk_next (self, &w, end));
   return G_MAXUINT64;
 }
 
-/* Per block of a linear row: up to SMALL (class, weight) pairs, then a full histogram. */
-#define SMALL 4
+/* Blocks this small or smaller (a <= BYTES_MAX_SIDE) are drawn from a byte a frame. */
+#define BYTES_MAX_SIDE 4
 
-void
-pgs_class_runs_linear_row (PgsClassRuns *self,
-                           gboolean      mode,
-                           guint64       n,
-                           guint64       mw,
-                           guint64       mh,
-                           guint64       a,
-                           guint64       by,
-                           guint64       bx0,
-                           guint64       bx1,
-                           guint8       *out)
+/* The class byte of a block from its frames' bytes @v (@nv of them, > 0): the highest
+ * class, or the most common (ties to the lowest; classes past the categories not counted),
+ * with the highlight bit if any frame has it. */
+static inline __attribute__ ((always_inline)) guint8
+bytes_class (const guint8 *v,
+             guint         nv,
+             gboolean      mode)
+{
+  guint8 any = 0, best = 0, first = v[0] & PGS_CLASS_MASK;
+  gboolean uniform = TRUE;
+
+  for (guint k = 0; k < nv; k++)
+    {
+      any |= v[k];
+      best = MAX (best, v[k] & PGS_CLASS_MASK);
+      uniform &= (v[k] & PGS_CLASS_MASK) == first;
+    }
+  if (!mode)
+    return best | (any & PGS_CLASS_HIGHLIGHT);
+  if (uniform)
+    return (first < PGS_N_CATEGORIES ? first : 0) | (any & PGS_CLASS_HIGHLIGHT);
+  /* Most common, ties to the lowest class: a few frames, so counted by comparing. */
+  {
+    guint best_n = 0;
+
+    best = 0;
+    for (guint i = 0; i < nv; i++)
+      {
+        guint8 ci = v[i] & PGS_CLASS_MASK;
+        guint n_i = 0;
+
+        if (ci >= PGS_N_CATEGORIES)
+          continue;
+        for (guint j = 0; j < nv; j++)
+          n_i += (v[j] & PGS_CLASS_MASK) == ci;
+        if (n_i > best_n || (n_i == best_n && ci < best))
+          {
+            best_n = n_i;
+            best = ci;
+          }
+      }
+  }
+  return best | (any & PGS_CLASS_HIGHLIGHT);
+}
+
+/* Whether the @a bytes at @p are all @c (@a a constant where inlined). */
+static inline __attribute__ ((always_inline)) gboolean
+bytes_all (const guint8 *p,
+           guint         a,
+           guint8        c)
+{
+  guint16 x2;
+  guint32 x4;
+
+  switch (a)
+    {
+    case 1:
+      return p[0] == c;
+    case 2:
+      memcpy (&x2, p, 2);
+      return x2 == c * 0x0101u;
+    case 4:
+      memcpy (&x4, p, 4);
+      return x4 == c * 0x01010101u;
+    default:
+      for (guint x = 0; x < a; x++)
+        if (p[x] != c)
+          return FALSE;
+      return TRUE;
+    }
+}
+
+/* Blocks 0 to @n_blocks - 1, each @a rows of @a bytes (@a a constant where inlined). Most
+ * are one byte throughout: that is checked first, a row a compare. */
+static inline __attribute__ ((always_inline)) void
+blocks_whole (const guint8 *bytes,
+              guint64       stride,
+              guint64       n_blocks,
+              guint         a,
+              gboolean      mode,
+              guint8       *out)
+{
+  for (guint64 b = 0; b < n_blocks; b++)
+    {
+      const guint8 *p = bytes + b * a;
+      guint8 v[BYTES_MAX_SIDE * BYTES_MAX_SIDE], c = p[0];
+      gboolean same = bytes_all (p, a, c);
+
+      /* Spelt out so that a constant @a leaves no loop. */
+      if (a > 1)
+        same = same && bytes_all (p + stride, a, c);
+      if (a > 2)
+        same = same && bytes_all (p + 2 * stride, a, c);
+      if (a > 3)
+        same = same && bytes_all (p + 3 * stride, a, c);
+      if (same)
+        {
+          out[b] = !mode || (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT;
+          continue;
+        }
+      for (guint k = 0; k < a; k++)
+        for (guint x = 0; x < a; x++)
+          v[k * a + x] = p[k * stride + x];
+      out[b] = bytes_class (v, a * a, mode);
+    }
+}
+
+/* A block at the edge: the bytes from @x0 of each row of @len[k] bytes. */
+static guint8
+block_row_class (const guint8  *bytes,
+                 guint64        stride,
+                 guint64        x0,
+                 guint          rows,
+                 const guint64 *len,
+                 guint64        a,
+                 gboolean       mode)
+{
+  guint8 v[BYTES_MAX_SIDE * BYTES_MAX_SIDE];
+  guint nv = 0;
+
+  for (guint k = 0; k < rows; k++)
+    for (guint64 x = x0; x < MIN (x0 + a, len[k]); x++)
+      v[nv++] = bytes[k * stride + x];
+  return nv > 0 ? bytes_class (v, nv, mode) : 0xff;
+}
+
+/* pgs_class_runs_linear_row() for small blocks (a few frames a pixel, as on a machine
+ * of tens of GiB): the classes of the block row's frames laid out a byte a frame (one
+ * memset a run), then each block from its a x a bytes. Walking the runs block by block
+ * costs more than this when a run holds only a few blocks. */
+static void
+linear_row_bytes (PgsClassRuns *self,
+                  gboolean      mode,
+                  guint64       n,
+                  guint64       mw,
+                  guint64       mh,
+                  guint64       a,
+                  guint64       by,
+                  guint64       bx0,
+                  guint64       bx1,
+                  guint8       *out)
+{
+  const guint8 *klass = self->cur->klass;
+  guint64 nb = bx1 - bx0 + 1, stride = nb * a, len[BYTES_MAX_SIDE] = { 0 };
+  g_autofree guint8 *bytes = g_malloc (stride * a);
+  guint rows = 0;
+
+  for (guint64 y = by * a; y < MIN ((by + 1) * a, mh); y++)
+    {
+      guint64 row = y * mw, s = row + bx0 * a, e = MIN (row + MIN ((bx1 + 1) * a, mw), n);
+      guint8 *line = bytes + rows * stride;
+      Walk walk;
+
+      if (s >= e)
+        break;
+      walk = walk_start (self, s);
+      do
+        {
+          guint64 ps = MAX (walk.rs, s), pe = MIN (walk.re, e);
+
+          memset (line + (ps - s), klass[walk.i], pe - ps);
+        }
+      while (walk_next (self, &walk, e));
+      len[rows++] = e - s;
+    }
+
+  /* Whole blocks (a rows, a frames each) with a known at compile time, then the rest. */
+  {
+    guint64 full = rows == a ? nb : 0;
+
+    for (guint k = 0; k < rows; k++)
+      full = MIN (full, len[k] / a);
+
+    switch (a)
+      {
+      case 1: blocks_whole (bytes, stride, full, 1, mode, out); break;
+      case 2: blocks_whole (bytes, stride, full, 2, mode, out); break;
+      case 3: blocks_whole (bytes, stride, full, 3, mode, out); break;
+      case 4: blocks_whole (bytes, stride, full, 4, mode, out); break;
+      default: g_assert_not_reached ();
+      }
+    /* Blocks at the right or bottom edge of the map: fewer rows or frames. */
+    for (guint64 b = full; b < nb; b++)
+      out[b] = block_row_class (bytes, stride, b * a, rows, len, a, mode);
+  }
+}
+
+/* pgs_class_runs_linear_row() for larger blocks: one walk over the runs of each row of
+ * frames, each run's piece added to the blocks it covers. */
+static void
+linear_row_runs (PgsClassRuns *self,
+                 gboolean      mode,
+                 guint64       n,
+                 guint64       mw,
+                 guint64       mh,
+                 guint64       a,
+                 guint64       by,
+                 guint64       bx0,
+                 guint64       bx1,
+                 guint8       *out)
 {
   const Runs *r = self->cur;
   guint64 nb = bx1 - bx0 + 1, width = PGS_N_CATEGORIES;
@@ -448,22 +775,23 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
   g_autofree guint8 *best = g_new0 (guint8, nb);
   g_autofree guint64 *weight = g_new0 (guint64, nb);
 
-  n = MIN (n, self->n_frames);
   for (guint64 y = by * a; y < MIN ((by + 1) * a, mh); y++)
     {
       guint64 row = y * mw, s = row + bx0 * a, e = MIN (row + MIN ((bx1 + 1) * a, mw), n);
+      /* Block b of the row and where it ends: moved on as the pieces pass, no division. */
+      guint64 b = 0, block_end = s + a, ps = s;
+      Walk walk;
 
       if (s >= e)
         break;
-      for (guint64 i = find (self, s); i < r->n && rstart (r, i) < e; i++)
+      walk = walk_start (self, s);
+      do
         {
-          guint64 ps = MAX (rstart (r, i), s), pe = MIN (rstart (r, i + 1), e);
-          guint8 c = r->klass[i], cm = c & PGS_CLASS_MASK;
+          guint8 c = r->klass[walk.i], cm = c & PGS_CLASS_MASK;
+          guint64 pe = MIN (walk.re, e);
 
-          /* The piece, block by block: one division a piece, not a block. */
-          guint64 b = (ps - row) / a - bx0, block_end = row + (b + bx0 + 1) * a;
-
-          for (; ps < pe; b++, block_end += a)
+          /* The run's piece of the row, block by block. */
+          while (ps < pe)
             {
               guint64 be = MIN (pe, block_end), w = be - ps;
 
@@ -471,7 +799,9 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
                 {
                   guint k = n_small[b];
 
-                  if (k <= SMALL)
+                  if (k == 1 && small_class[b * SMALL] == cm)
+                    small_weight[b * SMALL] += w;
+                  else if (k <= SMALL)
                     {
                       guint j;
 
@@ -503,9 +833,14 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
               any[b] |= c;
               weight[b] += w;
               ps = be;
+              if (ps == block_end)
+                {
+                  b++;
+                  block_end += a;
+                }
             }
-          self->cursor = i;
         }
+      while (walk_next (self, &walk, e));
     }
 
   for (guint64 b = 0; b < nb; b++)
@@ -545,4 +880,23 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
         }
       out[b] = c | (any[b] & PGS_CLASS_HIGHLIGHT);
     }
+}
+
+void
+pgs_class_runs_linear_row (PgsClassRuns *self,
+                           gboolean      mode,
+                           guint64       n,
+                           guint64       mw,
+                           guint64       mh,
+                           guint64       a,
+                           guint64       by,
+                           guint64       bx0,
+                           guint64       bx1,
+                           guint8       *out)
+{
+  n = MIN (n, self->n_frames);
+  if (a <= BYTES_MAX_SIDE)
+    linear_row_bytes (self, mode, n, mw, mh, a, by, bx0, bx1, out);
+  else
+    linear_row_runs (self, mode, n, mw, mh, a, by, bx0, bx1, out);
 }
