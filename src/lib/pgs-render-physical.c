@@ -181,6 +181,9 @@ share_class (guint32 count,
          : (flags & PGS_KPF_BIT (PGS_KPF_BUDDY)) ? PGS_SHARE_FREE : PGS_SHARE_0;
 }
 
+/* Runs of the map read at once by pgs_class_runs_new(): 20 bytes each, on the stack. */
+#define RUN_BATCH 512
+
 PgsClassRuns *
 pgs_class_runs_new (PgsPhysMap *physmap,
                     gboolean    by_category,
@@ -212,16 +215,26 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   st.over = over;
   st.n_over = n_spans;
   st.out = &self->base;
-  for (guint64 i = 0; i < n_runs; i++)
+  /* The map's runs a batch at a time (no call a run); a run before the next span goes
+   * straight on. */
+  for (guint64 i = 0; i < n_runs; )
     {
-      guint64 n;
-      guint32 count;
-      guint64 flags;
+      guint64 lengths[RUN_BATCH], flags[RUN_BATCH];
+      guint32 counts[RUN_BATCH];
+      guint64 got = pgs_physmap_get_runs (physmap, i, RUN_BATCH, lengths, counts, flags);
 
-      pgs_physmap_get_run (physmap, i, NULL, &n, &count, &flags);
-      stream_push (&st, pos, pos + n,
-                   by_category ? pgs_category_classify_run (flags, &head) : share_class (count, flags));
-      pos += n;
+      for (guint64 k = 0; k < got; k++)
+        {
+          guint8 c = by_category ? pgs_category_classify_run (flags[k], &head)
+                                 : share_class (counts[k], flags[k]);
+
+          if (st.k >= st.n_over || st.over[st.k].start >= pos + lengths[k])
+            runs_push (st.out, &st.pos, lengths[k], c);
+          else
+            stream_push (&st, pos, pos + lengths[k], c);
+          pos += lengths[k];
+        }
+      i += got;
     }
   runs_finish (&self->base, self->n_frames);
 

@@ -575,6 +575,23 @@ test_runs_huge (void)
     }
   g_assert_cmpuint (pgs_physmap_get_n_frames (pm), ==, start);
   g_assert_false (pgs_physmap_get_frame (pm, start, NULL, NULL));
+
+  /* In batches, from every run on: the same lengths and counts, clamped at the end. */
+  for (guint first = 0; first <= G_N_ELEMENTS (len); first++)
+    for (guint n = 1; n <= G_N_ELEMENTS (len) + 1; n++)
+      {
+        guint64 got_len[G_N_ELEMENTS (len) + 1], got_flags[G_N_ELEMENTS (len) + 1];
+        guint32 got_cnt[G_N_ELEMENTS (len) + 1];
+        guint64 got = pgs_physmap_get_runs (pm, first, n, got_len, got_cnt, got_flags);
+
+        g_assert_cmpuint (got, ==, MIN (n, G_N_ELEMENTS (len) - first));
+        for (guint k = 0; k < got; k++)
+          {
+            g_assert_cmpuint (got_len[k], ==, len[first + k]);
+            g_assert_cmpuint (got_cnt[k], ==, cnt[first + k]);
+            g_assert_cmpuint (got_flags[k], ==, flg[first + k]);
+          }
+      }
 }
 
 /* Over 65536 distinct (count, flags) pairs: the wide pair index. */
