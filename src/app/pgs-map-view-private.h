@@ -29,6 +29,8 @@ typedef struct
   double       center_y;
   int          width;     /* device pixels */
   int          height;
+  PgsRenderStyle   style;
+  PgsHighlightMode highlight_mode;
 } Params;
 
 typedef struct
@@ -96,6 +98,10 @@ void     pgs_map_view_update_legend_size  (PgsMapView     *self);
 void     pgs_map_view_snapshot_legend     (PgsMapView     *self,
                                            GtkSnapshot    *snapshot,
                                            float           x);
+
+/* pgs-map-view-style.c */
+/* The style the widget's theme asks for (see the file). */
+PgsRenderStyle pgs_map_view_detect_style  (GtkWidget      *widget);
 
 /* pgs-map-view-hover.c */
 /* Connects the tooltip and the pointer tracking. */
