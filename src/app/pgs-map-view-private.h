@@ -100,8 +100,9 @@ void     pgs_map_view_snapshot_legend     (PgsMapView     *self,
                                            float           x);
 
 /* pgs-map-view-style.c */
-/* The style the widget's theme asks for (see the file). */
-PgsRenderStyle pgs_map_view_detect_style  (GtkWidget      *widget);
+/* Renders again when the theme asks for another style (see the file). */
+void     pgs_map_view_update_style        (PgsMapView     *self);
+void     pgs_map_view_style_init          (PgsMapView     *self);
 
 /* pgs-map-view-hover.c */
 /* Connects the tooltip and the pointer tracking. */

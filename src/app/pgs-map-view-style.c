@@ -26,28 +26,40 @@ channel (float c)
   return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
 }
 
+/* GNOME's setting, where its schema is installed; made once. */
+static GSettings *
+a11y_settings (void)
+{
+  static GSettings *settings;
+  static gsize once;
+
+  if (g_once_init_enter (&once))
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      schema = source != NULL ? g_settings_schema_source_lookup (source, A11Y_SCHEMA, TRUE)
+                              : NULL;
+      if (schema != NULL && g_settings_schema_has_key (schema, "high-contrast"))
+        settings = g_settings_new (A11Y_SCHEMA);
+      g_once_init_leave (&once, 1);
+    }
+  return settings;
+}
+
 static gboolean
 wants_high_contrast (GtkWidget *widget)
 {
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
   g_autofree char *theme = NULL;
 
   g_object_get (gtk_widget_get_settings (widget), "gtk-theme-name", &theme, NULL);
   if (theme != NULL && strstr (theme, "HighContrast") != NULL)
     return TRUE;
-  schema = source != NULL ? g_settings_schema_source_lookup (source, A11Y_SCHEMA, TRUE) : NULL;
-  if (schema != NULL && g_settings_schema_has_key (schema, "high-contrast"))
-    {
-      g_autoptr(GSettings) a11y = g_settings_new (A11Y_SCHEMA);
-
-      return g_settings_get_boolean (a11y, "high-contrast");
-    }
-  return FALSE;
+  return a11y_settings () != NULL && g_settings_get_boolean (a11y_settings (), "high-contrast");
 }
 
-PgsRenderStyle
-pgs_map_view_detect_style (GtkWidget *widget)
+static PgsRenderStyle
+detect_style (GtkWidget *widget)
 {
   GdkRGBA fg;
   gboolean dark, hc;
@@ -63,4 +75,24 @@ pgs_map_view_detect_style (GtkWidget *widget)
   if (hc)
     return dark ? PGS_RENDER_STYLE_HC_DARK : PGS_RENDER_STYLE_HC_LIGHT;
   return dark ? PGS_RENDER_STYLE_DARK : PGS_RENDER_STYLE_LIGHT;
+}
+
+void
+pgs_map_view_update_style (PgsMapView *self)
+{
+  PgsRenderStyle style = detect_style (GTK_WIDGET (self));
+
+  if (style == self->wanted.style)
+    return;
+  self->wanted.style = style;
+  pgs_map_view_invalidate (self);
+}
+
+void
+pgs_map_view_style_init (PgsMapView *self)
+{
+  /* Plain GTK does not restyle when GNOME's setting changes (libadwaita does): follow it. */
+  if (a11y_settings () != NULL)
+    g_signal_connect_object (a11y_settings (), "changed::high-contrast",
+                             G_CALLBACK (pgs_map_view_update_style), self, G_CONNECT_SWAPPED);
 }

@@ -416,17 +416,8 @@ static void
 pgs_map_view_css_changed (GtkWidget         *widget,
                           GtkCssStyleChange *change)
 {
-  PgsMapView *self = PGS_MAP_VIEW (widget);
-  PgsRenderStyle style;
-
   GTK_WIDGET_CLASS (pgs_map_view_parent_class)->css_changed (widget, change);
-
-  style = pgs_map_view_detect_style (widget);
-  if (style != self->wanted.style)
-    {
-      self->wanted.style = style;
-      pgs_map_view_invalidate (self);
-    }
+  pgs_map_view_update_style (PGS_MAP_VIEW (widget));
 }
 
 static void
@@ -505,6 +496,7 @@ pgs_map_view_init (PgsMapView *self)
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   pgs_map_view_hover_init (self);
   pgs_map_view_viewport_init (self);
+  pgs_map_view_style_init (self);
 }
 
 GtkWidget *
