@@ -25,6 +25,7 @@
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
+#include <glib/gstdio.h>
 
 #include <pagescope.h>
 
@@ -251,10 +252,10 @@ test_highlight_distinct (void)
     }
 }
 
-static PgsSnapshot *
-scan_fixture (void)
+static PgsFixture *
+make_fixture (void)
 {
-  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  PgsFixture *fx = pgs_fixture_new ();
   static const guint64 flags[5] = {
     KPF (LRU) | KPF (UPTODATE),
     KPF (LRU) | KPF (ACTIVE) | KPF (UPTODATE),
@@ -273,6 +274,14 @@ scan_fixture (void)
     entries[i] = FX_PRESENT (marked_frames[i]);
   pgs_fixture_set_pages (fx, 100, BASE, entries, G_N_ELEMENTS (marked_frames));
   pgs_fixture_commit (fx);
+  return fx;
+}
+
+static PgsSnapshot *
+scan_fixture (void)
+{
+  g_autoptr(PgsFixture) fx = make_fixture ();
+
   return pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
 }
 
@@ -446,6 +455,60 @@ test_nothing_marked (void)
     g_assert_cmphex (pixels[i], ==, own);
 }
 
+/* The CLI draws the same: dark style, overlay; and refuses an unknown style or mode. */
+static void
+test_cli (void)
+{
+  g_autoptr(PgsFixture) fx = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  cairo_surface_t *surface;
+  const guint8 *data;
+  int stride;
+
+  if (g_getenv ("PAGESCOPE_CLI") == NULL)
+    {
+      g_test_skip ("PAGESCOPE_CLI is not set (run through meson test)");
+      return;
+    }
+  fx = make_fixture ();
+  dir = g_dir_make_tmp ("pgs-render-style-XXXXXX", &error);
+  g_assert_no_error (error);
+  png = g_build_filename (dir, "flags.png", NULL);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "render", "--view", "flags", "--pid", "100",
+                                     "--style", "dark", "--highlight", "overlay", "--width", "64",
+                                     "--height", "64", "--json", "-o", png, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "\"style\": \"dark\""));
+  g_assert_nonnull (strstr (out, "\"highlight\": { \"mode\": \"overlay\", \"color\": \"#ffffff\", "
+                                 "\"label\": \"Filled: frames of alpha (PID 100)\" }"));
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  /* Frame 130 at (2, 2): the child's, white; frame 0 at (0, 0), file inactive, and 64 at
+   * (0, 1), dirty: the dark style's colours. */
+  g_assert_cmphex (*(const guint32 *) (data + 2 * stride + 2 * 4), ==, 0xffffffffu);
+  g_assert_cmphex (*(const guint32 *) data, ==,
+                   pgs_palette_category_for_style (PGS_RENDER_STYLE_DARK, PGS_CATEGORY_FILE_INACTIVE));
+  g_assert_cmphex (*(const guint32 *) (data + stride), ==,
+                   pgs_palette_category_for_style (PGS_RENDER_STYLE_DARK, PGS_CATEGORY_DIRTY));
+  cairo_surface_destroy (surface);
+  g_unlink (png);
+  g_rmdir (dir);
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pgs_test_run_cli (fx, NULL, &err, "render", "--view", "flags", "--style",
+                                     "sepia", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--style takes light, dark, hc-light or hc-dark"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pgs_test_run_cli (fx, NULL, &err, "render", "--view", "flags", "--highlight",
+                                     "fade", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--highlight takes outline or overlay"));
+}
+
 static void
 test_style_ids (void)
 {
@@ -477,6 +540,7 @@ main (int   argc,
   g_test_add_func ("/pgs/render-style/outline-zoomed", test_outline_zoomed);
   g_test_add_func ("/pgs/render-style/legend", test_legend);
   g_test_add_func ("/pgs/render-style/nothing-marked", test_nothing_marked);
+  g_test_add_func ("/pgs/render-style/cli", test_cli);
   g_test_add_func ("/pgs/render-style/style-ids", test_style_ids);
   return g_test_run ();
 }
