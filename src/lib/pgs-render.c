@@ -124,8 +124,20 @@ update_lut (PgsRenderer *self)
 
 /* Outline mode: a marked pixel with an unmarked one within @thick pixels left, right,
  * above or below takes the highlight colour; the edge of the output is no edge (the map
- * may go on past it). Then every pixel is made opaque again. */
+ * may go on past it). Each row is made opaque again once no later row reads it. */
 #define AT(px, py) (((const guint32 *) (pixels + (gsize) (py) * stride))[px])
+
+static void
+make_opaque (guint8 *pixels,
+             int     width,
+             int     stride,
+             int     y)
+{
+  guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
+
+  for (int x = 0; x < width; x++)
+    row[x] |= 0xff000000u;
+}
 
 static void
 outline_highlight (guint8  *pixels,
@@ -154,14 +166,11 @@ outline_highlight (guint8  *pixels,
           if (edge)
             row[x] = color;
         }
+      if (y >= thick)
+        make_opaque (pixels, width, stride, y - thick);
     }
-  for (int y = 0; y < height; y++)
-    {
-      guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
-
-      for (int x = 0; x < width; x++)
-        row[x] |= 0xff000000u;
-    }
+  for (int y = MAX (height - thick, 0); y < height; y++)
+    make_opaque (pixels, width, stride, y);
 }
 
 #undef AT
