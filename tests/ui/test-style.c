@@ -7,12 +7,15 @@
  * pixels checked are those of the texture the map view shows, read back from it; what each
  * should be comes from the view's own hit test (which frame decided the pixel, and whether
  * the child maps it) and the legend's colour for that frame's category. Dark is forced the
- * way an application asks GTK for it (gtk-application-prefer-dark-theme). Run under
- * xvfb-run; without a display it skips (exit 77).
+ * way the app would: libadwaita's style manager where the app links it (looked up at run
+ * time, so this test builds either way), else GTK's gtk-application-prefer-dark-theme.
+ * Run under xvfb-run; without a display it skips (exit 77).
  */
 
+#define _GNU_SOURCE
 #include "config.h"
 
+#include <dlfcn.h>
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
@@ -63,6 +66,22 @@ read_texture (PgsMapView *view)
   shot.pixels = g_new (guint32, (gsize) shot.width * shot.height);
   gdk_texture_download (texture, (guchar *) shot.pixels, (gsize) shot.width * 4);
   return shot;
+}
+
+/* ADW_COLOR_SCHEME_DEFAULT and ADW_COLOR_SCHEME_FORCE_DARK */
+#define ADW_DEFAULT    0
+#define ADW_FORCE_DARK 4
+
+static void
+force_dark (gboolean dark)
+{
+  gpointer (*get_default) (void) = (gpointer (*) (void)) dlsym (RTLD_DEFAULT,
+                                                                 "adw_style_manager_get_default");
+
+  if (get_default != NULL)
+    g_object_set (get_default (), "color-scheme", dark ? ADW_FORCE_DARK : ADW_DEFAULT, NULL);
+  else
+    g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
 }
 
 static PgsMapView *
@@ -190,7 +209,6 @@ static void
 test_dark (void)
 {
   PgsMapView *view = show_flags_of_child ();
-  GtkSettings *gtk_settings = gtk_settings_get_default ();
   PgsSnapshot *before = pgs_window_get_snapshot (child.window);
   guint n_background, marked;
   Shot shot;
@@ -201,7 +219,7 @@ test_dark (void)
       g_test_skip ("no physical map (needs root)");
       return;
     }
-  g_object_set (gtk_settings, "gtk-application-prefer-dark-theme", TRUE, NULL);
+  force_dark (TRUE);
   wait_style (view, PGS_RENDER_STYLE_DARK);
   g_assert_true (pgs_renderer_get_snapshot (pgs_map_view_get_renderer (view)) == before);
 
@@ -224,7 +242,7 @@ test_dark (void)
   g_assert_cmpuint (n_background, >, 0);
 
   /* And back. */
-  g_object_set (gtk_settings, "gtk-application-prefer-dark-theme", FALSE, NULL);
+  force_dark (FALSE);
   wait_style (view, PGS_RENDER_STYLE_LIGHT);
 }
 
