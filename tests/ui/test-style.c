@@ -246,6 +246,35 @@ test_dark (void)
   wait_style (view, PGS_RENDER_STYLE_LIGHT);
 }
 
+/* High contrast from GTK's theme (plain GTK; libadwaita takes it from GNOME's setting, which
+ * a test cannot set): the map follows, and its background stays white. */
+static void
+test_high_contrast (void)
+{
+  PgsMapView *view = show_flags_of_child ();
+  GtkSettings *gtk_settings = gtk_settings_get_default ();
+  g_autofree char *theme = NULL;
+  guint n_background;
+
+  if (dlsym (RTLD_DEFAULT, "adw_style_manager_get_default") != NULL)
+    {
+      g_test_skip ("libadwaita ignores GTK's theme name");
+      return;
+    }
+  if (pgs_snapshot_get_physmap (pgs_window_get_snapshot (child.window)) == NULL)
+    {
+      g_test_skip ("no physical map (needs root)");
+      return;
+    }
+  g_object_get (gtk_settings, "gtk-theme-name", &theme, NULL);
+  g_object_set (gtk_settings, "gtk-theme-name", "HighContrast", NULL);
+  wait_style (view, PGS_RENDER_STYLE_HC_LIGHT);
+  g_assert_cmpuint (check_pixels (view, PGS_HIGHLIGHT_OUTLINE, &n_background), >, 0);
+  g_assert_cmpuint (n_background, >, 0);
+  g_object_set (gtk_settings, "gtk-theme-name", theme, NULL);
+  wait_style (view, PGS_RENDER_STYLE_LIGHT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -261,6 +290,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/style/light", test_light);
   g_test_add_func ("/pgs/ui/style/overlay-setting", test_overlay_setting);
   g_test_add_func ("/pgs/ui/style/dark", test_dark);
+  g_test_add_func ("/pgs/ui/style/high-contrast", test_high_contrast);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (child.window));
