@@ -252,6 +252,25 @@ test_highlight_distinct (void)
     }
 }
 
+/* The categories stay apart from each other (CIE76, normal vision): the closest two, in
+ * every style, at least ΔE 8. Fifteen categories cannot all stay apart for dichromats;
+ * the legend and the tooltip name each. */
+static void
+test_categories_apart (void)
+{
+  for (PgsRenderStyle s = 0; s < PGS_N_RENDER_STYLES; s++)
+    {
+      double closest = G_MAXDOUBLE;
+
+      for (guint a = 0; a < PGS_N_CATEGORIES; a++)
+        for (guint b = a + 1; b < PGS_N_CATEGORIES; b++)
+          closest = MIN (closest, delta_e (pgs_palette_category_for_style (s, a),
+                                           pgs_palette_category_for_style (s, b), NORMAL));
+      g_test_message ("style %s: closest categories dE %.1f", pgs_render_style_get_id (s), closest);
+      g_assert_cmpfloat (closest, >=, 8);
+    }
+}
+
 static PgsFixture *
 make_fixture (void)
 {
@@ -536,6 +555,7 @@ main (int   argc,
   g_test_add_func ("/pgs/render-style/formulas", test_formulas);
   g_test_add_func ("/pgs/render-style/contrast", test_contrast);
   g_test_add_func ("/pgs/render-style/highlight-distinct", test_highlight_distinct);
+  g_test_add_func ("/pgs/render-style/categories-apart", test_categories_apart);
   g_test_add_func ("/pgs/render-style/highlight-pixels", test_highlight_pixels);
   g_test_add_func ("/pgs/render-style/outline-zoomed", test_outline_zoomed);
   g_test_add_func ("/pgs/render-style/legend", test_legend);
