@@ -3,8 +3,10 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * One row per class (swatch, label, count and size), then the rule that says how a pixel
- * over several pages is coloured. Laid out once per renderer and units
+ * On the physical maps with a process chosen, first a row that says how its frames are
+ * marked (a swatch drawn as the map draws them: filled, or ringed); then one row per class
+ * (swatch, label, count and size), then the rule that says how a pixel over several pages
+ * is coloured. Laid out once per renderer and units
  * (pgs_map_view_update_legend_size()); snapshot() only draws it.
  */
 
@@ -44,10 +46,19 @@ legend_count_text (PgsMapView *self,
   return g_strdup_printf (_("%s · %s"), count, size);
 }
 
+typedef enum
+{
+  ROW_CLASS,
+  ROW_FILLED,    /* the highlight, overlay mode */
+  ROW_RINGED,    /* the highlight, outline mode */
+  ROW_UNMARKED,  /* a process with no frame in the map: text only */
+} RowKind;
+
 typedef struct
 {
+  RowKind      kind;
   PangoLayout *label;
-  PangoLayout *count;
+  PangoLayout *count;   /* NULL on a highlight row */
   guint32      argb;
   guint64      n_pages;
   int          height;
@@ -62,7 +73,24 @@ legend_rows (PgsMapView *self,
 {
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (LegendRow));
   guint n = self->renderer ? pgs_renderer_get_n_legend_items (self->renderer) : 0;
-  int label_width = 0, count_width = 0, total = 0;
+  int label_width = 0, count_width = 0, total = 0, highlight_width = 0, full;
+  g_autofree char *highlight = NULL;
+  gboolean marked = FALSE;
+
+  highlight = self->renderer ? pgs_renderer_describe_highlight (self->renderer, &marked) : NULL;
+  if (highlight != NULL)
+    {
+      LegendRow row = { 0 };
+
+      row.kind = !marked ? ROW_UNMARKED
+                 : pgs_renderer_get_highlight_mode (self->renderer) == PGS_HIGHLIGHT_OVERLAY
+                 ? ROW_FILLED : ROW_RINGED;
+      row.argb = pgs_palette_style (pgs_renderer_get_style (self->renderer))->highlight;
+      row.n_pages = 1;   /* drawn in full text colour */
+      row.label = pgs_map_view_legend_layout (self, highlight, FALSE);
+      pango_layout_get_pixel_size (row.label, &highlight_width, NULL);
+      g_array_append_val (rows, row);
+    }
 
   for (guint i = 0; i < n; i++)
     {
@@ -88,21 +116,27 @@ legend_rows (PgsMapView *self,
   /* Labels wrap when the legend would take too much room from the map. */
   if (LEGEND_SWATCH + 6 + label_width + 12 + count_width > LEGEND_MAX_WIDTH)
     label_width = MAX (80, LEGEND_MAX_WIDTH - (LEGEND_SWATCH + 6 + 12 + count_width));
+  /* The highlight's row has the counts' room too, and widens the legend up to its limit. */
+  full = MAX (label_width + 12 + count_width,
+              MIN (highlight_width, LEGEND_MAX_WIDTH - (LEGEND_SWATCH + 6)));
 
   for (guint i = 0; i < rows->len; i++)
     {
       LegendRow *row = &g_array_index (rows, LegendRow, i);
       int lh, ch;
 
-      pango_layout_set_width (row->label, label_width * PANGO_SCALE);
+      pango_layout_set_width (row->label,
+                              (row->count != NULL ? label_width : full) * PANGO_SCALE);
       pango_layout_set_wrap (row->label, PANGO_WRAP_WORD_CHAR);
       pango_layout_get_pixel_size (row->label, NULL, &lh);
-      pango_layout_get_pixel_size (row->count, NULL, &ch);
+      ch = 0;
+      if (row->count != NULL)
+        pango_layout_get_pixel_size (row->count, NULL, &ch);
       row->height = MAX (MAX (lh, ch), LEGEND_SWATCH);
       total += row->height + LEGEND_ROW_GAP;
     }
 
-  *width = rows->len ? LEGEND_SWATCH + 6 + label_width + 12 + count_width : 0;
+  *width = rows->len ? LEGEND_SWATCH + 6 + full : 0;
   *height = total;
   return rows;
 }
@@ -210,9 +244,20 @@ pgs_map_view_snapshot_legend (PgsMapView  *self,
       GdkRGBA colors[4] = { border, border, border, border };
       int cw;
 
-      gtk_snapshot_append_color (snapshot, &swatch, &sr);
-      gsk_rounded_rect_init_from_rect (&outline, &sr, 0);
-      gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+      if (row->kind == ROW_CLASS || row->kind == ROW_FILLED)
+        {
+          gtk_snapshot_append_color (snapshot, &swatch, &sr);
+          gsk_rounded_rect_init_from_rect (&outline, &sr, 0);
+          gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+        }
+      else if (row->kind == ROW_RINGED)
+        {
+          float ring[4] = { 2, 2, 2, 2 };
+          GdkRGBA ring_colors[4] = { swatch, swatch, swatch, swatch };
+
+          gsk_rounded_rect_init_from_rect (&outline, &sr, 0);
+          gtk_snapshot_append_border (snapshot, &outline, ring, ring_colors);
+        }
 
       /* Colours with no page in this map recede, so the ones in use stand out. */
       gtk_snapshot_save (snapshot);
@@ -220,11 +265,14 @@ pgs_map_view_snapshot_legend (PgsMapView  *self,
       gtk_snapshot_append_layout (snapshot, row->label, row->n_pages > 0 ? &fg : &faint);
       gtk_snapshot_restore (snapshot);
 
-      pango_layout_get_pixel_size (row->count, &cw, NULL);
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + width - cw, y + 1));
-      gtk_snapshot_append_layout (snapshot, row->count, row->n_pages > 0 ? &dim : &faint);
-      gtk_snapshot_restore (snapshot);
+      if (row->count != NULL)
+        {
+          pango_layout_get_pixel_size (row->count, &cw, NULL);
+          gtk_snapshot_save (snapshot);
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + width - cw, y + 1));
+          gtk_snapshot_append_layout (snapshot, row->count, row->n_pages > 0 ? &dim : &faint);
+          gtk_snapshot_restore (snapshot);
+        }
 
       y += row->height + LEGEND_ROW_GAP;
     }

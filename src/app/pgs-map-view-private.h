@@ -30,6 +30,8 @@ typedef struct
   double       center_y;
   int          width;     /* device pixels */
   int          height;
+  PgsRenderStyle   style;
+  PgsHighlightMode highlight_mode;
 } Params;
 
 typedef struct
@@ -108,6 +110,11 @@ void     pgs_map_view_update_legend_size  (PgsMapView     *self);
 void     pgs_map_view_snapshot_legend     (PgsMapView     *self,
                                            GtkSnapshot    *snapshot,
                                            float           x);
+
+/* pgs-map-view-style.c */
+/* Renders again when the theme asks for another style (see the file). */
+void     pgs_map_view_update_style        (PgsMapView     *self);
+void     pgs_map_view_style_init          (PgsMapView     *self);
 
 /* pgs-map-view-hover.c */
 /* Connects the tooltip and the pointer tracking. */

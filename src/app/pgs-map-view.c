@@ -67,6 +67,8 @@ params_copy (Params       *dest,
   dest->center_y = src->center_y;
   dest->width = src->width;
   dest->height = src->height;
+  dest->style = src->style;
+  dest->highlight_mode = src->highlight_mode;
 }
 
 gboolean
@@ -77,7 +79,8 @@ pgs_map_view_params_equal (const Params *a,
     return FALSE;
   return a->snapshot == b->snapshot && a->process == b->process && a->view == b->view &&
          a->layout == b->layout && a->zoom == b->zoom && a->center_x == b->center_x &&
-         a->center_y == b->center_y && a->width == b->width && a->height == b->height;
+         a->center_y == b->center_y && a->width == b->width && a->height == b->height &&
+         a->style == b->style && a->highlight_mode == b->highlight_mode;
 }
 
 static void
@@ -94,6 +97,8 @@ renderer_for_params (const Params *params)
 {
   PgsRenderer *renderer = pgs_renderer_new (params->snapshot, params->view);
 
+  pgs_renderer_set_style (renderer, params->style);
+  pgs_renderer_set_highlight_mode (renderer, params->highlight_mode);
   pgs_renderer_set_process (renderer, params->process);
   pgs_renderer_set_layout (renderer, params->layout);
   pgs_renderer_set_hide_free (renderer, params->hide_free);
@@ -415,6 +420,15 @@ pgs_map_view_size_allocate (GtkWidget *widget,
   pgs_map_view_invalidate (PGS_MAP_VIEW (widget));
 }
 
+/* A theme switch (dark, high contrast) renders the map again in the new style. */
+static void
+pgs_map_view_css_changed (GtkWidget         *widget,
+                          GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (pgs_map_view_parent_class)->css_changed (widget, change);
+  pgs_map_view_update_style (PGS_MAP_VIEW (widget));
+}
+
 static void
 on_scale_factor_changed (GObject    *object,
                          GParamSpec *pspec,
@@ -454,6 +468,7 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   widget_class->snapshot = pgs_map_view_snapshot;
   widget_class->measure = pgs_map_view_measure;
   widget_class->size_allocate = pgs_map_view_size_allocate;
+  widget_class->css_changed = pgs_map_view_css_changed;
 
   /**
    * PgsMapView::page-activated:
@@ -485,6 +500,8 @@ pgs_map_view_init (PgsMapView *self)
   self->wanted.center_x = 0.5;
   self->wanted.center_y = 0.5;
   self->wanted.layout = PGS_LAYOUT_LINEAR;
+  self->wanted.style = PGS_RENDER_STYLE_LIGHT;
+  self->wanted.highlight_mode = PGS_HIGHLIGHT_OUTLINE;
 
   /* Device pixels change with the scale factor even when the size does not. */
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
@@ -495,6 +512,7 @@ pgs_map_view_init (PgsMapView *self)
   pgs_map_view_focus_init (self);
   pgs_map_view_hover_init (self);
   pgs_map_view_viewport_init (self);
+  pgs_map_view_style_init (self);
 }
 
 GtkWidget *
@@ -558,6 +576,32 @@ pgs_map_view_set_layout (PgsMapView *self,
     return;
   self->wanted.layout = layout;
   pgs_map_view_invalidate (self);
+}
+
+void
+pgs_map_view_set_highlight_mode (PgsMapView       *self,
+                                 PgsHighlightMode  mode)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+
+  if (self->wanted.highlight_mode == mode)
+    return;
+  self->wanted.highlight_mode = mode;
+  pgs_map_view_invalidate (self);
+}
+
+PgsRenderStyle
+pgs_map_view_get_style (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), PGS_RENDER_STYLE_LIGHT);
+  return self->wanted.style;
+}
+
+GdkTexture *
+pgs_map_view_get_texture (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+  return self->texture;
 }
 
 void

@@ -41,6 +41,12 @@ void         pgs_map_view_set_hide_free  (PgsMapView  *self,
                                           gboolean     hide_free);
 void         pgs_map_view_set_units      (PgsMapView  *self,
                                           PgsUnits     units);
+/* How the physical maps mark the process's frames (the "highlight" setting). */
+void         pgs_map_view_set_highlight_mode (PgsMapView      *self,
+                                              PgsHighlightMode mode);
+/* The style the map is drawn in: the theme's (light, dark, high contrast), followed as it
+ * changes. */
+PgsRenderStyle pgs_map_view_get_style    (PgsMapView  *self);
 double       pgs_map_view_get_zoom       (PgsMapView  *self);
 void         pgs_map_view_set_viewport   (PgsMapView  *self,
                                           double       zoom,
@@ -54,6 +60,8 @@ void         pgs_map_view_zoom_by        (PgsMapView  *self,
 /* The renderer whose pixels are on screen (NULL before the first one is ready). It is
  * never touched by a worker thread once it is returned here. */
 PgsRenderer *pgs_map_view_get_renderer   (PgsMapView  *self);
+/* The pixels on screen (NULL before the first are ready), for tests. */
+GdkTexture  *pgs_map_view_get_texture    (PgsMapView  *self);
 /* TRUE once the pixels on screen are those of the current snapshot, process, layout,
  * viewport and size. */
 gboolean     pgs_map_view_is_ready       (PgsMapView  *self);

@@ -313,6 +313,17 @@ on_layout_changed (PgsWindow *self)
                               g_settings_get_boolean (self->settings, "hide-free"));
 }
 
+static void
+on_highlight_changed (PgsWindow *self)
+{
+  g_autofree char *nick = g_settings_get_string (self->settings, "highlight");
+  PgsHighlightMode mode = g_strcmp0 (nick, "overlay") == 0 ? PGS_HIGHLIGHT_OVERLAY
+                                                          : PGS_HIGHLIGHT_OUTLINE;
+
+  pgs_map_view_set_highlight_mode (pgs_map_page_get_map_view (self->sharing_page), mode);
+  pgs_map_view_set_highlight_mode (pgs_map_page_get_map_view (self->flags_page), mode);
+}
+
 /* Selection */
 
 static void
@@ -408,8 +419,11 @@ pgs_window_setup (PgsWindow      *self,
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::refresh-interval",
                            G_CALLBACK (pgs_window_schedule_refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::highlight",
+                           G_CALLBACK (on_highlight_changed), self, G_CONNECT_SWAPPED);
   on_units_changed (self);
   on_layout_changed (self);
+  on_highlight_changed (self);
 
   pgs_window_update_actions (self);
   pgs_window_refresh (self);

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cli.h"
+#include "pgs-render.h"
 
 static gboolean
 parse_view (const char *name,
@@ -29,6 +30,7 @@ parse_view (const char *name,
 
 static const char *const view_names[] = { "residency", "sharing", "flags" };
 static const char *const layout_names[] = { "linear", "hilbert" };
+static const char *const highlight_names[] = { "outline", "overlay" };
 
 static void
 append_json (GString     *out,
@@ -43,9 +45,11 @@ append_json (GString     *out,
   guint n = pgs_renderer_get_n_legend_items (renderer);
   guint64 total = 0;
 
-  g_string_append_printf (out, "{\n  \"view\": \"%s\",\n  \"layout\": \"%s\",\n",
+  g_string_append_printf (out, "{\n  \"view\": \"%s\",\n  \"layout\": \"%s\",\n"
+                          "  \"style\": \"%s\",\n",
                           view_names[pgs_renderer_get_view (renderer)],
-                          layout_names[pgs_renderer_get_layout (renderer)]);
+                          layout_names[pgs_renderer_get_layout (renderer)],
+                          pgs_render_style_get_id (pgs_renderer_get_style (renderer)));
   if (process != NULL)
     g_string_append_printf (out, "  \"pid\": %d,\n", pgs_process_get_pid (process));
   else
@@ -60,6 +64,25 @@ append_json (GString     *out,
                           width, height, page_size,
                           pgs_renderer_get_pages_per_pixel (renderer, width, height));
   pgs_json_append_string (out, pgs_renderer_get_aggregation_rule (renderer));
+  {
+    gboolean marked;
+    g_autofree char *text = pgs_renderer_describe_highlight (renderer, &marked);
+
+    /* Physical views with a process: how its frames are marked, and in what colour. */
+    if (text != NULL)
+      {
+        g_string_append_printf (out, ",\n  \"highlight\": { \"mode\": \"%s\", \"color\": ",
+                                highlight_names[pgs_renderer_get_highlight_mode (renderer)]);
+        if (marked)
+          g_string_append_printf (out, "\"#%06x\"", pgs_palette_style (
+                                  pgs_renderer_get_style (renderer))->highlight & 0xffffff);
+        else
+          g_string_append (out, "null");
+        g_string_append (out, ", \"label\": ");
+        pgs_json_append_string (out, text);
+        g_string_append (out, " }");
+      }
+  }
   g_string_append (out, ",\n  \"categories\": [\n");
   for (guint i = 0; i < n; i++)
     {
@@ -89,6 +112,7 @@ append_human (GString     *out,
   static const char *const headers[] = { N_("COLOUR"), N_("CATEGORY"), N_("PAGES"), N_("SIZE") };
   g_autoptr(PgsTable) table = pgs_table_new (4, headers, 0x3);
   guint page_size = pgs_snapshot_get_page_size (pgs_renderer_get_snapshot (renderer));
+  g_autofree char *highlight = pgs_renderer_describe_highlight (renderer, NULL);
 
   for (guint i = 0; i < pgs_renderer_get_n_legend_items (renderer); i++)
     {
@@ -106,6 +130,8 @@ append_human (GString     *out,
     }
   pgs_table_print (table, out);
   g_string_append_printf (out, "%s\n", pgs_renderer_get_aggregation_rule (renderer));
+  if (highlight != NULL)
+    g_string_append_printf (out, "%s\n", highlight);
 }
 
 int
@@ -122,12 +148,16 @@ pgs_cli_render (int    argc,
   g_autofree char *layout_name = NULL;
   g_autofree char *output_path = NULL;
   g_autofree char *pid_text = NULL;
+  g_autofree char *style_name = NULL;
+  g_autofree char *highlight_name = NULL;
   g_auto(PgsCliCommon) common = { 0 };
   g_autofree char *snapshot_path = NULL;
   PgsProcess *process = NULL;
   PgsOutput output;
   PgsView view;
   PgsLayout layout = PGS_LAYOUT_LINEAR;
+  PgsRenderStyle style = PGS_RENDER_STYLE_LIGHT;
+  PgsHighlightMode highlight = PGS_HIGHLIGHT_OUTLINE;
   PgsScanFlags flags;
   int pid = 0, width = 1024, height = 768;
   gboolean legend = FALSE;
@@ -137,6 +167,8 @@ pgs_cli_render (int    argc,
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process), sharing or flags (all frames)"), N_("VIEW") },
     { "pid", 'p', 0, G_OPTION_ARG_STRING, &pid_text, N_("The process: drawn by residency, highlighted by sharing and flags"), N_("PID") },
     { "layout", 0, 0, G_OPTION_ARG_STRING, &layout_name, N_("linear (rows, default) or hilbert"), N_("LAYOUT") },
+    { "style", 0, 0, G_OPTION_ARG_STRING, &style_name, N_("Colours for a light (default), dark, hc-light or hc-dark (high contrast) background"), N_("STYLE") },
+    { "highlight", 0, 0, G_OPTION_ARG_STRING, &highlight_name, N_("How sharing and flags mark the frames of --pid: outline (default) or overlay"), N_("MODE") },
     { "width", 'W', 0, G_OPTION_ARG_INT, &width, N_("Map width in pixels (default 1024)"), N_("PIXELS") },
     { "height", 'H', 0, G_OPTION_ARG_INT, &height, N_("Map height in pixels (default 768)"), N_("PIXELS") },
     { "zoom", 0, 0, G_OPTION_ARG_DOUBLE, &zoom, N_("Magnify the centre of the map (default 1: all of it)"), N_("FACTOR") },
@@ -169,6 +201,20 @@ pgs_cli_render (int    argc,
           return PGS_EXIT_USAGE;
         }
       layout = PGS_LAYOUT_HILBERT;
+    }
+  if (style_name != NULL && !pgs_render_style_from_id (style_name, &style))
+    {
+      pgs_cli_error (_("--style takes light, dark, hc-light or hc-dark, not “%s”"), style_name);
+      return PGS_EXIT_USAGE;
+    }
+  if (highlight_name != NULL && g_strcmp0 (highlight_name, "outline") != 0)
+    {
+      if (g_strcmp0 (highlight_name, "overlay") != 0)
+        {
+          pgs_cli_error (_("--highlight takes outline or overlay, not “%s”"), highlight_name);
+          return PGS_EXIT_USAGE;
+        }
+      highlight = PGS_HIGHLIGHT_OVERLAY;
     }
   if (pid_text != NULL && !pgs_cli_parse_pid (pid_text, &pid))
     {
@@ -237,6 +283,8 @@ pgs_cli_render (int    argc,
 
   renderer = pgs_renderer_new (snapshot, view);
   pgs_renderer_set_layout (renderer, layout);
+  pgs_renderer_set_style (renderer, style);
+  pgs_renderer_set_highlight_mode (renderer, highlight);
   pgs_renderer_set_process (renderer, process);
   pgs_renderer_set_viewport (renderer, zoom, 0.5, 0.5);
 

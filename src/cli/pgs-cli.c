@@ -1,4 +1,4 @@
-/* pgs-cli.c: pagescope-cli, the display-less front end
+/* pgs-cli.c: what every command of pagescope-cli shares: options, parsing, tables
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,18 +17,6 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cli.h"
-
-static const PgsCliCommand commands[] = {
-  { "memrank",  N_("Rank every process by proportional set size (PSS)"), pgs_cli_memrank },
-  { "memstats", N_("Explain the memory of one or more processes, mapping by mapping"),
-    pgs_cli_memstats },
-  { "render",   N_("Draw a residency, sharing or page-flag map as PNG"), pgs_cli_render },
-  { "snapshot", N_("Save every process and the physical map to a snapshot file"), pgs_cli_snapshot },
-  { "compare",  N_("Compare two snapshot files: what grew, shrank, came and went"), pgs_cli_compare },
-  { "wss",      N_("Estimate the working set of a process over time (clear_refs)"), pgs_cli_wss },
-  { "librank",  N_("Rank every mapped file (libraries, fonts, data) by PSS"), pgs_cli_librank },
-  { "system",   N_("Show the RAM behind swap (zram), KSM merging and huge pages"), pgs_cli_system },
-};
 
 static const GOptionEntry common_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print JSON (sizes in bytes, null when unknown)"), NULL },
@@ -361,44 +349,12 @@ pgs_table_free (PgsTable *table)
   g_free (table);
 }
 
-static void
-print_usage (FILE *stream)
-{
-  fprintf (stream, "%s\n\n", _("Usage: pagescope-cli COMMAND [OPTION…] [ARGUMENT…]"));
-  fprintf (stream, "%s\n", _("Commands:"));
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (stream, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
-  fprintf (stream, "\n%s\n", _("Run “pagescope-cli COMMAND --help” for a command’s options."));
-  fprintf (stream, "%s\n", _("Run as root for every process; as a normal user, other users’ "
-                             "PSS and USS are unknown."));
-}
-
-int
-main (int   argc,
-      char *argv[])
+/* The locale and the message catalogue: pagescope-cli and pagescope-render alike. */
+void
+pgs_cli_init_locale (void)
 {
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-
-  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
-      g_str_equal (argv[1], "help"))
-    {
-      print_usage (argc < 2 ? stderr : stdout);
-      return argc < 2 ? PGS_EXIT_USAGE : PGS_EXIT_OK;
-    }
-  if (g_str_equal (argv[1], "--version"))
-    {
-      printf ("pagescope-cli %s\n", PACKAGE_VERSION);
-      return PGS_EXIT_OK;
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    if (g_str_equal (argv[1], commands[i].name))
-      return commands[i].run (argc - 1, argv + 1);
-
-  pgs_cli_error (_("unknown command “%s”"), argv[1]);
-  print_usage (stderr);
-  return PGS_EXIT_USAGE;
 }

@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include <pagescope.h>
+#include <pagescope-core.h>
 
 G_BEGIN_DECLS
 
@@ -52,6 +52,7 @@ typedef struct
   gboolean  csv;
 } PgsCliCommon;
 
+void      pgs_cli_init_locale        (void);
 void      pgs_cli_common_clear       (PgsCliCommon    *common);
 void      pgs_cli_add_common_options (GOptionContext  *context,
                                       PgsCliCommon    *common);

@@ -2,31 +2,12 @@
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * libpagescope-core (pagescope-core.h) and the renderer (cairo: maps, legends, PNG).
  */
 
 #pragma once
 
-#include "pgs-types.h"
-#include "pgs-error.h"
-#include "pgs-format.h"
-#include "pgs-escape.h"
-#include "pgs-file.h"
-#include "pgs-helper.h"
-#include "pgs-mapping.h"
-#include "pgs-meminfo.h"
-#include "pgs-physmap.h"
-#include "pgs-process.h"
-#include "pgs-scanner.h"
-#include "pgs-snapshot.h"
-#include "pgs-snapshot-file.h"
-#include "pgs-compare.h"
-#include "pgs-report.h"
-#include "pgs-wss.h"
-#include "pgs-category.h"
-#include "pgs-palette.h"
+#include "pagescope-core.h"
 #include "pgs-render.h"
-#include "pgs-group.h"
-#include "pgs-librank.h"
-#include "pgs-cgroup.h"
-#include "pgs-ksm.h"
-#include "pgs-zram.h"
+#include "pgs-file-png.h"

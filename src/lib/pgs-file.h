@@ -6,7 +6,6 @@
 
 #pragma once
 
-#include <cairo.h>
 #include <gio/gio.h>
 
 G_BEGIN_DECLS
@@ -20,10 +19,5 @@ gboolean pgs_file_replace_contents (const char  *path,
                                     const void  *data,
                                     gsize        len,
                                     GError     **error);
-
-/* @surface as PNG, through pgs_file_replace_contents(). */
-gboolean pgs_file_replace_png      (const char       *path,
-                                    cairo_surface_t  *surface,
-                                    GError          **error);
 
 G_END_DECLS

@@ -9,8 +9,17 @@
  * "muted" set, chosen to stay apart for colour-blind readers; fifteen categories cannot all
  * be told apart by hue alone, so related ones share a family (page cache in blues,
  * anonymous memory in oranges, kernel memory in reds and purples, nothing-there in greys)
- * and the legend and tooltips carry the rest. Every colour is a mid or light tone that
- * reads on both a light and a dark window.
+ * and the legend and tooltips carry the rest.
+ *
+ * Each style (light, dark, high contrast light and dark) keeps every class colour at a
+ * contrast of 3:1 or more against its background (4.5:1 in high contrast): on white that
+ * means CIE L* of about 60 or less, on a dark grey 46 or more. The categories are the sets
+ * above moved into that band of lightness (their L* scaled from 20…90 into it, hue and
+ * chroma kept where the sRGB gamut allows), the ramp is the part of viridis inside it, and
+ * the greys are placed by hand: free memory recedes (the lightest on white, the darkest on
+ * black). The highlight is black on light styles and white on dark ones: every class
+ * colour keeps 22 or more L* away from it, so it stays apart (CIE76 ΔE > 20) for every
+ * viewer, colour-blind or not, as test-render-style checks.
  */
 
 #include "config.h"
@@ -25,18 +34,15 @@ static const guint32 viridis[] = {
   0x22a884, 0x44bf70, 0x7ad151, 0xbddf26, 0xfde725,
 };
 
-guint32
-pgs_palette_ramp (guint step,
-                  guint n_steps)
+/* viridis at @t (0..1), linear between the samples */
+static guint32
+viridis_at (double t)
 {
-  double t, pos, frac;
+  double pos, frac;
   guint i;
   guint32 a, b, out = 0xff000000u;
 
-  g_return_val_if_fail (n_steps > 0, 0xff000000u);
-
-  t = n_steps > 1 ? (double) MIN (step, n_steps - 1) / (n_steps - 1) : 1.0;
-  pos = t * (G_N_ELEMENTS (viridis) - 1);
+  pos = CLAMP (t, 0.0, 1.0) * (G_N_ELEMENTS (viridis) - 1);
   i = MIN ((guint) pos, G_N_ELEMENTS (viridis) - 2);
   frac = pos - i;
   a = viridis[i];
@@ -48,6 +54,98 @@ pgs_palette_ramp (guint step,
       out |= (guint32) (ca + (cb - ca) * frac + 0.5) << shift;
     }
   return out;
+}
+
+guint32
+pgs_palette_ramp (guint step,
+                  guint n_steps)
+{
+  g_return_val_if_fail (n_steps > 0, 0xff000000u);
+
+  return viridis_at (n_steps > 1 ? (double) MIN (step, n_steps - 1) / (n_steps - 1) : 1.0);
+}
+
+/* Per style. The categories in PgsCategory order; the residency classes not taken from
+ * the categories or the ramp: "not present, file" (a grey between free and reserved) and
+ * "present, sharing unknown" (Okabe–Ito reddish purple #cc79a7 moved as the categories). */
+static const struct
+{
+  const char     *id;
+  PgsStyleColors  colors;
+  double          ramp_start;   /* the part of viridis in the band, its ends chosen so that
+                                 * no channel of a step falls on a rounding tie */
+  double          ramp_end;
+  guint32         category[PGS_N_CATEGORIES];
+  guint32         not_present_file;
+  guint32         present;
+} styles[PGS_N_RENDER_STYLES] = {
+  /* White: L* 25…59 (contrast 3.28:1 and up); greys L* 33 (hole), 46, 59 (free). */
+  [PGS_RENDER_STYLE_LIGHT] = {
+    "light",
+    { 0xffffffffu, 0xff202020u, 0xff505050u, 0xff707070u, 0xff000000u },
+    0.1, 0.58,
+    { 0xff4e4e4eu, 0xff027554u, 0xff8e8e8eu, 0xff7384a4u, 0xff6d6d6du, 0xffa54356u,
+      0xff851f52u, 0xff3e2b92u, 0xff932d84u, 0xff6d6f00u, 0xffa34600u, 0xff9e6c02u,
+      0xff918533u, 0xff979004u, 0xff035d92u, 0xff047dacu },
+    0xff7f7f7fu, 0xff9f507du,
+  },
+  /* Adwaita's dark view #1e1e1e: L* 48…77 (3.47:1 and up); greys 48 (free), 61, 74. */
+  [PGS_RENDER_STYLE_DARK] = {
+    "dark",
+    { 0xff1e1e1eu, 0xffeeeeeeu, 0xffbdbdbdu, 0xff9a9a9au, 0xffffffffu },
+    0.4, 0.81,
+    { 0xffb6b6b6u, 0xff27ae82u, 0xff727272u, 0xffa5b5d7u, 0xff939393u, 0xffe17989u,
+      0xffc45b89u, 0xff7e61d1u, 0xffcf67bcu, 0xffa3a33du, 0xffee731fu, 0xffe09b01u,
+      0xffc5b662u, 0xffcac113u, 0xff4493d6u, 0xff52b1e6u },
+    0xff818181u, 0xffd783b2u,
+  },
+  /* White: L* 25…48 (4.81:1 and up); greys 28, 37, 48 (free). */
+  [PGS_RENDER_STYLE_HC_LIGHT] = {
+    "hc-light",
+    { 0xffffffffu, 0xff000000u, 0xff202020u, 0xff000000u, 0xff000000u },
+    0.1, 0.42,
+    { 0xff424242u, 0xff026548u, 0xff727272u, 0xff5b6c8au, 0xff575757u, 0xff953549u,
+      0xff80194eu, 0xff3d2a91u, 0xff882179u, 0xff5d5f01u, 0xff8f3d01u, 0xff845a01u,
+      0xff776c1au, 0xff797403u, 0xff045382u, 0xff006991u },
+    0xff666666u, 0xff8d3f6du,
+  },
+  /* Black: L* 51…77 (4.82:1 and up); greys 51 (free), 63, 75. */
+  [PGS_RENDER_STYLE_HC_DARK] = {
+    "hc-dark",
+    { 0xff000000u, 0xffffffffu, 0xffe0e0e0u, 0xffffffffu, 0xffffffffu },
+    0.46, 0.81,
+    { 0xffb9b9b9u, 0xff2db286u, 0xff797979u, 0xffa6b6d8u, 0xff989898u, 0xffe57c8du,
+      0xffcb6190u, 0xff8768d9u, 0xffd56cc1u, 0xffa7a640u, 0xfff37723u, 0xffe39d00u,
+      0xffc6b763u, 0xffcbc113u, 0xff4a97dbu, 0xff55b3e8u },
+    0xff868686u, 0xffdb87b5u,
+  },
+};
+
+const PgsStyleColors *
+pgs_palette_style (PgsRenderStyle style)
+{
+  g_return_val_if_fail (style < PGS_N_RENDER_STYLES, &styles[0].colors);
+  return &styles[style].colors;
+}
+
+const char *
+pgs_render_style_get_id (PgsRenderStyle style)
+{
+  g_return_val_if_fail (style < PGS_N_RENDER_STYLES, NULL);
+  return styles[style].id;
+}
+
+gboolean
+pgs_render_style_from_id (const char     *id,
+                          PgsRenderStyle *style)
+{
+  for (guint s = 0; s < PGS_N_RENDER_STYLES && id != NULL; s++)
+    if (g_strcmp0 (id, styles[s].id) == 0)
+      {
+        *style = s;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 PgsShareClass
@@ -96,92 +194,68 @@ pgs_share_class_get_id (PgsShareClass klass)
 }
 
 guint32
-pgs_palette_share (PgsShareClass klass)
+pgs_palette_share_for_style (PgsRenderStyle style,
+                             PgsShareClass  klass)
 {
+  guint n = PGS_N_SHARE_CLASSES - PGS_SHARE_1;
+
+  g_return_val_if_fail (style < PGS_N_RENDER_STYLES, 0xff000000u);
   g_return_val_if_fail (klass < PGS_N_SHARE_CLASSES, 0xff000000u);
 
   if (klass == PGS_SHARE_HOLE)
-    return PGS_COLOR_HOLE;
+    return styles[style].category[PGS_CATEGORY_HOLE];
   if (klass == PGS_SHARE_FREE)
-    return PGS_COLOR_FREE;
+    return styles[style].category[PGS_CATEGORY_FREE];
   /* In use but mapped by no process (kernel, page cache): grey, off the ramp. On the ramp's
    * dark end it could not be told from "mapped once", and it is most of a machine. */
   if (klass == PGS_SHARE_0)
-    return PGS_COLOR_UNMAPPED;
-  return pgs_palette_ramp (klass - PGS_SHARE_1, PGS_N_SHARE_CLASSES - PGS_SHARE_1);
+    return styles[style].category[PGS_CATEGORY_RESERVED];
+  return viridis_at (styles[style].ramp_start + (styles[style].ramp_end - styles[style].ramp_start)
+                     * (klass - PGS_SHARE_1) / (n - 1));
 }
 
-static const guint32 category_colors[PGS_N_CATEGORIES] = {
-  [PGS_CATEGORY_HOLE] = PGS_COLOR_HOLE,
-  [PGS_CATEGORY_ZERO_PAGE] = 0xff009e73u,      /* Okabe–Ito bluish green */
-  [PGS_CATEGORY_FREE] = PGS_COLOR_FREE,
-  /* Tol pale blue: light, as free memory is, and apart from free's grey by hue for every
-   * common colour-vision deficiency (blue survives protan and deutan vision). */
-  [PGS_CATEGORY_FREE_UNINIT] = PGS_COLOR_FREE_UNINIT,
-  [PGS_CATEGORY_RESERVED] = 0xff8e8e8eu,       /* grey */
-  [PGS_CATEGORY_SLAB] = 0xffcc6677u,           /* Tol rose */
-  [PGS_CATEGORY_PAGE_TABLE] = 0xff882255u,     /* Tol wine */
-  [PGS_CATEGORY_HUGETLB] = 0xff332288u,        /* Tol indigo */
-  [PGS_CATEGORY_KSM] = 0xffaa4499u,            /* Tol purple */
-  [PGS_CATEGORY_UNEVICTABLE] = 0xff999933u,    /* Tol olive */
-  [PGS_CATEGORY_ANON_THP] = 0xffd55e00u,       /* Okabe–Ito vermillion */
-  [PGS_CATEGORY_ANON] = 0xffe69f00u,           /* Okabe–Ito orange */
-  [PGS_CATEGORY_SHMEM] = 0xffddcc77u,          /* Tol sand */
-  [PGS_CATEGORY_DIRTY] = 0xfff0e442u,          /* Okabe–Ito yellow */
-  [PGS_CATEGORY_FILE_ACTIVE] = 0xff0072b2u,    /* Okabe–Ito blue */
-  [PGS_CATEGORY_FILE_INACTIVE] = 0xff56b4e9u,  /* Okabe–Ito sky blue */
-};
+guint32
+pgs_palette_share (PgsShareClass klass)
+{
+  return pgs_palette_share_for_style (PGS_RENDER_STYLE_LIGHT, klass);
+}
+
+guint32
+pgs_palette_category_for_style (PgsRenderStyle style,
+                                PgsCategory    category)
+{
+  g_return_val_if_fail (style < PGS_N_RENDER_STYLES, 0xff000000u);
+  g_return_val_if_fail (category < PGS_N_CATEGORIES, 0xff000000u);
+  return styles[style].category[category];
+}
 
 guint32
 pgs_palette_category (PgsCategory category)
 {
-  g_return_val_if_fail (category < PGS_N_CATEGORIES, 0xff000000u);
-  return category_colors[category];
-}
-
-guint32
-pgs_palette_mix (guint32 argb,
-                 guint32 towards,
-                 guint   amount)
-{
-  guint32 out = 0xff000000u;
-
-  amount = MIN (amount, 255);
-  for (guint shift = 0; shift < 24; shift += 8)
-    {
-      guint a = (argb >> shift) & 0xff, b = (towards >> shift) & 0xff;
-
-      out |= ((a * (255 - amount) + b * amount + 127) / 255) << shift;
-    }
-  return out;
+  return pgs_palette_category_for_style (PGS_RENDER_STYLE_LIGHT, category);
 }
 
 static const struct
 {
   const char *id;
   const char *label;
-  guint32     color;
 } res_info[PGS_N_RES_CLASSES] = {
-  [PGS_RES_NONE] = { "none", N_("Outside every mapping"), PGS_COLOR_BACKGROUND },
-  [PGS_RES_NOT_PRESENT_ANON] = { "not-present-anon", N_("Not present, anonymous"),
-                                 PGS_COLOR_NOT_PRESENT },
-  [PGS_RES_NOT_PRESENT_FILE] = { "not-present-file", N_("Not present, file"),
-                                 PGS_COLOR_NOT_PRESENT_FILE },
-  /* As the zero page category on the flags view. */
-  [PGS_RES_ZERO] = { "zero-page", N_("Zero page"), 0xff009e73u },
-  [PGS_RES_SWAPPED] = { "swapped", N_("Swapped out"), PGS_COLOR_SWAPPED },
-  [PGS_RES_PRESENT] = { "present", N_("Present, sharing unknown"), 0xffcc79a7u },
-  /* As page cache and anonymous memory on the flags view. */
-  [PGS_RES_PRIVATE_FILE] = { "private-file", N_("Present, private, file"), 0xff56b4e9u },
-  [PGS_RES_PRIVATE_ANON] = { "private-anon", N_("Present, private, anonymous"), 0xffe69f00u },
-  [PGS_RES_SHARED_2] = { "shared-2", N_("Shared by 2"), 0 },
-  [PGS_RES_SHARED_3_4] = { "shared-3-4", N_("Shared by 3–4"), 0 },
-  [PGS_RES_SHARED_5_8] = { "shared-5-8", N_("Shared by 5–8"), 0 },
-  [PGS_RES_SHARED_9_16] = { "shared-9-16", N_("Shared by 9–16"), 0 },
-  [PGS_RES_SHARED_17_32] = { "shared-17-32", N_("Shared by 17–32"), 0 },
-  [PGS_RES_SHARED_33_64] = { "shared-33-64", N_("Shared by 33–64"), 0 },
-  [PGS_RES_SHARED_65_128] = { "shared-65-128", N_("Shared by 65–128"), 0 },
-  [PGS_RES_SHARED_129_PLUS] = { "shared-129+", N_("Shared by 129 or more"), 0 },
+  [PGS_RES_NONE] = { "none", N_("Outside every mapping") },
+  [PGS_RES_NOT_PRESENT_ANON] = { "not-present-anon", N_("Not present, anonymous") },
+  [PGS_RES_NOT_PRESENT_FILE] = { "not-present-file", N_("Not present, file") },
+  [PGS_RES_ZERO] = { "zero-page", N_("Zero page") },
+  [PGS_RES_SWAPPED] = { "swapped", N_("Swapped out") },
+  [PGS_RES_PRESENT] = { "present", N_("Present, sharing unknown") },
+  [PGS_RES_PRIVATE_FILE] = { "private-file", N_("Present, private, file") },
+  [PGS_RES_PRIVATE_ANON] = { "private-anon", N_("Present, private, anonymous") },
+  [PGS_RES_SHARED_2] = { "shared-2", N_("Shared by 2") },
+  [PGS_RES_SHARED_3_4] = { "shared-3-4", N_("Shared by 3–4") },
+  [PGS_RES_SHARED_5_8] = { "shared-5-8", N_("Shared by 5–8") },
+  [PGS_RES_SHARED_9_16] = { "shared-9-16", N_("Shared by 9–16") },
+  [PGS_RES_SHARED_17_32] = { "shared-17-32", N_("Shared by 17–32") },
+  [PGS_RES_SHARED_33_64] = { "shared-33-64", N_("Shared by 33–64") },
+  [PGS_RES_SHARED_65_128] = { "shared-65-128", N_("Shared by 65–128") },
+  [PGS_RES_SHARED_129_PLUS] = { "shared-129+", N_("Shared by 129 or more") },
 };
 
 const char *
@@ -199,12 +273,43 @@ pgs_res_class_get_id (PgsResClass klass)
 }
 
 guint32
-pgs_palette_res (PgsResClass klass)
+pgs_palette_res_for_style (PgsRenderStyle style,
+                           PgsResClass    klass)
 {
+  const guint32 *cat;
+
+  g_return_val_if_fail (style < PGS_N_RENDER_STYLES, 0xff000000u);
   g_return_val_if_fail (klass < PGS_N_RES_CLASSES, 0xff000000u);
 
-  /* Shared pages take the sharing view's colour for the same count. */
+  cat = styles[style].category;
+  /* Shared pages take the sharing view's colour for the same count; the rest match the
+   * flag view's colour for the same thing where there is one. */
   if (klass >= PGS_RES_SHARED_2)
-    return pgs_palette_share (PGS_SHARE_2 + (klass - PGS_RES_SHARED_2));
-  return res_info[klass].color;
+    return pgs_palette_share_for_style (style, PGS_SHARE_2 + (klass - PGS_RES_SHARED_2));
+  switch (klass)
+    {
+    case PGS_RES_NONE:
+      return styles[style].colors.background;
+    case PGS_RES_NOT_PRESENT_ANON:
+      return cat[PGS_CATEGORY_FREE];  /* as free: nothing there */
+    case PGS_RES_NOT_PRESENT_FILE:
+      return styles[style].not_present_file;
+    case PGS_RES_ZERO:
+      return cat[PGS_CATEGORY_ZERO_PAGE];
+    case PGS_RES_SWAPPED:
+      return cat[PGS_CATEGORY_ANON_THP];  /* Okabe–Ito vermillion */
+    case PGS_RES_PRESENT:
+      return styles[style].present;
+    case PGS_RES_PRIVATE_FILE:
+      return cat[PGS_CATEGORY_FILE_INACTIVE];
+    case PGS_RES_PRIVATE_ANON:
+    default:
+      return cat[PGS_CATEGORY_ANON];
+    }
+}
+
+guint32
+pgs_palette_res (PgsResClass klass)
+{
+  return pgs_palette_res_for_style (PGS_RENDER_STYLE_LIGHT, klass);
 }

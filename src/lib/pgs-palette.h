@@ -65,29 +65,54 @@ typedef enum
 
 const char    *pgs_res_class_get_label       (PgsResClass    klass);
 const char    *pgs_res_class_get_id          (PgsResClass    klass);
-guint32        pgs_palette_res               (PgsResClass    klass);
+
+/* The look of a map: a background and a set of class colours for each. Every class colour
+ * keeps a contrast of 3:1 or more against its style's background (4.5:1 in high
+ * contrast), text 4.5:1 (7:1), and no class colour comes near the highlight colour. */
+typedef enum
+{
+  PGS_RENDER_STYLE_LIGHT,
+  PGS_RENDER_STYLE_DARK,
+  PGS_RENDER_STYLE_HC_LIGHT,   /* high contrast, light */
+  PGS_RENDER_STYLE_HC_DARK,    /* high contrast, dark */
+  PGS_N_RENDER_STYLES
+} PgsRenderStyle;
+
+typedef struct
+{
+  guint32 background;  /* around the map and behind the legend */
+  guint32 text;        /* legend and labels */
+  guint32 text_dim;    /* secondary text: the legend's rule */
+  guint32 grid;        /* band ticks, swatch borders */
+  guint32 highlight;   /* the frames of the chosen process: filled or outlined in it */
+} PgsStyleColors;
+
+const PgsStyleColors *pgs_palette_style      (PgsRenderStyle style);
+/* Untranslated, stable: "light", "dark", "hc-light", "hc-dark". */
+const char    *pgs_render_style_get_id       (PgsRenderStyle style);
+/* FALSE for an unknown @id. */
+gboolean       pgs_render_style_from_id      (const char    *id,
+                                              PgsRenderStyle *style);
 
 /* Sequential ramp (viridis, sampled at @n_steps even points, @step 0 darkest) for counts:
- * perceptually uniform and readable with every common colour-vision deficiency. */
+ * perceptually uniform and readable with every common colour-vision deficiency. The whole
+ * ramp; the maps use the part of it that @style's background allows. */
 guint32        pgs_palette_ramp              (guint          step,
                                               guint          n_steps);
-guint32        pgs_palette_share             (PgsShareClass  klass);
+guint32        pgs_palette_share_for_style    (PgsRenderStyle style,
+                                               PgsShareClass  klass);
 /* Qualitative: Okabe–Ito and Paul Tol's colour-blind-safe sets, one per category. */
+guint32        pgs_palette_category_for_style (PgsRenderStyle style,
+                                               PgsCategory    category);
+/* PGS_RES_NONE is the background. */
+guint32        pgs_palette_res_for_style      (PgsRenderStyle style,
+                                               PgsResClass    klass);
+/* The same in the light style. */
+guint32        pgs_palette_share             (PgsShareClass  klass);
 guint32        pgs_palette_category          (PgsCategory    category);
+guint32        pgs_palette_res               (PgsResClass    klass);
 
-/* Named colours shared by all views. */
-#define PGS_COLOR_HOLE        0xff404040u  /* dark grey, apart from every ramp step */
-#define PGS_COLOR_FREE        0xffdcdcdcu  /* light grey: free memory recedes */
-#define PGS_COLOR_FREE_UNINIT 0xffbbcceeu  /* Tol pale blue: free, never initialised */
-#define PGS_COLOR_UNMAPPED    0xff8e8e8eu  /* mid grey, as "reserved or other kernel" */
-#define PGS_COLOR_NOT_PRESENT 0xffdcdcdcu  /* light grey, as free: nothing there */
-#define PGS_COLOR_NOT_PRESENT_FILE 0xffc2c2c2u  /* a shade darker: file-backed */
-#define PGS_COLOR_SWAPPED     0xffd55e00u  /* Okabe–Ito vermillion */
-#define PGS_COLOR_BACKGROUND  0xffffffffu  /* around the map; the app sets its theme's */
-
-/* Blends @argb towards @towards by @amount (0..255), for dimming what is not highlighted. */
-guint32        pgs_palette_mix               (guint32        argb,
-                                              guint32        towards,
-                                              guint          amount);
+/* The light style's background. */
+#define PGS_COLOR_BACKGROUND  0xffffffffu
 
 G_END_DECLS

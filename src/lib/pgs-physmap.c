@@ -316,17 +316,67 @@ pgs_physmap_get_run (PgsPhysMap *self,
                      guint32    *count,
                      guint64    *flags)
 {
+  guint64 s;
+  guint32 pair;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (i < self->n_runs);
 
+  /* Called once a run by whoever walks them all: each lookup once. */
+  s = run_start (self, i);
+  pair = RUN_PAIR (self, i);
   if (start != NULL)
-    *start = run_start (self, i);
+    *start = s;
   if (n_frames != NULL)
-    *n_frames = run_start (self, i + 1) - run_start (self, i);
+    *n_frames = run_start (self, i + 1) - s;
   if (count != NULL)
-    *count = RUN_COUNT (self, i);
+    *count = self->pair_count[pair];
   if (flags != NULL)
-    *flags = RUN_FLAGS (self, i);
+    *flags = self->pair_flags[pair];
+}
+
+guint64
+pgs_physmap_get_runs (PgsPhysMap *self,
+                      guint64     first,
+                      guint64     n,
+                      guint64    *lengths,
+                      guint32    *counts,
+                      guint64    *flags)
+{
+  guint64 end, start;
+  guint epoch = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (first >= self->n_runs)
+    return 0;
+  end = first + MIN (n, self->n_runs - first);
+  /* The high bits of each start move on with the epochs, not looked up a run at a time. */
+  while (epoch < self->n_epochs && self->epochs[epoch] <= first)
+    epoch++;
+  start = (guint64) epoch << 32 | self->run_lo[first];
+  for (guint64 i = first; i < end; i++)
+    {
+      guint64 next;
+      guint32 pair = RUN_PAIR (self, i);
+
+      if (i + 1 >= self->n_runs)
+        next = self->n_frames;
+      else
+        {
+          while (epoch < self->n_epochs && self->epochs[epoch] <= i + 1)
+            epoch++;
+          next = (guint64) epoch << 32 | self->run_lo[i + 1];
+        }
+      if (lengths != NULL)
+        lengths[i - first] = next - start;
+      if (counts != NULL)
+        counts[i - first] = self->pair_count[pair];
+      if (flags != NULL)
+        flags[i - first] = self->pair_flags[pair];
+      start = next;
+    }
+  return end - first;
 }
 
 /* For pgs_meminfo_find_spans(): walks back over the runs that have no flags and no count. */

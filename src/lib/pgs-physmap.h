@@ -74,6 +74,15 @@ void           pgs_physmap_get_run      (PgsPhysMap    *self,
                                          guint64       *n_frames,
                                          guint32       *count,
                                          guint64       *flags);
+/* Runs @first to @first + @n - 1 (fewer at the end): their lengths, map counts and flags
+ * into the arrays (any may be NULL). Returns how many runs it gave. For walking every run
+ * in batches rather than a call a run. */
+guint64        pgs_physmap_get_runs     (PgsPhysMap    *self,
+                                         guint64        first,
+                                         guint64        n,
+                                         guint64       *lengths,
+                                         guint32       *counts,
+                                         guint64       *flags);
 /* The run holding frame @pfn, n_runs past the end. By bisection, from the last lookup when
  * @pfn is in or just after its run (sequential access costs no search). */
 guint64        pgs_physmap_find_run     (PgsPhysMap    *self,

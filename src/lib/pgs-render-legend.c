@@ -1,4 +1,4 @@
-/* pgs-render-legend.c: the kernel's counters beside the page-flag map's legend
+/* pgs-render-legend.c: the legend's lines for the highlight and the kernel's counters
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,9 +13,37 @@
 
 #include "pgs-meminfo.h"
 #include "pgs-physmap.h"
-#include "pgs-render.h"
 #include "pgs-render-legend.h"
+#include "pgs-render-private.h"
 #include "pgs-snapshot.h"
+
+char *
+pgs_renderer_describe_highlight (PgsRenderer *self,
+                                 gboolean    *marked)
+{
+  const char *name;
+  int pid;
+
+  g_return_val_if_fail (PGS_IS_RENDERER (self), NULL);
+
+  if (marked != NULL)
+    *marked = FALSE;
+  if (self->view == PGS_VIEW_RESIDENCY || self->process == NULL)
+    return NULL;
+  pgs_render_prepare (self);
+  name = pgs_process_get_display_name (self->process);
+  pid = pgs_process_get_pid (self->process);
+  if (!self->highlighted)
+    /* Translators: legend of a physical map, "No frames of firefox (PID 123) in this map" */
+    return g_strdup_printf (_("No frames of %s (PID %d) in this map"), name, pid);
+  if (marked != NULL)
+    *marked = TRUE;
+  if (self->highlight_mode == PGS_HIGHLIGHT_OVERLAY)
+    /* Translators: legend of a physical map beside a swatch of the highlight colour */
+    return g_strdup_printf (_("Filled: frames of %s (PID %d)"), name, pid);
+  /* Translators: legend of a physical map beside an outlined swatch */
+  return g_strdup_printf (_("Outlined: frames of %s (PID %d)"), name, pid);
+}
 
 GPtrArray *
 pgs_renderer_get_counter_lines (PgsRenderer *self)

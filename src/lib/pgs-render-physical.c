@@ -17,28 +17,7 @@
 #include "pgs-category.h"
 #include "pgs-kpage.h"
 #include "pgs-palette.h"
-#include "pgs-render-physical.h"
-
-/* 5 bytes a run: the low 32 bits of its first frame (the high bits from the list of the
- * first run past each multiple of 2^32, as in pgs-physmap.c) and its class byte. */
-typedef struct
-{
-  guint32 *lo;
-  guint8  *klass;
-  guint64  n;
-  guint64  cap;
-  GArray  *epochs;   /* guint32 */
-  guint64  n_frames;
-} Runs;
-
-struct _PgsClassRuns
-{
-  guint64 n_frames;
-  Runs    base;      /* without the highlight */
-  Runs    shown;     /* with it; empty when nothing is highlighted (base then) */
-  Runs   *cur;
-  guint64 cursor;    /* the run last looked up in cur */
-};
+#include "pgs-render-physical-private.h"
 
 /* A stretch [start, end) to overlay on runs. */
 typedef struct
@@ -56,22 +35,6 @@ runs_clear (Runs *r)
   if (r->epochs != NULL)
     g_array_unref (r->epochs);
   memset (r, 0, sizeof *r);
-}
-
-/* The first frame of run @i (n: n_frames). */
-static inline guint64
-rstart (const Runs *r,
-        guint64     i)
-{
-  guint64 hi = 0;
-
-  if (i >= r->n)
-    return r->n_frames;
-  if (G_LIKELY (r->epochs->len == 0))
-    return r->lo[i];
-  while (hi < r->epochs->len && g_array_index (r->epochs, guint32, hi) <= i)
-    hi++;
-  return hi << 32 | r->lo[i];
 }
 
 /* Appends @n frames of class @c, joining the last run when it has the same class. */
@@ -171,6 +134,9 @@ share_class (guint32 count,
          : (flags & PGS_KPF_BIT (PGS_KPF_BUDDY)) ? PGS_SHARE_FREE : PGS_SHARE_0;
 }
 
+/* Runs of the map read at once by pgs_class_runs_new(): 20 bytes each, on the stack. */
+#define RUN_BATCH 512
+
 PgsClassRuns *
 pgs_class_runs_new (PgsPhysMap *physmap,
                     gboolean    by_category,
@@ -202,16 +168,26 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   st.over = over;
   st.n_over = n_spans;
   st.out = &self->base;
-  for (guint64 i = 0; i < n_runs; i++)
+  /* The map's runs a batch at a time (no call a run); a run before the next span goes
+   * straight on. */
+  for (guint64 i = 0; i < n_runs; )
     {
-      guint64 n;
-      guint32 count;
-      guint64 flags;
+      guint64 lengths[RUN_BATCH], flags[RUN_BATCH];
+      guint32 counts[RUN_BATCH];
+      guint64 got = pgs_physmap_get_runs (physmap, i, RUN_BATCH, lengths, counts, flags);
 
-      pgs_physmap_get_run (physmap, i, NULL, &n, &count, &flags);
-      stream_push (&st, pos, pos + n,
-                   by_category ? pgs_category_classify_run (flags, &head) : share_class (count, flags));
-      pos += n;
+      for (guint64 k = 0; k < got; k++)
+        {
+          guint8 c = by_category ? pgs_category_classify_run (flags[k], &head)
+                                 : share_class (counts[k], flags[k]);
+
+          if (st.k >= st.n_over || st.over[st.k].start >= pos + lengths[k])
+            runs_push (st.out, &st.pos, lengths[k], c);
+          else
+            stream_push (&st, pos, pos + lengths[k], c);
+          pos += lengths[k];
+        }
+      i += got;
     }
   runs_finish (&self->base, self->n_frames);
 
@@ -250,7 +226,7 @@ pgs_class_runs_highlight (PgsClassRuns *self,
 
   runs_clear (&self->shown);
   self->cur = &self->base;
-  self->cursor = 0;
+  cursor_reset (self);
 
   if (n_pfns > 1)
     qsort (pfns, n_pfns, sizeof *pfns, compare_u64);
@@ -280,35 +256,6 @@ pgs_class_runs_highlight (PgsClassRuns *self,
   return TRUE;
 }
 
-/* The run of cur holding @pfn: a few steps on from the last one, else by bisection. */
-static inline guint64
-find (PgsClassRuns *self,
-      guint64       pfn)
-{
-  const Runs *r = self->cur;
-  guint64 hint = self->cursor, lo = 0, hi = r->n;
-
-  if (hint < r->n && rstart (r, hint) <= pfn)
-    {
-      for (guint step = 0; step < 4 && hint < r->n; step++, hint++)
-        if (pfn < rstart (r, hint + 1))
-          return self->cursor = hint;
-      lo = hint;
-    }
-  else if (hint < r->n)
-    hi = hint;
-  while (hi - lo > 1)
-    {
-      guint64 mid = lo + (hi - lo) / 2;
-
-      if (rstart (r, mid) <= pfn)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return self->cursor = lo;
-}
-
 guint8
 pgs_class_runs_at (PgsClassRuns *self,
                    guint64       pfn)
@@ -317,27 +264,124 @@ pgs_class_runs_at (PgsClassRuns *self,
   return self->cur->klass[find (self, pfn)];
 }
 
+/* pgs_class_runs_max() over more than one run. */
+static G_GNUC_NO_INLINE guint8
+max_walk (PgsClassRuns        *self,
+          const PgsFrameRange *ranges,
+          guint                n_ranges)
+{
+  const guint8 *klass = self->cur->klass;
+  guint8 best = 0, any = 0;
+
+  for (guint k = 0; k < n_ranges; k++)
+    {
+      Walk w;
+
+      if (ranges[k].start >= ranges[k].end)
+        continue;
+      w = walk_start (self, ranges[k].start);
+      do
+        {
+          best = MAX (best, klass[w.i] & PGS_CLASS_MASK);
+          any |= klass[w.i];
+        }
+      while (walk_next (self, &w, ranges[k].end));
+    }
+  return best | (any & PGS_CLASS_HIGHLIGHT);
+}
+
 guint8
 pgs_class_runs_max (PgsClassRuns        *self,
                     const PgsFrameRange *ranges,
                     guint                n_ranges)
 {
-  const Runs *r = self->cur;
-  guint8 best = 0, any = 0;
+  /* One run holds the whole block (the usual case): its class. */
+  if (n_ranges == 1 && ranges[0].start < ranges[0].end &&
+      ranges[0].start >= self->cur_lo && ranges[0].end <= self->cur_hi)
+    return self->cur->klass[self->cursor];
+  return max_walk (self, ranges, n_ranges);
+}
 
+/* pgs_class_runs_mode() over more than one run: apart, so that the usual case (one run)
+ * has no stack frame to set up. */
+static G_GNUC_NO_INLINE guint8
+mode_walk (PgsClassRuns        *self,
+           const PgsFrameRange *ranges,
+           guint                n_ranges)
+{
+  const guint8 *klass = self->cur->klass;
+  guint64 hist[PGS_N_CATEGORIES], best_n = 0, small_w[SMALL];
+  guint8 small_c[SMALL], any = 0, best = 0, first = 0xff;
+  guint n_small = 0;
+  gboolean uniform = TRUE;
+
+  /* One walk: whether the block is one class throughout, and the frames of each class
+   * (a short list, a histogram past SMALL classes). */
   for (guint k = 0; k < n_ranges; k++)
     {
-      guint64 i;
+      Walk w;
 
       if (ranges[k].start >= ranges[k].end)
         continue;
-      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
+      w = walk_start (self, ranges[k].start);
+      do
         {
-          best = MAX (best, r->klass[i] & PGS_CLASS_MASK);
-          any |= r->klass[i];
+          guint8 c = klass[w.i], cm = c & PGS_CLASS_MASK;
+          guint64 weight = MIN (w.re, ranges[k].end) - MAX (w.rs, ranges[k].start);
+
+          if (first == 0xff)
+            first = cm;
+          else if (cm != first)
+            uniform = FALSE;
+          any |= c;
+          if (cm >= PGS_N_CATEGORIES)
+            continue;
+          if (n_small <= SMALL)
+            {
+              guint j;
+
+              for (j = 0; j < n_small && small_c[j] != cm; j++)
+                ;
+              if (j < n_small)
+                {
+                  small_w[j] += weight;
+                  continue;
+                }
+              if (n_small < SMALL)
+                {
+                  small_c[n_small] = cm;
+                  small_w[n_small++] = weight;
+                  continue;
+                }
+              memset (hist, 0, sizeof hist);
+              for (j = 0; j < SMALL; j++)
+                hist[small_c[j]] = small_w[j];
+              n_small = SMALL + 1;
+            }
+          hist[cm] += weight;
         }
-      self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
+      while (walk_next (self, &w, ranges[k].end));
     }
+  if (uniform)
+    return first == 0xff ? 0 : first | (any & PGS_CLASS_HIGHLIGHT);
+
+  /* Most common, ties to the lowest class. */
+  if (n_small <= SMALL)
+    for (guint j = 0; j < n_small; j++)
+      {
+        if (small_w[j] > best_n || (small_w[j] == best_n && small_c[j] < best))
+          {
+            best_n = small_w[j];
+            best = small_c[j];
+          }
+      }
+  else
+    for (guint c = 0; c < PGS_N_CATEGORIES; c++)
+      if (hist[c] > best_n)
+        {
+          best_n = hist[c];
+          best = c;
+        }
   return best | (any & PGS_CLASS_HIGHLIGHT);
 }
 
@@ -346,62 +390,11 @@ pgs_class_runs_mode (PgsClassRuns        *self,
                      const PgsFrameRange *ranges,
                      guint                n_ranges)
 {
-  const Runs *r = self->cur;
-  guint64 hist[PGS_N_CATEGORIES], best_n = 0;
-  guint8 any = 0, best = 0, first = 0xff;
-  gboolean uniform = TRUE;
-
-  /* Most blocks are one class throughout, often inside one run: check that first. */
-  for (guint k = 0; k < n_ranges && uniform; k++)
-    {
-      guint64 i;
-
-      if (ranges[k].start >= ranges[k].end)
-        continue;
-      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
-        {
-          guint8 c = r->klass[i];
-
-          if (first == 0xff)
-            first = c & PGS_CLASS_MASK;
-          else if ((c & PGS_CLASS_MASK) != first)
-            {
-              uniform = FALSE;
-              break;
-            }
-          any |= c;
-        }
-      self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
-    }
-  if (uniform)
-    return first == 0xff ? 0 : first | (any & PGS_CLASS_HIGHLIGHT);
-
-  memset (hist, 0, sizeof hist);
-  any = 0;
-  for (guint k = 0; k < n_ranges; k++)
-    {
-      guint64 i;
-
-      if (ranges[k].start >= ranges[k].end)
-        continue;
-      for (i = find (self, ranges[k].start); i < r->n && rstart (r, i) < ranges[k].end; i++)
-        {
-          guint64 s = MAX (rstart (r, i), ranges[k].start), e = MIN (rstart (r, i + 1), ranges[k].end);
-          guint8 c = r->klass[i];
-
-          if ((c & PGS_CLASS_MASK) < PGS_N_CATEGORIES)
-            hist[c & PGS_CLASS_MASK] += e - s;
-          any |= c;
-        }
-      self->cursor = MIN (i, r->n) > 0 ? MIN (i, r->n) - 1 : 0;
-    }
-  for (guint c = 0; c < PGS_N_CATEGORIES; c++)
-    if (hist[c] > best_n)
-      {
-        best_n = hist[c];
-        best = c;
-      }
-  return best | (any & PGS_CLASS_HIGHLIGHT);
+  /* One run holds the whole block (the usual case): its class. */
+  if (n_ranges == 1 && ranges[0].start < ranges[0].end &&
+      ranges[0].start >= self->cur_lo && ranges[0].end <= self->cur_hi)
+    return self->cur->klass[self->cursor];
+  return mode_walk (self, ranges, n_ranges);
 }
 
 guint64
@@ -410,142 +403,20 @@ pgs_class_runs_find (PgsClassRuns *self,
                      guint64       end,
                      guint8        want)
 {
-  const Runs *r = self->cur;
+  Walk w;
 
   end = MIN (end, self->n_frames);
   if (start >= end)
     return G_MAXUINT64;
-  for (guint64 i = find (self, start); i < r->n && rstart (r, i) < end; i++)
-    if ((r->klass[i] & PGS_CLASS_MASK) == want)
-      return MAX (rstart (r, i), start);
+  w = walk_start (self, start);
+  do
+    if ((self->cur->klass[w.i] & PGS_CLASS_MASK) == want)
+      {
+        cursor_set (self, w.i, w.rs, w.re);
+        return MAX (w.rs, start);
+      }
+  while (walk_next (self, &w, end));
   return G_MAXUINT64;
-}
-
-/* Per block of a linear row: up to SMALL (class, weight) pairs, then a full histogram. */
-#define SMALL 4
-
-void
-pgs_class_runs_linear_row (PgsClassRuns *self,
-                           gboolean      mode,
-                           guint64       n,
-                           guint64       mw,
-                           guint64       mh,
-                           guint64       a,
-                           guint64       ay,
-                           guint64       by,
-                           guint64       bx0,
-                           guint64       bx1,
-                           guint8       *out)
-{
-  const Runs *r = self->cur;
-  guint64 nb = bx1 - bx0 + 1, width = PGS_N_CATEGORIES;
-  /* Most blocks hold one class or a few: their (class, weight) pairs in a short list, and
-   * a histogram only for a block with more (SMALL + 1 in n_small). */
-  g_autofree guint8 *small_class = mode ? g_new (guint8, nb * SMALL) : NULL;
-  g_autofree guint64 *small_weight = mode ? g_new (guint64, nb * SMALL) : NULL;
-  g_autofree guint8 *n_small = mode ? g_new0 (guint8, nb) : NULL;
-  g_autofree guint64 *hist = NULL;
-  g_autofree guint8 *any = g_new0 (guint8, nb);
-  g_autofree guint8 *best = g_new0 (guint8, nb);
-  g_autofree guint64 *weight = g_new0 (guint64, nb);
-
-  n = MIN (n, self->n_frames);
-  for (guint64 y = by * ay; y < MIN ((by + 1) * ay, mh); y++)
-    {
-      guint64 row = y * mw, s = row + bx0 * a, e = MIN (row + MIN ((bx1 + 1) * a, mw), n);
-
-      if (s >= e)
-        break;
-      for (guint64 i = find (self, s); i < r->n && rstart (r, i) < e; i++)
-        {
-          guint64 ps = MAX (rstart (r, i), s), pe = MIN (rstart (r, i + 1), e);
-          guint8 c = r->klass[i], cm = c & PGS_CLASS_MASK;
-
-          /* The piece, block by block: one division a piece, not a block. */
-          guint64 b = (ps - row) / a - bx0, block_end = row + (b + bx0 + 1) * a;
-
-          for (; ps < pe; b++, block_end += a)
-            {
-              guint64 be = MIN (pe, block_end), w = be - ps;
-
-              if (mode && cm < PGS_N_CATEGORIES)
-                {
-                  guint k = n_small[b];
-
-                  if (k <= SMALL)
-                    {
-                      guint j;
-
-                      for (j = 0; j < k && small_class[b * SMALL + j] != cm; j++)
-                        ;
-                      if (j < k)
-                        small_weight[b * SMALL + j] += w;
-                      else if (k < SMALL)
-                        {
-                          small_class[b * SMALL + k] = cm;
-                          small_weight[b * SMALL + k] = w;
-                          n_small[b]++;
-                        }
-                      else
-                        {
-                          if (hist == NULL)
-                            hist = g_new (guint64, nb * width);
-                          memset (hist + b * width, 0, width * sizeof *hist);
-                          for (j = 0; j < SMALL; j++)
-                            hist[b * width + small_class[b * SMALL + j]] = small_weight[b * SMALL + j];
-                          hist[b * width + cm] += w;
-                          n_small[b] = SMALL + 1;
-                        }
-                    }
-                  else
-                    hist[b * width + cm] += w;
-                }
-              best[b] = MAX (best[b], cm);
-              any[b] |= c;
-              weight[b] += w;
-              ps = be;
-            }
-          self->cursor = i;
-        }
-    }
-
-  for (guint64 b = 0; b < nb; b++)
-    {
-      guint8 c = best[b];
-
-      if (weight[b] == 0)
-        {
-          out[b] = 0xff;
-          continue;
-        }
-      if (mode)
-        {
-          guint64 best_n = 0;
-
-          /* Most common, ties to the lowest class. */
-          c = 0;
-          if (n_small[b] <= SMALL)
-            for (guint j = 0; j < n_small[b]; j++)
-              {
-                guint8 k = small_class[b * SMALL + j];
-                guint64 wk = small_weight[b * SMALL + j];
-
-                if (wk > best_n || (wk == best_n && k < c))
-                  {
-                    best_n = wk;
-                    c = k;
-                  }
-              }
-          else
-            for (guint k = 0; k < PGS_N_CATEGORIES; k++)
-              if (hist[b * width + k] > best_n)
-                {
-                  best_n = hist[b * width + k];
-                  c = k;
-                }
-        }
-      out[b] = c | (any[b] & PGS_CLASS_HIGHLIGHT);
-    }
 }
 
 /* ---- folding (pgs-render-fold.c) ---- */

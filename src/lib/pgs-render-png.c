@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pgs-category.h"
-#include "pgs-file.h"
+#include "pgs-file-png.h"
 #include "pgs-format.h"
 #include "pgs-palette.h"
 #include "pgs-process-private.h"
@@ -113,10 +113,6 @@ legend_lines (PgsRenderer *self,
   g_ptr_array_add (lines, g_strdup_printf (_("%s %s (%s), %s"), total_s, unit, total_size,
                                            self->layout == PGS_LAYOUT_HILBERT
                                            ? _("Hilbert layout") : _("in rows")));
-  if (self->view != PGS_VIEW_RESIDENCY && self->highlighted)
-    g_ptr_array_add (lines, g_strdup_printf (_("Frames of %s (PID %d) in full colour, the rest faded"),
-                                             pgs_process_get_name (self->process) ?: "?",
-                                             pgs_process_get_pid (self->process)));
   per = pgs_renderer_get_pages_per_pixel (self, width, height);
   if (per > 1)
     {
@@ -178,6 +174,9 @@ pgs_renderer_render_surface (PgsRenderer *self,
   g_autoptr(GPtrArray) rule = NULL;
   g_autoptr(GPtrArray) items = NULL;
   g_autoptr(GPtrArray) counters = NULL;
+  g_autofree char *highlight = NULL;
+  const PgsStyleColors *style = pgs_palette_style (self->style);
+  gboolean marked = FALSE;
   double label_w = 0, legend_w = 0, legend_h, map_x, map_y, total_w, total_h;
   guint n_bands = 0;
 
@@ -203,6 +202,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   cairo_set_font_size (mcr, FONT_SIZE);
 
   header = legend_lines (self, width, height);
+  highlight = pgs_renderer_describe_highlight (self, &marked);
   items = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < self->n_classes; i++)
     {
@@ -223,13 +223,15 @@ pgs_renderer_render_surface (PgsRenderer *self,
     }
   for (guint i = 0; i < header->len; i++)
     legend_w = MAX (legend_w, text_width (mcr, g_ptr_array_index (header, i)));
+  if (highlight != NULL)
+    legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, highlight));
   for (guint i = 0; i < items->len; i++)
     if (g_ptr_array_index (items, i) != NULL)
       legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, g_ptr_array_index (items, i)));
   legend_w = MAX (legend_w, 280);
   rule = wrap (mcr, pgs_renderer_get_aggregation_rule (self), legend_w);
   counters = pgs_render_legend_counters (self, mcr, &legend_w);
-  legend_h = PAD + LINE * (header->len + 0.5 + items->len + 0.5 + rule->len) + PAD
+  legend_h = PAD + LINE * (header->len + (highlight != NULL) + 0.5 + items->len + 0.5 + rule->len) + PAD
              + (counters->len > 0 ? LINE * (counters->len + 0.5) : 0);
 
   if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
@@ -252,7 +254,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) total_w, (int) total_h);
   cr = cairo_create (surface);
-  set_color (cr, 0xffffffffu);
+  set_color (cr, style->background);
   cairo_paint (cr);
 
   /* The map, rendered straight into the surface's memory. */
@@ -282,7 +284,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
           if (!pgs_renderer_get_band (self, width, height, b, &by, &bh, &label))
             continue;
           /* A tick at the start of each band, so bands are told apart even unlabelled. */
-          set_color (cr, 0xff9a9a9au);
+          set_color (cr, style->grid);
           cairo_rectangle (cr, map_x - 5, map_y + by, 4, MAX (1, floor (bh) - 1));
           cairo_fill (cr);
           ty = map_y + by + MIN (bh, LINE) / 2 + FONT_SIZE / 2 - 2;
@@ -296,7 +298,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
               g_free (shown);
               shown = g_strconcat ("…", rest, NULL);
             }
-          set_color (cr, 0xff202020u);
+          set_color (cr, style->text);
           cairo_move_to (cr, map_x - 8 - text_width (cr, shown), ty);
           cairo_show_text (cr, shown);
           next_free = ty + 3;
@@ -306,11 +308,34 @@ pgs_renderer_render_surface (PgsRenderer *self,
   {
     double lx = map_x + width + PAD, ly = PAD + FONT_SIZE;
 
-    set_color (cr, 0xff202020u);
+    set_color (cr, style->text);
     for (guint i = 0; i < header->len; i++, ly += LINE)
       {
         cairo_move_to (cr, lx, ly);
         cairo_show_text (cr, g_ptr_array_index (header, i));
+      }
+    if (highlight != NULL)
+      {
+        /* The highlight's swatch: filled, or a ring round the background, as on the map. */
+        if (marked)
+          {
+            set_color (cr, style->highlight);
+            if (self->highlight_mode == PGS_HIGHLIGHT_OVERLAY)
+              {
+                cairo_rectangle (cr, lx, ly - SWATCH + 1, SWATCH, SWATCH);
+                cairo_fill (cr);
+              }
+            else
+              {
+                cairo_set_line_width (cr, 2);
+                cairo_rectangle (cr, lx + 1, ly - SWATCH + 2, SWATCH - 2, SWATCH - 2);
+                cairo_stroke (cr);
+              }
+          }
+        set_color (cr, style->text);
+        cairo_move_to (cr, lx + SWATCH + 8, ly);
+        cairo_show_text (cr, highlight);
+        ly += LINE;
       }
     ly += LINE / 2;
     for (guint i = 0; i < items->len; i++)
@@ -323,11 +348,11 @@ pgs_renderer_render_surface (PgsRenderer *self,
         set_color (cr, argb);
         cairo_rectangle (cr, lx + 0.5, ly - SWATCH + 1.5, SWATCH - 1, SWATCH - 1);
         cairo_fill_preserve (cr);
-        /* An outline keeps light swatches visible on white. */
-        set_color (cr, 0xff707070u);
+        /* An outline keeps a swatch apart from the background. */
+        set_color (cr, style->grid);
         cairo_set_line_width (cr, 1);
         cairo_stroke (cr);
-        set_color (cr, 0xff202020u);
+        set_color (cr, style->text);
         cairo_move_to (cr, lx + SWATCH + 8, ly);
         cairo_show_text (cr, g_ptr_array_index (items, i));
         ly += LINE;
@@ -339,7 +364,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
         cairo_show_text (cr, g_ptr_array_index (counters, i));
       }
     ly += LINE / 2;
-    set_color (cr, 0xff505050u);
+    set_color (cr, style->text_dim);
     for (guint i = 0; i < rule->len; i++, ly += LINE)
       {
         cairo_move_to (cr, lx, ly);

@@ -19,8 +19,10 @@ G_BEGIN_DECLS
 /* Bit 7 of a class byte: "a frame of the highlighted process". */
 #define HIGHLIGHT PGS_CLASS_HIGHLIGHT
 #define CLASS_MASK PGS_CLASS_MASK
-/* How far the frames of other processes fade towards the background (of 255). */
-#define DIM_AMOUNT 170
+/* Outline mode: the alpha that marks a pixel of a highlighted class while rendering, and
+ * the one that marks a pixel turned into outline; both are made opaque before returning. */
+#define MARK_ALPHA    0xfe000000u
+#define OUTLINE_ALPHA 0xfd000000u
 /* The largest magnification: one cell is at most this many pixels wide. */
 #define MAX_MAGNIFY 64
 
@@ -71,6 +73,8 @@ struct _PgsRenderer
   double       center_x;
   double       center_y;
   guint32      background;
+  PgsRenderStyle style;
+  PgsHighlightMode highlight_mode;
 
   /* Physical views: the class byte of every frame, as runs, made on first use. */
   PgsClassRuns *classes;

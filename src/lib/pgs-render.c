@@ -76,7 +76,9 @@ pgs_renderer_init (PgsRenderer *self)
   self->zoom = 1.0;
   self->center_x = 0.5;
   self->center_y = 0.5;
-  self->background = PGS_COLOR_BACKGROUND;
+  self->style = PGS_RENDER_STYLE_LIGHT;
+  self->background = pgs_palette_style (self->style)->background;
+  self->highlight_mode = PGS_HIGHLIGHT_OUTLINE;
   self->layout = PGS_LAYOUT_LINEAR;
 }
 
@@ -89,27 +91,90 @@ class_color (PgsRenderer *self,
   switch (self->view)
     {
     case PGS_VIEW_SHARING:
-      return pgs_palette_share (klass);
+      return pgs_palette_share_for_style (self->style, klass);
     case PGS_VIEW_FLAGS:
-      return pgs_palette_category (klass);
+      return pgs_palette_category_for_style (self->style, klass);
     case PGS_VIEW_RESIDENCY:
     default:
-      return klass == PGS_RES_NONE ? self->background : pgs_palette_res (klass);
+      return klass == PGS_RES_NONE ? self->background
+                                   : pgs_palette_res_for_style (self->style, klass);
     }
 }
 
+/* Every class keeps its own colour, highlighted or not: the highlight is a colour no class
+ * uses (overlay), or the class colour with a mark in its alpha that outline_highlight()
+ * turns into a ring. */
 static void
 update_lut (PgsRenderer *self)
 {
+  guint32 highlight = pgs_palette_style (self->style)->highlight;
+
   for (guint c = 0; c < 128; c++)
     {
       guint32 color = c < self->n_classes ? class_color (self, c) : self->background;
 
-      self->lut[c | HIGHLIGHT] = color;
-      self->lut[c] = self->highlighted ? pgs_palette_mix (color, self->background, DIM_AMOUNT)
-                                       : color;
+      self->lut[c] = color;
+      if (!self->highlighted)
+        self->lut[c | HIGHLIGHT] = color;
+      else if (self->highlight_mode == PGS_HIGHLIGHT_OVERLAY)
+        self->lut[c | HIGHLIGHT] = highlight;
+      else
+        self->lut[c | HIGHLIGHT] = (color & 0x00ffffffu) | MARK_ALPHA;
     }
 }
+
+/* Outline mode: a marked pixel with an unmarked one within @thick pixels left, right,
+ * above or below takes the highlight colour; the edge of the output is no edge (the map
+ * may go on past it). Each row is made opaque again once no later row reads it. */
+#define AT(px, py) (((const guint32 *) (pixels + (gsize) (py) * stride))[px])
+
+static void
+make_opaque (guint8 *pixels,
+             int     width,
+             int     stride,
+             int     y)
+{
+  guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
+
+  for (int x = 0; x < width; x++)
+    row[x] |= 0xff000000u;
+}
+
+static void
+outline_highlight (guint8  *pixels,
+                   int      width,
+                   int      height,
+                   int      stride,
+                   int      thick,
+                   guint32  color)
+{
+  color = (color & 0x00ffffffu) | OUTLINE_ALPHA;
+  for (int y = 0; y < height; y++)
+    {
+      guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
+
+      for (int x = 0; x < width; x++)
+        {
+          gboolean edge = FALSE;
+
+          if ((row[x] & 0xff000000u) != MARK_ALPHA)
+            continue;
+          for (int d = 1; d <= thick && !edge; d++)
+            edge = (x - d >= 0 && row[x - d] >> 24 == 0xff) ||
+                   (x + d < width && row[x + d] >> 24 == 0xff) ||
+                   (y - d >= 0 && AT (x, y - d) >> 24 == 0xff) ||
+                   (y + d < height && AT (x, y + d) >> 24 == 0xff);
+          if (edge)
+            row[x] = color;
+        }
+      if (y >= thick)
+        make_opaque (pixels, width, stride, y - thick);
+    }
+  for (int y = MAX (height - thick, 0); y < height; y++)
+    make_opaque (pixels, width, stride, y);
+}
+
+#undef AT
 
 /* ---- physical views: the class runs ---- */
 
@@ -315,6 +380,14 @@ pgs_renderer_render (PgsRenderer *self,
           row[x] = color;
         }
     }
+
+  if (self->highlighted && self->highlight_mode == PGS_HIGHLIGHT_OUTLINE &&
+      self->view != PGS_VIEW_RESIDENCY)
+    /* Cells a few pixels wide get a ring they can be seen with; a pixel over many frames
+     * is all ring. */
+    outline_highlight (pixels, width, height, stride,
+                       g->scale >= 1.0 / 5 ? 1 : g->scale >= 1.0 / 10 ? 2 : 3,
+                       pgs_palette_style (self->style)->highlight);
 }
 
 /* ---- properties ---- */
@@ -458,6 +531,43 @@ pgs_renderer_set_background (PgsRenderer *self,
 
   self->background = argb | 0xff000000u;
   update_lut (self);
+}
+
+void
+pgs_renderer_set_style (PgsRenderer    *self,
+                        PgsRenderStyle  style)
+{
+  g_return_if_fail (PGS_IS_RENDERER (self));
+  g_return_if_fail (style < PGS_N_RENDER_STYLES);
+
+  self->style = style;
+  self->background = pgs_palette_style (style)->background;
+  update_lut (self);
+}
+
+PgsRenderStyle
+pgs_renderer_get_style (PgsRenderer *self)
+{
+  g_return_val_if_fail (PGS_IS_RENDERER (self), PGS_RENDER_STYLE_LIGHT);
+  return self->style;
+}
+
+void
+pgs_renderer_set_highlight_mode (PgsRenderer      *self,
+                                 PgsHighlightMode  mode)
+{
+  g_return_if_fail (PGS_IS_RENDERER (self));
+  g_return_if_fail (mode <= PGS_HIGHLIGHT_OVERLAY);
+
+  self->highlight_mode = mode;
+  update_lut (self);
+}
+
+PgsHighlightMode
+pgs_renderer_get_highlight_mode (PgsRenderer *self)
+{
+  g_return_val_if_fail (PGS_IS_RENDERER (self), PGS_HIGHLIGHT_OUTLINE);
+  return self->highlight_mode;
 }
 
 /* ---- legend ---- */

@@ -10,6 +10,7 @@
 #include <glib-object.h>
 
 #include "pgs-category.h"
+#include "pgs-palette.h"
 #include "pgs-types.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,14 @@ typedef enum
   PGS_LAYOUT_LINEAR,   /* rows in frame (or address) order, left to right, top to bottom */
   PGS_LAYOUT_HILBERT,  /* square tiles each filled along a Hilbert curve, tiles in rows */
 } PgsLayout;
+
+/* How the physical views show the frames of the process set: the other frames always keep
+ * their own colour, so none can be read as another class. */
+typedef enum
+{
+  PGS_HIGHLIGHT_OUTLINE,  /* its frames keep their colour, ringed in the highlight colour */
+  PGS_HIGHLIGHT_OVERLAY,  /* its frames are filled with the highlight colour */
+} PgsHighlightMode;
 
 /* What lies under a pixel. A pixel may aggregate several pages (see
  * pgs_renderer_get_aggregation_rule()); the fields describe the page that decided its colour
@@ -59,7 +68,7 @@ PgsSnapshot     *pgs_renderer_get_snapshot       (PgsRenderer  *self);
 PgsView          pgs_renderer_get_view           (PgsRenderer  *self);
 
 /* Residency: the process drawn (nothing is drawn without one). Physical views: its frames
- * are highlighted and the rest dimmed. NULL for none. */
+ * are highlighted (see PgsHighlightMode). NULL for none. */
 void             pgs_renderer_set_process        (PgsRenderer  *self,
                                                   PgsProcess   *process);
 PgsProcess      *pgs_renderer_get_process        (PgsRenderer  *self);
@@ -76,9 +85,18 @@ void             pgs_renderer_get_viewport       (PgsRenderer  *self,
                                                   double       *zoom,
                                                   double       *center_x,
                                                   double       *center_y);
-/* The colour around the map (opaque 0xAARRGGBB); PGS_COLOR_BACKGROUND by default. */
+/* The colour around the map (opaque 0xAARRGGBB); the style's background by default. */
 void             pgs_renderer_set_background     (PgsRenderer  *self,
                                                   guint32       argb);
+/* The palette, background and legend colours; PGS_RENDER_STYLE_LIGHT by default. Sets the
+ * background to the style's. */
+void             pgs_renderer_set_style          (PgsRenderer  *self,
+                                                  PgsRenderStyle style);
+PgsRenderStyle   pgs_renderer_get_style          (PgsRenderer  *self);
+/* PGS_HIGHLIGHT_OUTLINE by default. */
+void             pgs_renderer_set_highlight_mode (PgsRenderer  *self,
+                                                  PgsHighlightMode mode);
+PgsHighlightMode pgs_renderer_get_highlight_mode (PgsRenderer  *self);
 
 /* Fills @pixels (CAIRO_FORMAT_ARGB32, native endian, opaque) of @width x @height, @stride
  * bytes a row. No text: a GTK widget draws labels and legends itself. */
@@ -173,6 +191,12 @@ const char      *pgs_renderer_get_legend_id      (PgsRenderer  *self,
                                                   guint         index);
 /* Translated, e.g. "Each pixel shows the most common category of the frames it covers". */
 const char      *pgs_renderer_get_aggregation_rule (PgsRenderer *self);
+/* Physical views with a process set: the legend line that says what marks its frames,
+ * "Outlined: frames of firefox (PID 123)", with @marked TRUE (they are drawn in the
+ * style's highlight colour), or "No frames of firefox (PID 123) in this map" with @marked
+ * FALSE; NULL without a process or on the residency view. Free with g_free(). */
+char            *pgs_renderer_describe_highlight (PgsRenderer  *self,
+                                                  gboolean     *marked);
 /* The flags view's comparison with the kernel's counters, one line each ("MemFree 23.4 GiB
  * · map 23.5 GiB (Free + not yet initialised)"), or one line saying the counters are
  * unavailable; empty for other views. Free with g_ptr_array_unref(). */

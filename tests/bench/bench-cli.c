@@ -7,13 +7,20 @@
  *   memrank:    `pagescope-cli memrank --json`  vs  pgs-rollup-reader (reads every
  *               /proc/PID/smaps_rollup: the kernel computing every figure itself);
  *   nosuchname: `pagescope-cli memrank --json nosuchname` (a filter that keeps nothing)
- *               vs  `pgs-rollup-reader --list` (listing /proc).
+ *               vs  `pgs-name-filter nosuchname` (lists /proc, reads every comm, as the
+ *               CLI's filter does: what is left between them is the CLI's start-up).
  * on the machine as it is, then with a generated load of 16 processes and about 428 k
  * resident pages in four kinds of sharing (private, copy-on-write after fork, shared
  * anonymous, shared file), then with 200 and 800 extra small processes. Prints medians,
  * the median of the per-round ratios and the CLI's peak RSS.
  *
- *   meson test -C build --benchmark --verbose cli       (or: bench-cli CLI READER)
+ *   meson test -C build --benchmark --verbose cli    (bench-cli CLI READER NAME-FILTER)
+ *
+ * --startup: only nosuchname, on the machine as it is, in 51 rounds (a start-up is a few
+ * milliseconds), also `pagescope-cli --version` against the same yardstick:
+ *
+ *   meson test -C build --benchmark --verbose cli-startup
+ *                                          (bench-cli --startup CLI READER NAME-FILTER)
  *
  * The load is killed and reaped on every way out: normal exit, a failed check, a signal;
  * if this process dies outright, its children die with it (PR_SET_PDEATHSIG).
@@ -40,6 +47,7 @@
 #define SHM_PAGES      (4 * 1024)    /* shared anonymous, touched by all 16 */
 #define FILE_PAGES     (4 * 1024)    /* a shared file mapping, touched by all 16 */
 #define ROUNDS         11
+#define STARTUP_ROUNDS 51
 
 static pid_t load[N_LOAD];
 static pid_t spawner = -1;
@@ -283,17 +291,19 @@ median (double *v,
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+static guint rounds = ROUNDS;
+
 static void
 compare (const char *label,
          char      **cmd,
          char      **ref)
 {
-  double cmd_ms[ROUNDS], ref_ms[ROUNDS], ratio[ROUNDS];
+  double cmd_ms[STARTUP_ROUNDS], ref_ms[STARTUP_ROUNDS], ratio[STARTUP_ROUNDS];
   glong peak = 0;
 
   run_once (ref);
   run_once (cmd);
-  for (guint r = 0; r < ROUNDS; r++)
+  for (guint r = 0; r < rounds; r++)
     {
       Run b = run_once (ref);
       Run a = run_once (cmd);
@@ -303,8 +313,8 @@ compare (const char *label,
       ratio[r] = a.ms / b.ms;
       peak = MAX (peak, a.maxrss_kib);
     }
-  g_print ("%-34s %8.1f ms  vs %7.1f ms  ratio %5.2fx  (goal <= 1.5x)  peak RSS %ld KiB\n",
-           label, median (cmd_ms, ROUNDS), median (ref_ms, ROUNDS), median (ratio, ROUNDS), peak);
+  g_print ("%-34s %8.2f ms  vs %7.2f ms  ratio %5.2fx  (goal <= 1.5x)  peak RSS %ld KiB\n",
+           label, median (cmd_ms, rounds), median (ref_ms, rounds), median (ratio, rounds), peak);
 }
 
 static guint
@@ -322,12 +332,13 @@ count_processes (void)
 static void
 compare_all (const char *phase,
              const char *cli,
-             const char *reader)
+             const char *reader,
+             const char *filter)
 {
   char *memrank[] = { (char *) cli, "memrank", "--json", NULL };
   char *nosuch[] = { (char *) cli, "memrank", "--json", "nosuchname", NULL };
   char *rollup[] = { (char *) reader, NULL };
-  char *list[] = { (char *) reader, "--list", NULL };
+  char *list[] = { (char *) filter, "nosuchname", NULL };
   g_autofree char *l1 = g_strdup_printf ("%s: memrank --json", phase);
   g_autofree char *l2 = g_strdup_printf ("%s: memrank nosuchname", phase);
 
@@ -340,14 +351,28 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *cli = argc > 1 ? argv[1] : g_getenv ("PAGESCOPE_CLI");
-  const char *reader = argc > 2 ? argv[2] : NULL;
+  gboolean startup = argc > 1 && g_str_equal (argv[1], "--startup");
+  const char *cli = argc > 1 + startup ? argv[1 + startup] : NULL;
+  const char *reader = argc > 2 + startup ? argv[2 + startup] : NULL;
+  const char *filter = argc > 3 + startup ? argv[3 + startup] : NULL;
   const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGSEGV, SIGTRAP };
 
-  if (cli == NULL || reader == NULL)
+  if (cli == NULL || reader == NULL || filter == NULL)
     {
-      g_printerr ("usage: bench-cli PAGESCOPE-CLI PGS-ROLLUP-READER\n");
+      g_printerr ("usage: bench-cli [--startup] PAGESCOPE-CLI PGS-ROLLUP-READER PGS-NAME-FILTER\n");
       return 2;
+    }
+  if (startup)
+    {
+      char *nosuch[] = { (char *) cli, "memrank", "--json", "nosuchname", NULL };
+      char *version[] = { (char *) cli, "--version", NULL };
+      char *list[] = { (char *) filter, "nosuchname", NULL };
+
+      rounds = STARTUP_ROUNDS;
+      g_print ("-- start-up (%u processes, %u rounds)\n", count_processes (), rounds);
+      compare ("memrank nosuchname", nosuch, list);
+      compare ("--version", version, list);
+      return 0;
     }
   if (geteuid () != 0)
     g_print ("note: not root; the CLI reads only the kernel's rollups of your own processes\n");
@@ -357,16 +382,16 @@ main (int   argc,
   atexit (stop_load);
 
   start_spawner ();
-  compare_all ("idle", cli, reader);
+  compare_all ("idle", cli, reader, filter);
 
   start_load ();
-  compare_all ("16 processes, 428 k pages", cli, reader);
+  compare_all ("16 processes, 428 k pages", cli, reader, filter);
 
   add_sleepers (200);
-  compare_all ("+200 small processes", cli, reader);
+  compare_all ("+200 small processes", cli, reader, filter);
 
   add_sleepers (600);
-  compare_all ("+800 small processes", cli, reader);
+  compare_all ("+800 small processes", cli, reader, filter);
 
   stop_load ();
   return 0;

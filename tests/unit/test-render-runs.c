@@ -33,7 +33,9 @@
 #define HIGHLIGHT 0x80u
 #define CLASS_MASK 0x7fu
 #define MAX_MAGNIFY 64
-#define DIM_AMOUNT 170
+/* The highlight drawn as an overlay: a pixel with the bit takes the light style's
+ * highlight colour (black), any other its class's colour, so the bit shows exactly. */
+#define OVERLAY 0xff000000u
 
 static guint32 counts_[N];
 static guint64 flags_[N];
@@ -402,8 +404,8 @@ reference_render (const guint8 *classes,
       guint32 color = c >= n_classes ? PGS_COLOR_BACKGROUND
                       : view == PGS_VIEW_FLAGS ? pgs_palette_category (c) : pgs_palette_share (c);
 
-      lut[c | HIGHLIGHT] = color;
-      lut[c] = highlighted ? pgs_palette_mix (color, PGS_COLOR_BACKGROUND, DIM_AMOUNT) : color;
+      lut[c | HIGHLIGHT] = highlighted ? OVERLAY : color;
+      lut[c] = color;
     }
   geometry (layout, width, height, zoom, cx, cy, &g);
   for (int y = 0; y < height; y++)
@@ -488,6 +490,7 @@ test_runs_match_frames (void)
 
                   pgs_renderer_set_layout (renderer, layout);
                   pgs_renderer_set_process (renderer, hl ? process : NULL);
+                  pgs_renderer_set_highlight_mode (renderer, PGS_HIGHLIGHT_OVERLAY);
                   pgs_renderer_set_viewport (renderer, zooms[z], centres[c][0], centres[c][1]);
                   pgs_renderer_render (renderer, (guint8 *) got, w, h, w * 4);
                   reference_render (classes, highlighted, view, layout, w, h, zooms[z],
@@ -594,6 +597,23 @@ test_runs_huge (void)
     }
   g_assert_cmpuint (pgs_physmap_get_n_frames (pm), ==, start);
   g_assert_false (pgs_physmap_get_frame (pm, start, NULL, NULL));
+
+  /* In batches, from every run on: the same lengths and counts, clamped at the end. */
+  for (guint first = 0; first <= G_N_ELEMENTS (len); first++)
+    for (guint n = 1; n <= G_N_ELEMENTS (len) + 1; n++)
+      {
+        guint64 got_len[G_N_ELEMENTS (len) + 1], got_flags[G_N_ELEMENTS (len) + 1];
+        guint32 got_cnt[G_N_ELEMENTS (len) + 1];
+        guint64 got = pgs_physmap_get_runs (pm, first, n, got_len, got_cnt, got_flags);
+
+        g_assert_cmpuint (got, ==, MIN (n, G_N_ELEMENTS (len) - first));
+        for (guint k = 0; k < got; k++)
+          {
+            g_assert_cmpuint (got_len[k], ==, len[first + k]);
+            g_assert_cmpuint (got_cnt[k], ==, cnt[first + k]);
+            g_assert_cmpuint (got_flags[k], ==, flg[first + k]);
+          }
+      }
 }
 
 /* Over 65536 distinct (count, flags) pairs: the wide pair index. */

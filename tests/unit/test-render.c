@@ -7,11 +7,9 @@
  * so the linear layout puts frame f at (f % 64, f / 64) and the Hilbert layout is one
  * 64 x 64 tile. At 32 x 32 pixels the same map needs 2 x 2 frames a pixel.
  *
- * Colours: viridis at 10 steps, step i at t = i / 9, interpolated between the 11 published
- * samples (#440154, #482475, #414487, #355f8d, #2a788e, …):
- *   step 1 (mapped once):  t = .111, between #482475 and #414487 at .111 → #472877
- *   step 3 (3-4 times):    t = .333, between #355f8d and #2a788e at .333 → #31678d
- *   step 4 (5-8 times):    t = .444, between #2a788e and #21918c at .444 → #26838d
+ * Colours: the light style (pgs-palette.c), whose ramp is viridis from t = 0.1 to 0.58 over
+ * its 9 classes, interpolated between the 11 published samples (#440154, #482475, #414487,
+ * #355f8d, #2a788e, …), each channel rounded to nearest.
  */
 
 #include "config.h"
@@ -30,17 +28,19 @@
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
 #define BASE   G_GUINT64_CONSTANT (0x10000000)
 
-/* The sharing ramp is viridis over the 9 classes "once" … "129 or more" (step / 8), linear
- * between the 11 stops at 0, 0.1, … 1 (pgs-palette.c); "in use, not mapped" is grey, off it.
- *   once: t 0     → stop 0                              = 44 01 54
- *   3–4:  t 0.25  → halfway 41 44 87 … 35 5f 8d         = 3b 52 8a (rounded)
- *   5–8:  t 0.375 → 3/4 of the way 35 5f 8d … 2a 78 8e = 2d 72 8e */
-#define COLOR_ONCE   0xff440154u
-#define COLOR_3_4    0xff3b528au
-#define COLOR_5_8    0xff2d728eu
-#define COLOR_ANON   0xffe69f00u  /* Okabe–Ito orange */
-#define COLOR_FILE_INACTIVE 0xff56b4e9u
-#define COLOR_FREE   0xffdcdcdcu
+/* The sharing ramp over the 9 classes "once" … "129 or more": class k (0 for once) at
+ * t = 0.1 + 0.48 · k / 8 = 0.1 + 0.06 k; "in use, not mapped" is grey, off it.
+ *   once: t 0.1  → stop 1                                         = 48 24 75
+ *   3–4:  t 0.22 → 0.2 of the way 41 44 87 … 35 5f 8d: 62.6 73.4 136.2 = 3f 49 88
+ *   5–8:  t 0.28 → 0.8 of the way:                     55.4 89.6 139.8 = 37 5a 8c
+ * The categories are the light style's table entries. */
+#define COLOR_ONCE   0xff482475u
+#define COLOR_3_4    0xff3f4988u
+#define COLOR_5_8    0xff375a8cu
+#define COLOR_ANON   0xff9e6c02u  /* Okabe–Ito orange at L* 49.5 */
+#define COLOR_FILE_INACTIVE 0xff047dacu  /* Okabe–Ito sky blue at L* 49.1 */
+#define COLOR_FREE   0xff8e8e8eu  /* grey L* 59 */
+#define COLOR_HIGHLIGHT 0xff000000u  /* the light style's highlight */
 
 static guint64 PS;
 
@@ -337,7 +337,9 @@ test_zoom (void)
   g_assert_cmpfloat_with_epsilon (my, 0.5, 1e-9);
 }
 
-/* Highlighting a process: its frames 100..103 keep their colour, the rest fade. */
+/* Highlighting a process: its frames 100..103, a run of four pixels (36..39, 1) one pixel
+ * high, are all edge, so outlined they are all the highlight colour; every other frame keeps
+ * its own colour. */
 static void
 test_highlight (void)
 {
@@ -353,11 +355,12 @@ test_highlight (void)
   pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
 
   surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
-  /* Frame 100 at (36, 1): full colour; frame 99 at (35, 1): two thirds (170/255) of the
-   * way from 44 01 54 to white: 68 + 187 · 2/3 = 192.7 → 0xc1, 1 + 254 · 2/3 = 170.3 → 0xaa,
-   * 84 + 171 · 2/3 = 198 → 0xc6. */
-  g_assert_cmphex (pixel (surface, 36, 1), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 35, 1), ==, 0xffc1aac6u);
+  g_assert_cmphex (pixel (surface, 36, 1), ==, COLOR_HIGHLIGHT);
+  g_assert_cmphex (pixel (surface, 39, 1), ==, COLOR_HIGHLIGHT);
+  g_assert_cmphex (pixel (surface, 35, 1), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 40, 1), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 36, 0), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 36, 2), ==, COLOR_ONCE);
   cairo_surface_destroy (surface);
   g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 39.5, 1.5, &hit));
   g_assert_cmpuint (hit.pfn, ==, 103);
@@ -385,11 +388,13 @@ test_residency (void)
   const guint64 lib = BASE + 0x100000;
   guint64 heap[8] = { 0 }, file[4] = { 0 };
   cairo_surface_t *surface;
-  guint32 once_anon = 0xffe69f00u, once_file = 0xff56b4e9u, np_anon = 0xffdcdcdcu,
-          np_file = 0xffc2c2c2u, swapped = 0xffd55e00u;
-  /* Shared by 2: ramp step 1 of 8, t = .125, pos 1.25: between #482475 and #414487 at .25
-   * → #462c7a (0x48 - 7 * .25 = 70.25, 0x24 + 32 * .25 = 44, 0x75 + 18 * .25 = 121.5 → 122). */
-  guint32 shared2 = 0xff462c7au;
+  /* The light style's: anonymous and file as on the flag map, not present anonymous as
+   * free, not present file grey L* 53, swapped as anonymous THP (Okabe–Ito vermillion). */
+  guint32 once_anon = COLOR_ANON, once_file = COLOR_FILE_INACTIVE, np_anon = COLOR_FREE,
+          np_file = 0xff7f7f7fu, swapped = 0xffa34600u;
+  /* Shared by 2: sharing class 1 of 8, t = 0.16, pos 1.6: between #482475 and #414487 at .6
+   * → #443780 (0x48 - 7 · .6 = 67.8, 0x24 + 32 · .6 = 55.2, 0x75 + 18 · .6 = 127.8). */
+  guint32 shared2 = 0xff443780u;
   double y, h;
   const char *label;
   PgsHit hit;
@@ -593,7 +598,7 @@ test_cli (void)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_nonnull (strstr (out, "\"view\": \"flags\""));
   g_assert_nonnull (strstr (out, "\"layout\": \"hilbert\""));
-  g_assert_nonnull (strstr (out, "{ \"id\": \"anon\", \"label\": \"Anonymous\", \"color\": \"#e69f00\", \"pages\": 4, \"bytes\": 16384 }"));
+  g_assert_nonnull (strstr (out, "{ \"id\": \"anon\", \"label\": \"Anonymous\", \"color\": \"#9e6c02\", \"pages\": 4, \"bytes\": 16384 }"));
   g_assert_nonnull (strstr (out, "\"id\": \"free\""));
   g_assert_nonnull (strstr (out, "\"pages\": 3, \"bytes\": 12288 }"));
   g_assert_nonnull (strstr (out, "\"pages\": 4089,"));

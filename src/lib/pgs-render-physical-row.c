@@ -1,0 +1,361 @@
+/* pgs-render-physical-row.c: a block row of the linear layout from the class runs
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every block of a row at once: small blocks (a few frames a pixel) from the row laid out a
+ * byte a frame, larger ones from one walk over the runs of each row of frames.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pgs-category.h"
+#include "pgs-render-physical-private.h"
+
+/* Blocks this small or smaller (a <= BYTES_MAX_SIDE) are drawn from a byte a frame. */
+#define BYTES_MAX_SIDE 4
+
+/* The class byte of a block from its frames' bytes @v (@nv of them, > 0): the highest
+ * class, or the most common (ties to the lowest; classes past the categories not counted),
+ * with the highlight bit if any frame has it. */
+static inline __attribute__ ((always_inline)) guint8
+bytes_class (const guint8 *v,
+             guint         nv,
+             gboolean      mode)
+{
+  guint8 any = 0, best = 0, first = v[0] & PGS_CLASS_MASK;
+  gboolean uniform = TRUE;
+
+  for (guint k = 0; k < nv; k++)
+    {
+      any |= v[k];
+      best = MAX (best, v[k] & PGS_CLASS_MASK);
+      uniform &= (v[k] & PGS_CLASS_MASK) == first;
+    }
+  if (!mode)
+    return best | (any & PGS_CLASS_HIGHLIGHT);
+  if (uniform)
+    return (first < PGS_N_CATEGORIES ? first : 0) | (any & PGS_CLASS_HIGHLIGHT);
+  /* Most common, ties to the lowest class: a few frames, so counted by comparing. */
+  {
+    guint best_n = 0;
+
+    best = 0;
+    for (guint i = 0; i < nv; i++)
+      {
+        guint8 ci = v[i] & PGS_CLASS_MASK;
+        guint n_i = 0;
+
+        if (ci >= PGS_N_CATEGORIES)
+          continue;
+        for (guint j = 0; j < nv; j++)
+          n_i += (v[j] & PGS_CLASS_MASK) == ci;
+        if (n_i > best_n || (n_i == best_n && ci < best))
+          {
+            best_n = n_i;
+            best = ci;
+          }
+      }
+  }
+  return best | (any & PGS_CLASS_HIGHLIGHT);
+}
+
+/* Whether the @a bytes at @p are all @c (@a a constant where inlined). */
+static inline __attribute__ ((always_inline)) gboolean
+bytes_all (const guint8 *p,
+           guint         a,
+           guint8        c)
+{
+  guint16 x2;
+  guint32 x4;
+
+  switch (a)
+    {
+    case 1:
+      return p[0] == c;
+    case 2:
+      memcpy (&x2, p, 2);
+      return x2 == c * 0x0101u;
+    case 4:
+      memcpy (&x4, p, 4);
+      return x4 == c * 0x01010101u;
+    default:
+      for (guint x = 0; x < a; x++)
+        if (p[x] != c)
+          return FALSE;
+      return TRUE;
+    }
+}
+
+/* Blocks 0 to @n_blocks - 1, each @a rows of @a bytes (@a a constant where inlined). Most
+ * are one byte throughout: that is checked first, a row a compare. */
+static inline __attribute__ ((always_inline)) void
+blocks_whole (const guint8 *bytes,
+              guint64       stride,
+              guint64       n_blocks,
+              guint         a,
+              gboolean      mode,
+              guint8       *out)
+{
+  for (guint64 b = 0; b < n_blocks; b++)
+    {
+      const guint8 *p = bytes + b * a;
+      guint8 v[BYTES_MAX_SIDE * BYTES_MAX_SIDE], c = p[0];
+      gboolean same = bytes_all (p, a, c);
+
+      /* Spelt out so that a constant @a leaves no loop. */
+      if (a > 1)
+        same = same && bytes_all (p + stride, a, c);
+      if (a > 2)
+        same = same && bytes_all (p + 2 * stride, a, c);
+      if (a > 3)
+        same = same && bytes_all (p + 3 * stride, a, c);
+      if (same)
+        {
+          out[b] = !mode || (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT;
+          continue;
+        }
+      for (guint k = 0; k < a; k++)
+        for (guint x = 0; x < a; x++)
+          v[k * a + x] = p[k * stride + x];
+      out[b] = bytes_class (v, a * a, mode);
+    }
+}
+
+/* A block at the edge: the bytes from @x0 of each row of @len[k] bytes. */
+static guint8
+block_row_class (const guint8  *bytes,
+                 guint64        stride,
+                 guint64        x0,
+                 guint          rows,
+                 const guint64 *len,
+                 guint64        a,
+                 gboolean       mode)
+{
+  guint8 v[BYTES_MAX_SIDE * BYTES_MAX_SIDE];
+  guint nv = 0;
+
+  for (guint k = 0; k < rows; k++)
+    for (guint64 x = x0; x < MIN (x0 + a, len[k]); x++)
+      v[nv++] = bytes[k * stride + x];
+  return nv > 0 ? bytes_class (v, nv, mode) : 0xff;
+}
+
+/* pgs_class_runs_linear_row() for small blocks (a few frames a pixel, as on a machine
+ * of tens of GiB): the classes of the block row's frames laid out a byte a frame (one
+ * memset a run), then each block from its a x a bytes. Walking the runs block by block
+ * costs more than this when a run holds only a few blocks. */
+static void
+linear_row_bytes (PgsClassRuns *self,
+                  gboolean      mode,
+                  guint64       n,
+                  guint64       mw,
+                  guint64       mh,
+                  guint64       a,
+                  guint64       by,
+                  guint64       bx0,
+                  guint64       bx1,
+                  guint8       *out)
+{
+  const guint8 *klass = self->cur->klass;
+  guint64 nb = bx1 - bx0 + 1, stride = nb * a, len[BYTES_MAX_SIDE] = { 0 };
+  g_autofree guint8 *bytes = g_malloc (stride * a);
+  guint rows = 0;
+
+  for (guint64 y = by * a; y < MIN ((by + 1) * a, mh); y++)
+    {
+      guint64 row = y * mw, s = row + bx0 * a, e = MIN (row + MIN ((bx1 + 1) * a, mw), n);
+      guint8 *line = bytes + rows * stride;
+      Walk walk;
+
+      if (s >= e)
+        break;
+      walk = walk_start (self, s);
+      do
+        {
+          guint64 ps = MAX (walk.rs, s), pe = MIN (walk.re, e);
+
+          memset (line + (ps - s), klass[walk.i], pe - ps);
+        }
+      while (walk_next (self, &walk, e));
+      len[rows++] = e - s;
+    }
+
+  /* Whole blocks (a rows, a frames each) with a known at compile time, then the rest. */
+  {
+    guint64 full = rows == a ? nb : 0;
+
+    for (guint k = 0; k < rows; k++)
+      full = MIN (full, len[k] / a);
+
+    switch (a)
+      {
+      case 1: blocks_whole (bytes, stride, full, 1, mode, out); break;
+      case 2: blocks_whole (bytes, stride, full, 2, mode, out); break;
+      case 3: blocks_whole (bytes, stride, full, 3, mode, out); break;
+      case 4: blocks_whole (bytes, stride, full, 4, mode, out); break;
+      default: g_assert_not_reached ();
+      }
+    /* Blocks at the right or bottom edge of the map: fewer rows or frames. */
+    for (guint64 b = full; b < nb; b++)
+      out[b] = block_row_class (bytes, stride, b * a, rows, len, a, mode);
+  }
+}
+
+/* pgs_class_runs_linear_row() for larger blocks: one walk over the runs of each row of
+ * frames, each run's piece added to the blocks it covers. */
+static void
+linear_row_runs (PgsClassRuns *self,
+                 gboolean      mode,
+                 guint64       n,
+                 guint64       mw,
+                 guint64       mh,
+                 guint64       a,
+                 guint64       ay,
+                 guint64       by,
+                 guint64       bx0,
+                 guint64       bx1,
+                 guint8       *out)
+{
+  const Runs *r = self->cur;
+  guint64 nb = bx1 - bx0 + 1, width = PGS_N_CATEGORIES;
+  /* Most blocks hold one class or a few: their (class, weight) pairs in a short list, and
+   * a histogram only for a block with more (SMALL + 1 in n_small). */
+  g_autofree guint8 *small_class = mode ? g_new (guint8, nb * SMALL) : NULL;
+  g_autofree guint64 *small_weight = mode ? g_new (guint64, nb * SMALL) : NULL;
+  g_autofree guint8 *n_small = mode ? g_new0 (guint8, nb) : NULL;
+  g_autofree guint64 *hist = NULL;
+  g_autofree guint8 *any = g_new0 (guint8, nb);
+  g_autofree guint8 *best = g_new0 (guint8, nb);
+  g_autofree guint64 *weight = g_new0 (guint64, nb);
+
+  for (guint64 y = by * ay; y < MIN ((by + 1) * ay, mh); y++)
+    {
+      guint64 row = y * mw, s = row + bx0 * a, e = MIN (row + MIN ((bx1 + 1) * a, mw), n);
+      /* Block b of the row and where it ends: moved on as the pieces pass, no division. */
+      guint64 b = 0, block_end = s + a, ps = s;
+      Walk walk;
+
+      if (s >= e)
+        break;
+      walk = walk_start (self, s);
+      do
+        {
+          guint8 c = r->klass[walk.i], cm = c & PGS_CLASS_MASK;
+          guint64 pe = MIN (walk.re, e);
+
+          /* The run's piece of the row, block by block. */
+          while (ps < pe)
+            {
+              guint64 be = MIN (pe, block_end), w = be - ps;
+
+              if (mode && cm < PGS_N_CATEGORIES)
+                {
+                  guint k = n_small[b];
+
+                  if (k == 1 && small_class[b * SMALL] == cm)
+                    small_weight[b * SMALL] += w;
+                  else if (k <= SMALL)
+                    {
+                      guint j;
+
+                      for (j = 0; j < k && small_class[b * SMALL + j] != cm; j++)
+                        ;
+                      if (j < k)
+                        small_weight[b * SMALL + j] += w;
+                      else if (k < SMALL)
+                        {
+                          small_class[b * SMALL + k] = cm;
+                          small_weight[b * SMALL + k] = w;
+                          n_small[b]++;
+                        }
+                      else
+                        {
+                          if (hist == NULL)
+                            hist = g_new (guint64, nb * width);
+                          memset (hist + b * width, 0, width * sizeof *hist);
+                          for (j = 0; j < SMALL; j++)
+                            hist[b * width + small_class[b * SMALL + j]] = small_weight[b * SMALL + j];
+                          hist[b * width + cm] += w;
+                          n_small[b] = SMALL + 1;
+                        }
+                    }
+                  else
+                    hist[b * width + cm] += w;
+                }
+              best[b] = MAX (best[b], cm);
+              any[b] |= c;
+              weight[b] += w;
+              ps = be;
+              if (ps == block_end)
+                {
+                  b++;
+                  block_end += a;
+                }
+            }
+        }
+      while (walk_next (self, &walk, e));
+    }
+
+  for (guint64 b = 0; b < nb; b++)
+    {
+      guint8 c = best[b];
+
+      if (weight[b] == 0)
+        {
+          out[b] = 0xff;
+          continue;
+        }
+      if (mode)
+        {
+          guint64 best_n = 0;
+
+          /* Most common, ties to the lowest class. */
+          c = 0;
+          if (n_small[b] <= SMALL)
+            for (guint j = 0; j < n_small[b]; j++)
+              {
+                guint8 k = small_class[b * SMALL + j];
+                guint64 wk = small_weight[b * SMALL + j];
+
+                if (wk > best_n || (wk == best_n && k < c))
+                  {
+                    best_n = wk;
+                    c = k;
+                  }
+              }
+          else
+            for (guint k = 0; k < PGS_N_CATEGORIES; k++)
+              if (hist[b * width + k] > best_n)
+                {
+                  best_n = hist[b * width + k];
+                  c = k;
+                }
+        }
+      out[b] = c | (any[b] & PGS_CLASS_HIGHLIGHT);
+    }
+}
+
+void
+pgs_class_runs_linear_row (PgsClassRuns *self,
+                           gboolean      mode,
+                           guint64       n,
+                           guint64       mw,
+                           guint64       mh,
+                           guint64       a,
+                           guint64       ay,
+                           guint64       by,
+                           guint64       bx0,
+                           guint64       bx1,
+                           guint8       *out)
+{
+  n = MIN (n, self->n_frames);
+  /* The byte path knows square blocks only; blocks of fewer rows than columns (the rows
+   * layout filling the canvas, pgs-render-layout.c) take the walk. */
+  if (a <= BYTES_MAX_SIDE && ay == a)
+    linear_row_bytes (self, mode, n, mw, mh, a, by, bx0, bx1, out);
+  else
+    linear_row_runs (self, mode, n, mw, mh, a, ay, by, bx0, bx1, out);
+}
