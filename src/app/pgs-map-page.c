@@ -29,6 +29,8 @@ struct _PgsMapPage
   PgsView       view;
   PgsSnapshot  *snapshot;
   PgsProcess   *process;
+  PgsHighlight *highlight;     /* physical views: a file's frames, shown instead of the
+                                * process's */
   PgsUnits      units;
   GCancellable *lookup;
   GArray       *frame_users;   /* PgsFrameUser */
@@ -143,7 +145,15 @@ update_title (PgsMapPage *self)
       else
         /* Translators: "Physical memory by use: 6,291,456 frames (24.0 GiB)" */
         title = g_strdup_printf (_("Physical memory by use: %s frames (%s)"), count, size);
-      if (self->process != NULL)
+      if (self->highlight != NULL)
+        {
+          /* Translators: a map's title, then "frames of libc.so.6 highlighted (1,234)" */
+          g_autofree char *with = g_strdup_printf (_("%s — %s"), title,
+                                                   pgs_highlight_get_caption (self->highlight));
+          g_free (title);
+          title = g_steal_pointer (&with);
+        }
+      else if (self->process != NULL)
         {
           g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"),
                                                    title,
@@ -548,6 +558,7 @@ pgs_map_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
   pgs_clear_release (&self->snapshot);
   pgs_clear_release (&self->process);
+  g_clear_pointer (&self->highlight, pgs_highlight_unref);
 
   G_OBJECT_CLASS (pgs_map_page_parent_class)->dispose (object);
 }
@@ -737,6 +748,21 @@ set_process (PgsMapPage *self,
     close_info (self);
   else
     refresh_hit (self);
+}
+
+void
+pgs_map_page_set_highlight (PgsMapPage   *self,
+                            PgsHighlight *highlight)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  if (self->highlight == highlight || self->view == PGS_VIEW_RESIDENCY)
+    return;
+  g_clear_pointer (&self->highlight, pgs_highlight_unref);
+  self->highlight = highlight ? pgs_highlight_ref (highlight) : NULL;
+  pgs_map_view_set_highlight_frames (self->map_view,
+                                     highlight ? pgs_highlight_get_frames (highlight) : NULL);
+  update_title (self);
 }
 
 void

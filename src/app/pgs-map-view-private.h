@@ -22,6 +22,7 @@ typedef struct
 {
   PgsSnapshot *snapshot;
   PgsProcess  *process;
+  GBytes      *highlight;  /* physical views: PFNs highlighted instead of the process's */
   PgsView      view;
   PgsLayout    layout;
   double       zoom;

@@ -48,6 +48,7 @@ params_clear (Params *params)
 {
   pgs_clear_release (&params->snapshot);
   pgs_clear_release (&params->process);
+  g_clear_pointer (&params->highlight, g_bytes_unref);
 }
 
 static void
@@ -58,6 +59,11 @@ params_copy (Params       *dest,
     return;
   pgs_set_object_release (&dest->snapshot, src->snapshot);
   pgs_set_object_release (&dest->process, src->process);
+  if (dest->highlight != src->highlight)
+    {
+      g_clear_pointer (&dest->highlight, g_bytes_unref);
+      dest->highlight = src->highlight ? g_bytes_ref (src->highlight) : NULL;
+    }
   dest->view = src->view;
   dest->layout = src->layout;
   dest->zoom = src->zoom;
@@ -72,6 +78,7 @@ pgs_map_view_params_equal (const Params *a,
                            const Params *b)
 {
   return a->snapshot == b->snapshot && a->process == b->process && a->view == b->view &&
+         a->highlight == b->highlight &&
          a->layout == b->layout && a->zoom == b->zoom && a->center_x == b->center_x &&
          a->center_y == b->center_y && a->width == b->width && a->height == b->height;
 }
@@ -91,6 +98,7 @@ renderer_for_params (const Params *params)
   PgsRenderer *renderer = pgs_renderer_new (params->snapshot, params->view);
 
   pgs_renderer_set_process (renderer, params->process);
+  pgs_renderer_set_highlight_frames (renderer, params->highlight);
   pgs_renderer_set_layout (renderer, params->layout);
   pgs_renderer_set_viewport (renderer, params->zoom, params->center_x, params->center_y);
   return renderer;
@@ -529,6 +537,19 @@ pgs_map_view_set_process (PgsMapView *self,
     }
   if (!pgs_set_object_release (&self->wanted.process, process))
     return;
+  pgs_map_view_invalidate (self);
+}
+
+void
+pgs_map_view_set_highlight_frames (PgsMapView *self,
+                                   GBytes     *pfns)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+
+  if (self->wanted.highlight == pfns)
+    return;
+  g_clear_pointer (&self->wanted.highlight, g_bytes_unref);
+  self->wanted.highlight = pfns ? g_bytes_ref (pfns) : NULL;
   pgs_map_view_invalidate (self);
 }
 

@@ -14,6 +14,7 @@
 #include "pgs-compare.h"
 #include "pgs-compare-list.h"
 #include "pgs-helper.h"
+#include "pgs-library-view.h"
 #include "pgs-snapshot-file.h"
 #include "pgs-window.h"
 
@@ -59,6 +60,8 @@ struct _PgsWindow
   PgsMapPage           *residency_page;
   PgsMapPage           *sharing_page;
   PgsMapPage           *flags_page;
+  PgsLibraryView       *library_view;
+  int                   highlight_pid;  /* the process selected when a file was */
 };
 
 /* pgs-window.c */

@@ -319,7 +319,23 @@ on_selected_process_changed (PgsWindow *self)
   pgs_map_page_set_process (self->residency_page, process);
   pgs_map_page_set_process (self->sharing_page, process);
   pgs_map_page_set_process (self->flags_page, process);
+  if (process != NULL && pgs_process_get_pid (process) != self->highlight_pid &&
+      pgs_library_view_get_selected_path (self->library_view) != NULL)
+    pgs_library_view_unselect (self->library_view);
   pgs_window_update_actions (self);
+}
+
+/* A file chosen in the Libraries view: its frames are the maps' highlight until another
+ * process is chosen. */
+static void
+on_library_highlight_changed (PgsWindow *self)
+{
+  PgsHighlight *highlight = pgs_library_view_get_highlight (self->library_view);
+  PgsProcess *process = pgs_process_list_get_selected_process (self->process_list);
+
+  self->highlight_pid = process ? pgs_process_get_pid (process) : 0;
+  pgs_map_page_set_highlight (self->sharing_page, highlight);
+  pgs_map_page_set_highlight (self->flags_page, highlight);
 }
 
 static void
@@ -545,8 +561,10 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, residency_page);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, sharing_page);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, flags_page);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, library_view);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_process_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_process_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_library_highlight_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);

@@ -61,6 +61,8 @@ struct _PgsRenderer
   PgsView      view;
   PgsLayout    layout;
   PgsProcess  *process;
+  GBytes      *highlight;     /* physical views: guint64 PFNs highlighted instead of the
+                               * process's frames; NULL for the process's */
   double       zoom;
   double       center_x;
   double       center_y;

@@ -40,6 +40,7 @@ pgs_renderer_dispose (GObject *object)
   PgsRenderer *self = (PgsRenderer *) object;
 
   g_clear_object (&self->process);
+  g_clear_pointer (&self->highlight, g_bytes_unref);
   g_clear_object (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_renderer_parent_class)->dispose (object);
@@ -121,7 +122,15 @@ apply_highlight (PgsRenderer *self)
   if (self->classes == NULL)
     return;
 
-  if (self->process != NULL && self->process->entries != NULL)
+  if (self->highlight != NULL)
+    {
+      gsize size = 0;
+      const guint64 *set = g_bytes_get_data (self->highlight, &size);
+
+      n = size / sizeof (guint64);
+      pfns = g_memdup2 (set, n * sizeof (guint64));
+    }
+  else if (self->process != NULL && self->process->entries != NULL)
     {
       pfns = g_new (guint64, MAX (self->process->n_pages, 1));
       for (gsize k = 0; k < self->process->n_pages; k++)
@@ -379,6 +388,21 @@ pgs_renderer_set_process (PgsRenderer *self,
       self->n_pages = 0;
     }
   else
+    apply_highlight (self);
+}
+
+void
+pgs_renderer_set_highlight_frames (PgsRenderer *self,
+                                   GBytes      *pfns)
+{
+  g_return_if_fail (PGS_IS_RENDERER (self));
+
+  if (self->highlight == pfns)
+    return;
+  g_clear_pointer (&self->highlight, g_bytes_unref);
+  if (pfns != NULL)
+    self->highlight = g_bytes_ref (pfns);
+  if (self->view != PGS_VIEW_RESIDENCY)
     apply_highlight (self);
 }
 
