@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cell.h"
+#include "pgs-memory-notes.h"
 #include "pgs-process-columns.h"
 #include "pgs-row.h"
 
@@ -68,6 +69,7 @@ update_cell (GtkListItem *item,
   PgsProcess *process = pgs_row_get_item (gtk_list_item_get_item (item));
   PgsMetric metric = columns[data->column].metric;
   g_autofree char *text = NULL;
+  g_autofree char *swap_note = NULL;
   const char *tooltip = NULL;
 
   switch (data->column)
@@ -88,7 +90,12 @@ update_cell (GtkListItem *item,
     case PGS_PROCESS_COLUMN_USS:
     case PGS_PROCESS_COLUMN_SWAP:
       if (pgs_process_is_known (process, metric))
-        text = pgs_units_format (data->self->units, pgs_process_get_metric (process, metric));
+        {
+          text = pgs_units_format (data->self->units, pgs_process_get_metric (process, metric));
+          /* Swap is not free when it is zram: what it costs in RAM. */
+          if (data->column == PGS_PROCESS_COLUMN_SWAP)
+            tooltip = swap_note = pgs_memory_notes_swap (process, data->self->units);
+        }
       else
         {
           text = g_strdup (PGS_UNKNOWN_TEXT);

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-process-columns.h"
+#include "pgs-memory-notes.h"
 #include "pgs-process-list.h"
 #include "pgs-release.h"
 #include "pgs-row.h"
@@ -183,6 +184,13 @@ update_totals (PgsProcessList *self)
   append_total (self, text, tooltip, _("PSS"), PGS_METRIC_PSS);
   append_total (self, text, tooltip, _("USS"), PGS_METRIC_USS);
   append_total (self, text, tooltip, _("Swap"), PGS_METRIC_SWAP);
+  {
+    /* Swap on zram is in RAM: machine-wide, exactly how much. */
+    g_autofree char *zram = pgs_memory_notes_system_swap (self->units);
+
+    if (zram != NULL)
+      append_item (text, zram);
+  }
 
   n_skipped = pgs_snapshot_get_n_skipped (self->snapshot);
   if (n_skipped > 0)

@@ -141,6 +141,7 @@ pgs_window_show_snapshot (PgsWindow   *self,
 
   /* The list carried the selection over by PID; the views follow it to the new object. */
   selected = pgs_process_list_get_selected_process (self->process_list);
+  pgs_process_detail_set_physmap (self->process_detail, pgs_snapshot_get_physmap (snapshot));
   pgs_process_detail_set_process (self->process_detail, selected);
   pgs_map_page_set_snapshot (self->residency_page, snapshot);
   pgs_map_page_set_snapshot (self->sharing_page, snapshot);

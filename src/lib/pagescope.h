@@ -27,6 +27,7 @@
 #include "pgs-render.h"
 #include "pgs-group.h"
 #include "pgs-librank.h"
+#include "pgs-thp.h"
 #include "pgs-cgroup.h"
 #include "pgs-ksm.h"
 #include "pgs-zram.h"

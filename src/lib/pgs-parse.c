@@ -372,6 +372,9 @@ static const struct {
   { KEY ("SwapPss:"),       G_STRUCT_OFFSET (PgsSmapsFields, swap_pss) },
   { KEY ("Shared_Clean:"),  G_STRUCT_OFFSET (PgsSmapsFields, shared_clean) },
   { KEY ("Shared_Dirty:"),  G_STRUCT_OFFSET (PgsSmapsFields, shared_dirty) },
+  { KEY ("AnonHugePages:"), G_STRUCT_OFFSET (PgsSmapsFields, anon_huge) },
+  { KEY ("ShmemPmdMapped:"), G_STRUCT_OFFSET (PgsSmapsFields, shmem_pmd) },
+  { KEY ("FilePmdMapped:"), G_STRUCT_OFFSET (PgsSmapsFields, file_pmd) },
 };
 
 /* Returns TRUE when @line is a "Key: N kB" line (whether or not the key is one we keep),

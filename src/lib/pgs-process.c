@@ -356,6 +356,8 @@ pgs_process_get_metric (PgsProcess *self,
       return self->shared_clean + self->shared_dirty;
     case PGS_METRIC_PRIVATE:
       return self->private_clean + self->private_dirty;
+    case PGS_METRIC_THP:
+      return self->thp_anon + self->thp_shmem + self->thp_file;
     default:
       g_return_val_if_reached (0);
     }

@@ -74,6 +74,20 @@ take_split (PgsProcess           *proc,
   proc->known |= PGS_METRIC_SPLIT;
 }
 
+static void
+take_thp (PgsProcess           *proc,
+          const PgsSmapsFields *fields)
+{
+  /* AnonHugePages since 2.6.38; the PMD-mapped shmem and file lines are later additions
+   * (4.8, 5.4): absent, they count as none of it, which is what older kernels could map. */
+  if (!(fields->seen & PGS_SMAPS_SEEN_ANON_HUGE))
+    return;
+  proc->thp_anon = fields->anon_huge;
+  proc->thp_shmem = fields->shmem_pmd;
+  proc->thp_file = fields->file_pmd;
+  proc->known |= PGS_METRIC_THP;
+}
+
 gboolean
 _pgs_scan_rollup_split (PgsProcess *proc,
                         PgsHelper  *helper,
@@ -87,6 +101,7 @@ _pgs_scan_rollup_split (PgsProcess *proc,
   if (buf == NULL || !pgs_smaps_rollup_parse (buf, len, &fields, NULL))
     return FALSE;
   take_split (proc, &fields);
+  take_thp (proc, &fields);
   return (proc->known & PGS_METRIC_SPLIT) != 0;
 }
 
@@ -113,6 +128,7 @@ _pgs_scan_rollup_read (PgsProcess  *proc,
   proc->known |= PGS_METRIC_ALL | ((fields.seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
   proc->source = PGS_SOURCE_KERNEL;
   take_split (proc, &fields);
+  take_thp (proc, &fields);
 
   if (mappings)
     {

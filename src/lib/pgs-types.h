@@ -38,6 +38,10 @@ typedef enum
   PGS_METRIC_DIRTY   = 1 << 7,
   PGS_METRIC_SHARED  = 1 << 8,
   PGS_METRIC_PRIVATE = 1 << 9,
+  /* Memory in transparent huge pages mapped whole (by a PMD), from the kernel's
+   * smaps_rollup: AnonHugePages + ShmemPmdMapped + FilePmdMapped. Like SwapPss, not in
+   * PGS_METRIC_ALL and not kept in snapshot files. */
+  PGS_METRIC_THP     = 1 << 10,
 } PgsMetric;
 
 #define PGS_METRIC_SPLIT (PGS_METRIC_CLEAN | PGS_METRIC_DIRTY | PGS_METRIC_SHARED | PGS_METRIC_PRIVATE)
