@@ -120,7 +120,7 @@ pgs_memory_notes_thp (PgsProcess *process,
       if (rollup_known)
         g_string_append (text, " ·");
       /* Translators: after "Transparent huge pages:"; %s is a size */
-      g_string_append_printf (text, _(" %s of its pages in huge-page frames (kpageflags)"), size);
+      g_string_append_printf (text, _(" %s of its pages in THP or large-folio frames, mapped whole or in pieces (kpageflags)"), size);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

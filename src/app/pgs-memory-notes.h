@@ -26,7 +26,7 @@ PgsSwapCost *pgs_memory_notes_get_swap_cost (void);
 char        *pgs_memory_notes_swap       (PgsProcess  *process,
                                           PgsUnits     units);
 /* "Transparent huge pages: 4.0 MiB mapped whole (smaps_rollup) · 4.0 MiB of its pages in
- * huge-page frames (kpageflags)", each part unknown where it is; NULL where neither is
+ * THP or large-folio frames, mapped whole or in pieces (kpageflags)", each part unknown where it is; NULL where neither is
  * known. @physmap may be NULL. */
 char        *pgs_memory_notes_thp        (PgsProcess  *process,
                                           PgsPhysMap  *physmap,

@@ -26,7 +26,8 @@ gboolean pgs_process_get_thp_total  (PgsProcess *self,
                                      guint64    *bytes);
 /* From the pages: the bytes of @self's present pages whose frames carry KPF_THP in
  * @physmap's kpageflags, whether the huge page is mapped whole or in 4 KiB pieces (after a
- * partial munmap or mprotect), so it can exceed the rollup's figure. FALSE where the pages,
+ * partial munmap or mprotect); newer kernels set KPF_THP on every large folio (multi-size
+ * THP, large page-cache folios of files) too. So it can exceed the rollup's figure. FALSE where the pages,
  * their frame numbers or the flags are not known. */
 gboolean pgs_process_count_thp_pages (PgsProcess *self,
                                       PgsPhysMap *physmap,

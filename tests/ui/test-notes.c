@@ -150,7 +150,7 @@ test_thp (void)
 
   /* 2048 kB from the rollup; one page (frame 512) flagged KPF_THP. */
   expect = g_strdup_printf ("Transparent huge pages: %s mapped whole (smaps_rollup) · "
-                            "%s of its pages in huge-page frames (kpageflags)", huge, page);
+                            "%s of its pages in THP or large-folio frames, mapped whole or in pieces (kpageflags)", huge, page);
   g_assert_cmpstr (both, ==, expect);
   g_free (expect);
   expect = g_strdup_printf ("Transparent huge pages: %s mapped whole (smaps_rollup)", huge);
