@@ -135,6 +135,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  PROCESS_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 G_DEFINE_FINAL_TYPE (PgsLibraryView, pgs_library_view, GTK_TYPE_WIDGET)
 
 static void select_path  (PgsLibraryView *self,
@@ -393,6 +400,31 @@ on_selection_changed (PgsLibraryView *self)
                          : NULL);
 }
 
+/* A process of the file activated (double-click, Enter): the window shows its pages. */
+static void
+on_user_activated (PgsLibraryView *self,
+                   guint           position)
+{
+  g_autoptr(PgsLibraryRow) row = g_list_model_get_item (G_LIST_MODEL (self->users_store), position);
+
+  if (row != NULL && self->users != NULL && row->index < self->users->len)
+    g_signal_emit (self, signals[PROCESS_ACTIVATED], 0,
+                   g_array_index (self->users, PgsLibUser, row->index).pid);
+}
+
+static gboolean
+unselect_shortcut (GtkWidget *widget,
+                   GVariant  *args,
+                   gpointer   data)
+{
+  PgsLibraryView *self = PGS_LIBRARY_VIEW (widget);
+
+  if (self->selected_path == NULL)
+    return FALSE;
+  pgs_library_view_unselect (self);
+  return TRUE;
+}
+
 static void
 refill (PgsLibraryView *self)
 {
@@ -553,6 +585,13 @@ pgs_library_view_class_init (PgsLibraryViewClass *klass)
                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* A process of the selected file activated in the pane beside the table: its PID. */
+  signals[PROCESS_ACTIVATED] = g_signal_new ("process-activated", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                             G_TYPE_NONE, 1, G_TYPE_INT);
+  /* Escape drops the file: the maps highlight the selected process again. */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, unselect_shortcut, NULL);
+
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
                                                              "pgs-library-view.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, column_view);
@@ -588,6 +627,7 @@ pgs_library_view_init (PgsLibraryView *self)
   self->users_store = g_list_store_new (PGS_TYPE_LIBRARY_ROW);
   self->users_selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->users_store)));
   gtk_column_view_set_model (self->users_view, GTK_SELECTION_MODEL (self->users_selection));
+  g_signal_connect_swapped (self->users_view, "activate", G_CALLBACK (on_user_activated), self);
   for (guint c = 0; c < N_USER_COLUMNS; c++)
     {
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();

@@ -178,6 +178,23 @@ find_label_with (GtkWidget  *widget,
   return FALSE;
 }
 
+/* The last column view under @widget: in the Libraries view, the selected file's
+ * processes. */
+static GtkColumnView *
+last_column_view (GtkWidget *widget)
+{
+  GtkColumnView *found = GTK_IS_COLUMN_VIEW (widget) ? GTK_COLUMN_VIEW (widget) : NULL;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkColumnView *below = last_column_view (c);
+
+      if (below != NULL)
+        found = below;
+    }
+  return found;
+}
+
 /* The map pages of the physical views, as the window holds them. */
 static PgsMapPage *
 find_map_page (GtkWidget *widget,
@@ -263,9 +280,14 @@ test_library_selection (void)
   pgs_window_set_view (child.window, "sharing");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
 
-  /* Choosing a process hands the highlight back to it. */
-  g_assert_true (pgs_process_list_select_pid (pgs_window_get_process_list (child.window),
-                                              child.proc.pid));
+  /* Activating the file's process in the pane beside the table chooses it and shows its
+   * pages; choosing a process hands the highlight back to it. */
+  pgs_window_set_view (child.window, "libraries");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  g_signal_emit_by_name (last_column_view (GTK_WIDGET (view)), "activate", 0);
+  g_assert_cmpstr (pgs_window_get_view (child.window), ==, "residency");
+  g_assert_cmpint (pgs_process_get_pid (pgs_process_list_get_selected_process (
+                     pgs_window_get_process_list (child.window))), ==, child.proc.pid);
   g_assert_null (pgs_library_view_get_selected_path (view));
   g_assert_null (pgs_library_view_get_highlight (view));
   g_assert_false (find_label_with (GTK_WIDGET (find_map_page (GTK_WIDGET (child.window),
