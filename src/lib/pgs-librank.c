@@ -177,6 +177,8 @@ pgs_librank_file_frames (PgsSnapshot *snapshot,
     {
       PgsProcess *p = pgs_snapshot_get_process (snapshot, i);
       gboolean maps_it = FALSE;
+      gboolean hidden;
+      guint before;
 
       if (p->mappings == NULL)
         continue;
@@ -198,6 +200,8 @@ pgs_librank_file_frames (PgsSnapshot *snapshot,
         continue;
 
       frames->n_processes++;
+      before = pfns->len;
+      hidden = FALSE;
       if (p->entries == NULL || p->runs == NULL)
         {
           frames->n_without_pages++;
@@ -208,7 +212,7 @@ pgs_librank_file_frames (PgsSnapshot *snapshot,
           frames->n_pfn_hidden++;
           continue;
         }
-      for (guint r = 0; r < p->runs->len; r++)
+      for (guint r = 0; r < p->runs->len && !hidden; r++)
         {
           const PgsPageRun *run = &g_array_index (p->runs, PgsPageRun, r);
 
@@ -218,11 +222,24 @@ pgs_librank_file_frames (PgsSnapshot *snapshot,
             continue;
           for (guint32 j = 0; j < run->n_pages; j++)
             {
-              guint64 pfn = pgs_pm_pfn (p->entries[run->first + j]);
+              guint64 entry = p->entries[run->first + j];
+              guint64 pfn = pgs_pm_pfn (entry);
 
               if (pfn != 0)
                 g_array_append_val (pfns, pfn);
+              else if (pgs_pm_is_present (entry))
+                {
+                  /* PFN 0 is never user memory: pagemap read without CAP_SYS_ADMIN (a
+                   * scan as a normal user keeps such pages for the residency map). */
+                  hidden = TRUE;
+                  break;
+                }
             }
+        }
+      if (hidden)
+        {
+          g_array_set_size (pfns, before);
+          frames->n_pfn_hidden++;
         }
     }
 
