@@ -13,6 +13,7 @@
 
 #include <string.h>
 #include <unistd.h>
+#include <glib/gstdio.h>
 
 #include <pagescope.h>
 
@@ -197,6 +198,30 @@ test_pages (void)
                                                &bytes));
 }
 
+/* A snapshot file keeps no THP figure: after loading it is unknown (null), not 0. */
+static void
+test_file_has_no_thp (void)
+{
+  g_autoptr(PgsFixture) fx = rollup_fixture ();
+  g_autoptr(PgsSnapshot) snap = scan (fx, PGS_SCAN_METRICS);
+  g_autoptr(PgsSnapshot) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pgs-thp-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "s.pgsnap", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  guint64 total = 1;
+
+  g_assert_true (pgs_process_is_known (pgs_snapshot_lookup_pid (snap, 100), PGS_METRIC_THP));
+  g_assert_true (pgs_snapshot_save (snap, file, NULL, &error));
+  g_assert_no_error (error);
+  loaded = pgs_snapshot_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (pgs_process_get_thp_total (pgs_snapshot_lookup_pid (loaded, 100), &total));
+  g_assert_cmpuint (total, ==, 0);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -208,5 +233,6 @@ main (int   argc,
   g_test_add_func ("/pgs/thp/rollup", test_rollup);
   g_test_add_func ("/pgs/thp/memrank-json", test_memrank_json);
   g_test_add_func ("/pgs/thp/pages", test_pages);
+  g_test_add_func ("/pgs/thp/file", test_file_has_no_thp);
   return g_test_run ();
 }
