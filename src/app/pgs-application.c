@@ -117,7 +117,8 @@ pgs_application_startup (GApplication *application)
     { "quit", quit_activated },
     { "about", about_activated },
   };
-  static const char *const setting_actions[] = { "refresh-interval", "units", "layout" };
+  static const char *const setting_actions[] = { "refresh-interval", "units", "layout",
+                                                   "hide-free" };
   static const struct {
     const char *action;
     const char *accels[4];
@@ -127,6 +128,7 @@ pgs_application_startup (GApplication *application)
     { "win.export", { "<Control>e", NULL } },
     { "win.export-csv", { "<Control><Shift>e", NULL } },
     { "win.find", { "<Control>f", NULL } },
+    { "app.hide-free", { "<Control><Shift>h", NULL } },
     { "win.measure-wss", { "<Control><Shift>w", NULL } },
     { "win.open-snapshot", { "<Control>o", NULL } },
     { "win.save-snapshot", { "<Control>s", NULL } },

@@ -17,52 +17,9 @@
 
 #include "pgs-background.h"
 #include "pgs-release.h"
-#include "pgs-map-page.h"
+#include "pgs-map-page-private.h"
 #include "pgs-pagemap.h"
 
-#define EXPORT_MAX_SIDE 4096
-
-struct _PgsMapPage
-{
-  GtkWidget     parent_instance;
-
-  PgsView       view;
-  PgsSnapshot  *snapshot;
-  PgsProcess   *process;
-  PgsHighlight *highlight;     /* physical views: a file's frames, shown instead of the
-                                * process's */
-  PgsUnits      units;
-  GCancellable *lookup;
-  GArray       *frame_users;   /* PgsFrameUser */
-  PgsHit        hit;           /* the page whose details are shown, if have_hit */
-  gboolean      have_hit;
-  int           hit_pid;       /* residency: whose page it is */
-
-  PgsMapView   *map_view;
-
-  /* template children */
-  GtkStack     *stack;
-  GtkImage     *empty_icon;
-  GtkLabel     *empty_title;
-  GtkLabel     *empty_description;
-  GtkLabel     *title_label;
-  GtkLabel     *scale_label;
-  GtkBox       *map_box;
-  GtkRevealer  *info_revealer;
-  GtkLabel     *info_label;
-  GtkLabel     *users_title;
-  GtkListBox   *users_list;
-  GtkLabel     *wss_note;
-  GtkLabel     *counters_label;
-
-  int           wss_pid;       /* whose sample the map view was given, 0 for none */
-
-  /* Residency: the process shown exited; its last scan stays on screen, the map view keeps
-   * the snapshot it came from, until another process is chosen. */
-  gboolean      exited;
-  GtkLabel     *exited_label;
-  guint         deselect_idle; /* a NULL process waiting to see whether a scan explains it */
-};
 
 enum {
   PROP_0,
@@ -522,6 +479,16 @@ page_action (GtkWidget  *widget,
 }
 
 static void
+on_status_changed (PgsMapPage *self)
+{
+  const char *status = pgs_map_view_get_status (self->map_view);
+
+  gtk_label_set_text (self->status_label, status);
+  /* Ellipsised when long: the whole of it on hover. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
+}
+
+static void
 pgs_map_page_constructed (GObject *object)
 {
   PgsMapPage *self = PGS_MAP_PAGE (object);
@@ -538,6 +505,11 @@ pgs_map_page_constructed (GObject *object)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->map_box), GTK_ORIENTATION_VERTICAL);
   gtk_box_prepend (self->map_box, GTK_WIDGET (self->exited_label));
   gtk_box_append (self->map_box, GTK_WIDGET (self->map_view));
+  /* The status line: the map view's own words for the cell under the pointer or the
+   * focus, for keyboard users and anyone who would rather not wait for a tooltip. */
+  on_status_changed (self);
+  g_signal_connect_object (self->map_view, "status-changed",
+                           G_CALLBACK (on_status_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->map_view, "page-activated",
                            G_CALLBACK (on_page_activated), self, 0);
   g_signal_connect_object (self->map_view, "ready",
@@ -636,6 +608,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, title_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, scale_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, map_box);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);
@@ -790,81 +763,6 @@ pgs_map_page_has_map (PgsMapPage *self)
   g_return_val_if_fail (PGS_IS_MAP_PAGE (self), FALSE);
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "map") == 0 &&
          pgs_map_view_get_renderer (self->map_view) != NULL;
-}
-
-/* Full resolution: the view as on screen, enlarged until each page has a pixel of its own
- * (or the image reaches EXPORT_MAX_SIDE), so detail the screen aggregates is in the file. */
-void
-pgs_map_page_get_export_size (PgsMapPage *self,
-                              int        *width,
-                              int        *height)
-{
-  PgsRenderer *renderer;
-  graphene_rect_t area;
-  int scale;
-  double factor = 1.0;
-  guint64 ppp;
-
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-
-  renderer = pgs_map_view_get_renderer (self->map_view);
-  pgs_map_view_get_map_area (self->map_view, &area);
-  scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  *width = MAX (1, (int) area.size.width * scale);
-  *height = MAX (1, (int) area.size.height * scale);
-  if (renderer == NULL)
-    return;
-
-  /* Pages per pixel is per cell edge squared on a 2-D map: grow both sides by its root. */
-  ppp = pgs_renderer_get_pages_per_pixel (renderer, *width, *height);
-  if (ppp > 1)
-    factor = ceil (sqrt ((double) ppp));
-  factor = MIN (factor, (double) EXPORT_MAX_SIDE / MAX (*width, *height));
-  factor = MAX (factor, 1.0);
-  *width = (int) (*width * factor);
-  *height = (int) (*height * factor);
-}
-
-static void
-export_done (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
-
-  if (pgs_map_view_write_png_finish (PGS_MAP_VIEW (object), result, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-void
-pgs_map_page_export_png_async (PgsMapPage          *self,
-                               const char          *path,
-                               GAsyncReadyCallback  callback,
-                               gpointer             user_data)
-{
-  GTask *task;
-  int width, height;
-
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, pgs_map_page_export_png_async);
-  pgs_map_page_get_export_size (self, &width, &height);
-  pgs_map_view_write_png_async (self->map_view, path, width, height, export_done, task);
-}
-
-gboolean
-pgs_map_page_export_png_finish (PgsMapPage    *self,
-                                GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void

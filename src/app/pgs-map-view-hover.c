@@ -17,9 +17,9 @@
 #include "pgs-map-view-private.h"
 #include "pgs-pagemap.h"
 
-static gboolean
-same_cell (const PgsHit *a,
-           const PgsHit *b)
+gboolean
+pgs_map_view_same_cell (const PgsHit *a,
+                        const PgsHit *b)
 {
   if (a->valid != b->valid)
     return FALSE;
@@ -51,7 +51,7 @@ cell_reach (PgsMapView   *self,
 
       if (px < 0 || py < 0 || px >= area.size.width || py >= area.size.height)
         break;
-      if (!pgs_map_view_hit_test (self, px, py, &other) || !same_cell (hit, &other))
+      if (!pgs_map_view_hit_test (self, px, py, &other) || !pgs_map_view_same_cell (hit, &other))
         break;
       reach = step * i;
     }
@@ -59,11 +59,26 @@ cell_reach (PgsMapView   *self,
 }
 
 void
+pgs_map_view_cell_bounds (PgsMapView      *self,
+                          const PgsHit    *hit,
+                          double           x,
+                          double           y,
+                          graphene_rect_t *bounds)
+{
+  double step = 1.0 / gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  double x0 = x - cell_reach (self, hit, x, y, -1, 0, step);
+  double x1 = x + cell_reach (self, hit, x, y, 1, 0, step);
+  double y0 = y - cell_reach (self, hit, x, y, 0, -1, step);
+  double y1 = y + cell_reach (self, hit, x, y, 0, 1, step);
+
+  graphene_rect_init (bounds, x0, y0, x1 - x0, y1 - y0);
+}
+
+void
 pgs_map_view_snapshot_hover (PgsMapView  *self,
                              GtkSnapshot *snapshot)
 {
   PgsHit hit;
-  double step = 1.0 / gtk_widget_get_scale_factor (GTK_WIDGET (self));
   double x0, x1, y0, y1;
   graphene_rect_t rect;
   GskRoundedRect outline;
@@ -78,10 +93,11 @@ pgs_map_view_snapshot_hover (PgsMapView  *self,
   if (!pgs_map_view_hit_test (self, self->hover_x, self->hover_y, &hit) || !hit.valid)
     return;
 
-  x0 = self->hover_x - cell_reach (self, &hit, self->hover_x, self->hover_y, -1, 0, step);
-  x1 = self->hover_x + cell_reach (self, &hit, self->hover_x, self->hover_y, 1, 0, step);
-  y0 = self->hover_y - cell_reach (self, &hit, self->hover_x, self->hover_y, 0, -1, step);
-  y1 = self->hover_y + cell_reach (self, &hit, self->hover_x, self->hover_y, 0, 1, step);
+  pgs_map_view_cell_bounds (self, &hit, self->hover_x, self->hover_y, &rect);
+  x0 = rect.origin.x;
+  y0 = rect.origin.y;
+  x1 = x0 + rect.size.width;
+  y1 = y0 + rect.size.height;
 
   /* At least a few pixels around the pointer, so a one-pixel frame can still be seen. */
   x0 = MIN (floor (x0), self->hover_x - 3);
@@ -106,6 +122,7 @@ on_motion (GtkEventControllerMotion *controller,
   self->hovering = TRUE;
   self->hover_x = x;
   self->hover_y = y;
+  pgs_map_view_update_status (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -114,6 +131,7 @@ on_leave (GtkEventControllerMotion *controller,
           PgsMapView               *self)
 {
   self->hovering = FALSE;
+  pgs_map_view_update_status (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -129,9 +147,16 @@ on_query_tooltip (GtkWidget  *widget,
   g_autofree char *text = NULL;
   PgsHit hit;
 
-  if (keyboard || !pgs_map_view_hit_test (self, x, y, &hit) || !hit.valid)
+  int fold;
+
+  if (keyboard)
     return FALSE;
-  text = pgs_map_view_describe_hit (self, &hit);
+  if ((fold = pgs_map_view_fold_at (self, x, y)) >= 0)
+    text = pgs_map_view_describe_fold (self, fold);
+  else if (pgs_map_view_hit_test (self, x, y, &hit) && hit.valid)
+    text = pgs_map_view_describe_hit (self, &hit);
+  else
+    return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
@@ -201,6 +226,16 @@ pgs_map_view_describe_hit (PgsMapView   *self,
   g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
   g_return_val_if_fail (hit != NULL, NULL);
 
+  /* First what the colour means, in the legend's own words, then the numbers. */
+  if (self->renderer != NULL && hit->legend_index < pgs_renderer_get_n_legend_items (self->renderer))
+    {
+      const char *category = NULL;
+
+      pgs_renderer_get_legend_item (self->renderer, hit->legend_index, NULL, &category, NULL);
+      if (category != NULL)
+        g_string_append (text, category);
+    }
+
   /* The latest process: a hit carried over a refresh was looked up in it. */
   if (!hit->is_frame && self->wanted.process != NULL)
     {
@@ -209,6 +244,7 @@ pgs_map_view_describe_hit (PgsMapView   *self,
 
       g_autofree char *address = pgs_units_format_hex (hit->address);
 
+      g_string_append_c (text, '\n');
       g_string_append_printf (text, _("Address %s"), address);
       if (label != NULL)
         {

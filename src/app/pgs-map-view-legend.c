@@ -125,11 +125,15 @@ rule_layout (PgsMapView *self,
              int         width)
 {
   const char *rule = self->renderer ? pgs_renderer_get_aggregation_rule (self->renderer) : NULL;
+  g_autofree char *hidden = pgs_map_view_hidden_note (self);
+  g_autofree char *text = NULL;
   PangoLayout *layout;
 
   if (rule == NULL || *rule == '\0' || width <= 0)
     return NULL;
-  layout = pgs_map_view_legend_layout (self, rule, TRUE);   /* translated already */
+  /* With free memory folded away, the legend says how much is not drawn. */
+  text = hidden != NULL ? g_strconcat (rule, "\n\n", hidden, NULL) : g_strdup (rule);
+  layout = pgs_map_view_legend_layout (self, text, TRUE);   /* translated already */
   pango_layout_set_width (layout, width * PANGO_SCALE);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   return layout;

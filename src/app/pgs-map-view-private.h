@@ -25,6 +25,7 @@ typedef struct
   GBytes      *highlight;  /* physical views: PFNs highlighted instead of the process's */
   PgsView      view;
   PgsLayout    layout;
+  gboolean     hide_free;
   double       zoom;
   double       center_x;
   double       center_y;
@@ -69,6 +70,17 @@ struct _PgsMapView
   double        hover_x;
   double        hover_y;
 
+  /* keyboard focus cell, kept by its frame or address (focus_hit) across refreshes;
+   * focus_x, focus_y: its middle in widget coordinates on the pixels shown */
+  gboolean      focus_valid;
+  PgsHit        focus_hit;
+  double        focus_x;
+  double        focus_y;
+  gboolean      focus_pending;   /* a move that waits for the map to pan */
+  double        pending_x;       /* map fractions of where it goes */
+  double        pending_y;
+  char         *status;          /* what the status line says */
+
   /* drag */
   double        drag_center_x;
   double        drag_center_y;
@@ -103,6 +115,44 @@ void     pgs_map_view_snapshot_legend     (PgsMapView     *self,
 void     pgs_map_view_hover_init          (PgsMapView     *self);
 void     pgs_map_view_snapshot_hover      (PgsMapView     *self,
                                            GtkSnapshot    *snapshot);
+
+/* The rectangle (widget coordinates, first to last pixel) of the cell under (x, y) that
+ * @hit describes, found through the hit test. */
+void     pgs_map_view_cell_bounds         (PgsMapView     *self,
+                                           const PgsHit   *hit,
+                                           double          x,
+                                           double          y,
+                                           graphene_rect_t *bounds);
+gboolean pgs_map_view_same_cell           (const PgsHit   *a,
+                                           const PgsHit   *b);
+
+/* pgs-map-view-focus.c */
+/* Installs the map.focus-* actions and their keys (arrows, Home, End, Page Up/Down, Enter). */
+void     pgs_map_view_focus_class_init    (GtkWidgetClass *widget_class);
+void     pgs_map_view_focus_init          (PgsMapView     *self);
+/* New pixels on screen: finds the focus cell again by its frame or address. */
+void     pgs_map_view_focus_after_render  (PgsMapView     *self);
+/* Makes the cell at (x, y) the focus cell (a click does); FALSE where there is none. */
+gboolean pgs_map_view_focus_at            (PgsMapView     *self,
+                                           double          x,
+                                           double          y);
+void     pgs_map_view_snapshot_focus      (PgsMapView     *self,
+                                           GtkSnapshot    *snapshot);
+/* Works out the status line again (hovered cell, else focused cell) and announces it. */
+void     pgs_map_view_update_status       (PgsMapView     *self);
+
+/* pgs-map-view-fold.c */
+/* The fold marker under (x, y), -1 for none. */
+int      pgs_map_view_fold_at             (PgsMapView     *self,
+                                           double          x,
+                                           double          y);
+/* "12.3 GiB free, hidden (frames 0x… – 0x…)" */
+char    *pgs_map_view_describe_fold       (PgsMapView     *self,
+                                           guint           index);
+void     pgs_map_view_snapshot_folds      (PgsMapView     *self,
+                                           GtkSnapshot    *snapshot);
+/* The legend's line about hidden free memory, NULL when none is hidden. */
+char    *pgs_map_view_hidden_note         (PgsMapView     *self);
 
 /* pgs-map-view-viewport.c */
 /* Installs the map.zoom-* and map.pan actions and the arrow keys. */

@@ -137,6 +137,8 @@ on_drag_end (GtkGestureDrag *gesture,
 
   gtk_gesture_drag_get_start_point (gesture, &x, &y);
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* The clicked cell becomes the focus cell: the keys go on from there. */
+  pgs_map_view_focus_at (self, x, y);
   if (pgs_map_view_hit_test (self, x, y, &hit) && hit.valid)
     pgs_map_view_activate_page (self, &hit);
 }
@@ -179,11 +181,12 @@ pgs_map_view_viewport_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "map.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", pan_action);
 
-  /* With the map focused the arrow keys pan; zoom keys are window-wide accelerators. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "map.pan", "(dd)", -0.1, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "map.pan", "(dd)", 0.1, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "map.pan", "(dd)", 0.0, -0.1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "map.pan", "(dd)", 0.0, 0.1);
+  /* With the map focused Ctrl and the arrow keys pan (the arrows alone move the focus
+   * cell); zoom keys are window-wide accelerators. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_CONTROL_MASK, "map.pan", "(dd)", -0.1, 0.0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_CONTROL_MASK, "map.pan", "(dd)", 0.1, 0.0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_CONTROL_MASK, "map.pan", "(dd)", 0.0, -0.1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_CONTROL_MASK, "map.pan", "(dd)", 0.0, 0.1);
 }
 
 void

@@ -29,6 +29,7 @@
 enum {
   PAGE_ACTIVATED,
   READY,
+  STATUS_CHANGED,
   N_SIGNALS
 };
 
@@ -66,6 +67,7 @@ params_copy (Params       *dest,
     }
   dest->view = src->view;
   dest->layout = src->layout;
+  dest->hide_free = src->hide_free;
   dest->zoom = src->zoom;
   dest->center_x = src->center_x;
   dest->center_y = src->center_y;
@@ -77,6 +79,8 @@ gboolean
 pgs_map_view_params_equal (const Params *a,
                            const Params *b)
 {
+  if (a->hide_free != b->hide_free)
+    return FALSE;
   return a->snapshot == b->snapshot && a->process == b->process && a->view == b->view &&
          a->highlight == b->highlight &&
          a->layout == b->layout && a->zoom == b->zoom && a->center_x == b->center_x &&
@@ -100,6 +104,7 @@ renderer_for_params (const Params *params)
   pgs_renderer_set_process (renderer, params->process);
   pgs_renderer_set_highlight_frames (renderer, params->highlight);
   pgs_renderer_set_layout (renderer, params->layout);
+  pgs_renderer_set_hide_free (renderer, params->hide_free);
   pgs_renderer_set_viewport (renderer, params->zoom, params->center_x, params->center_y);
   return renderer;
 }
@@ -160,7 +165,8 @@ render_done (GObject      *object,
 
   if (!pgs_map_view_params_equal (&self->shown, &self->wanted))
     start_job (self);
-  else
+  pgs_map_view_focus_after_render (self);
+  if (pgs_map_view_params_equal (&self->shown, &self->wanted))
     g_signal_emit (self, signals[READY], 0);
 
 }
@@ -371,7 +377,9 @@ pgs_map_view_snapshot (GtkWidget   *widget,
       gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, tw, th));
       snapshot_wss (self, snapshot, &area);
       snapshot_bands (self, snapshot, &area);
+      pgs_map_view_snapshot_folds (self, snapshot);
       pgs_map_view_snapshot_hover (self, snapshot);
+      pgs_map_view_snapshot_focus (self, snapshot);
       gtk_snapshot_pop (snapshot);
       snapshot_zoom_badge (self, snapshot, &area);
     }
@@ -435,6 +443,7 @@ pgs_map_view_dispose (GObject *object)
   g_clear_pointer (&self->wss_sample, pgs_wss_sample_unref);
   g_clear_pointer (&self->legend, pgs_map_view_legend_rows_free);
   g_clear_object (&self->legend_rule);
+  g_clear_pointer (&self->status, g_free);
   params_clear (&self->wanted);
   params_clear (&self->shown);
 
@@ -463,8 +472,13 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   /* The pixels on screen caught up with what was asked for. */
   signals[READY] = g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* pgs_map_view_get_status() says something else. */
+  signals[STATUS_CHANGED] = g_signal_new ("status-changed", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 0);
 
   pgs_map_view_viewport_class_init (widget_class);
+  pgs_map_view_focus_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -485,6 +499,7 @@ pgs_map_view_init (PgsMapView *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  pgs_map_view_focus_init (self);
   pgs_map_view_hover_init (self);
   pgs_map_view_viewport_init (self);
 }

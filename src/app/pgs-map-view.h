@@ -40,6 +40,9 @@ void         pgs_map_view_set_highlight_frames (PgsMapView *self,
                                                 GBytes     *pfns);
 void         pgs_map_view_set_layout     (PgsMapView  *self,
                                           PgsLayout    layout);
+/* Physical views: fold long runs of free frames out of the map. */
+void         pgs_map_view_set_hide_free  (PgsMapView  *self,
+                                          gboolean     hide_free);
 void         pgs_map_view_set_units      (PgsMapView  *self,
                                           PgsUnits     units);
 double       pgs_map_view_get_zoom       (PgsMapView  *self);
@@ -72,6 +75,12 @@ gboolean     pgs_map_view_hit_test       (PgsMapView  *self,
 void          pgs_map_view_set_wss_sample (PgsMapView   *self,
                                            PgsWssSample *sample);
 PgsWssSample *pgs_map_view_get_wss_sample (PgsMapView   *self);
+/* The status line: the hovered cell's description, else the focused cell's, on one line;
+ * also the view's accessible description. Changes are signalled by ::status-changed. */
+const char  *pgs_map_view_get_status     (PgsMapView   *self);
+/* The keyboard focus cell, FALSE when there is none. */
+gboolean     pgs_map_view_get_focus_cell (PgsMapView   *self,
+                                          PgsHit       *hit);
 /* Tooltip text for a hit, as markup-free text lines. */
 char        *pgs_map_view_describe_hit   (PgsMapView   *self,
                                           const PgsHit *hit);

@@ -307,6 +307,11 @@ on_layout_changed (PgsWindow *self)
   pgs_map_page_set_layout (self->residency_page, layout);
   pgs_map_page_set_layout (self->sharing_page, layout);
   pgs_map_page_set_layout (self->flags_page, layout);
+  /* Hide free memory: only the physical maps have free frames to fold. */
+  pgs_map_view_set_hide_free (pgs_map_page_get_map_view (self->sharing_page),
+                              g_settings_get_boolean (self->settings, "hide-free"));
+  pgs_map_view_set_hide_free (pgs_map_page_get_map_view (self->flags_page),
+                              g_settings_get_boolean (self->settings, "hide-free"));
 }
 
 /* Selection */
@@ -415,6 +420,8 @@ pgs_window_setup (PgsWindow      *self,
   g_signal_connect_object (self->settings, "changed::units", G_CALLBACK (on_units_changed),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::layout", G_CALLBACK (on_layout_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::hide-free", G_CALLBACK (on_layout_changed),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::refresh-interval",
                            G_CALLBACK (pgs_window_schedule_refresh), self, G_CONNECT_SWAPPED);

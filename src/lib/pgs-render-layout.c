@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Geometry. The map is a grid of cells, one page (or frame) each, mw x mh cells. At zoom 1
- * a pixel is s0 x s0 cells, s0 a power of two (or 1/k when the map is small and is
- * magnified), chosen as the smallest that fits, so every pixel of the unzoomed picture
+ * a pixel is s0 x s0 cells, s0 a whole number (or 1/k, any whole k, when the map is small
+ * and is magnified), chosen as the smallest that fits, so every pixel of the unzoomed picture
  * stands for the same number of pages. At other zooms a pixel is s = s0 / zoom cells wide
  * and shows the aligned block of A x A cells under its centre, A the smallest power of two
  * >= s: since a block is at least as wide as a pixel, no block falls between two pixel
@@ -108,6 +108,15 @@ hilbert_d2xy (guint64  side,
   *yp = y;
 }
 
+void
+pgs_render_hilbert_d2xy (guint64  side,
+                         guint64  d,
+                         guint64 *x,
+                         guint64 *y)
+{
+  hilbert_d2xy (side, d, x, y);
+}
+
 static guint64
 n_cells (PgsRenderer *self)
 {
@@ -116,7 +125,7 @@ n_cells (PgsRenderer *self)
       pgs_render_ensure_bands (self);
       return self->n_pages;
     }
-  return self->n_frames;
+  return self->folds != NULL ? self->n_cells : self->n_frames;
 }
 
 /* Rows the bands take at @mw columns, each band starting a row. */
@@ -140,13 +149,14 @@ band_rows (PgsRenderer *self,
   return rows;
 }
 
-/* Tries cells per pixel @s0 (a power of two, or its inverse): does the map fit? */
+/* Tries cells per pixel @s0 (a whole number, or its inverse): does the map fit? */
 static gboolean
 try_fit (PgsRenderer *self,
          Geometry    *g,
          double       s0)
 {
-  guint64 wc = (guint64) floor (g->width * s0), hc = (guint64) floor (g->height * s0);
+  /* 1e-9: a third times 900 must give 300 columns, not 299.99… */
+  guint64 wc = (guint64) floor (g->width * s0 + 1e-9), hc = (guint64) floor (g->height * s0 + 1e-9);
   guint64 a0 = s0 >= 1 ? (guint64) s0 : 1;
 
   if (wc == 0 || hc == 0)
@@ -207,10 +217,12 @@ pgs_render_get_geometry (PgsRenderer *self,
     return g;
 
   /* The smallest scale (most pixels per page) that fits: magnifications 1/64 … 1/1, then
-   * whole numbers of cells per pixel. The Hilbert layout needs powers of two, for blocks
-   * that are whole sub-squares of a tile; rows take any whole number, which fills the
-   * output better. */
-  for (int k = MAX_MAGNIFY; k >= 1 && !g->valid; k /= 2)
+   * whole numbers of cells per pixel. A magnified cell is k x k whole pixels for any k, so
+   * every k is tried: powers of two alone left up to three quarters of the output empty
+   * (a map that missed 8 x 8 pixel cells got 4 x 4 and filled a quarter). Above one cell a
+   * pixel, the Hilbert layout needs powers of two, for blocks that are whole sub-squares
+   * of a tile; rows take any whole number, which fills the output better. */
+  for (int k = MAX_MAGNIFY; k >= 1 && !g->valid; k--)
     if (try_fit (self, g, 1.0 / k))
       {
         g->s0 = 1.0 / k;
@@ -488,6 +500,8 @@ static PgsCategory
 frame_category (PgsRenderer *self,
                 guint64      pfn)
 {
+  if (self->view == PGS_VIEW_FLAGS && self->unfolded != NULL)
+    return pgs_class_runs_at (self->unfolded, pfn) & CLASS_MASK;
   if (self->view == PGS_VIEW_FLAGS && self->classes != NULL)
     return pgs_class_runs_at (self->classes, pfn) & CLASS_MASK;
   return pgs_physmap_get_category (self->physmap, pfn);
@@ -564,7 +578,8 @@ pgs_renderer_hit_test (PgsRenderer *self,
             guint64 i = pgs_class_runs_find (self->classes, ranges[r].start, ranges[r].end, want);
 
             hit->valid = i != G_MAXUINT64;
-            hit->pfn = hit->valid ? i : 0;
+            /* A cell, which is a frame number unless free memory is folded away. */
+            hit->pfn = hit->valid ? pgs_render_cell_to_pfn (self, i) : 0;
           }
       }
     if (!hit->valid)
@@ -598,6 +613,118 @@ pgs_renderer_pixel_to_map (PgsRenderer *self,
     *map_x = (g->x0 + x * g->scale) / g->mw;
   if (map_y != NULL)
     *map_y = (g->y0 + y * g->scale) / g->mh;
+  return TRUE;
+}
+
+/* The cell index of @hit on the map, with the band it is in (residency linear). */
+static gboolean
+cell_of_hit (PgsRenderer  *self,
+             const PgsHit *hit,
+             guint64      *cell,
+             guint        *band_index)
+{
+  if (self->view != PGS_VIEW_RESIDENCY)
+    {
+      gboolean hidden;
+
+      if (!hit->is_frame || hit->pfn >= self->n_frames)
+        return FALSE;
+      *cell = pgs_render_pfn_to_cell (self, hit->pfn, &hidden);
+      return !hidden;
+    }
+  if (hit->is_frame || self->process == NULL)
+    return FALSE;
+  /* By address, not by mapping index: after a rescan the indices may have moved. */
+  for (guint b = 0; b < self->bands->len; b++)
+    {
+      const Band *band = &g_array_index (self->bands, Band, b);
+      guint64 size = band->n_pages * self->process->page_size;
+
+      if (hit->address >= band->start && hit->address - band->start < size)
+        {
+          *cell = band->first_page + (hit->address - band->start) / self->process->page_size;
+          *band_index = b;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+pgs_renderer_locate (PgsRenderer  *self,
+                     int           width,
+                     int           height,
+                     const PgsHit *hit,
+                     double       *map_x,
+                     double       *map_y)
+{
+  const Geometry *g;
+  guint64 cell, bx, by, a;
+  guint band = 0;
+
+  g_return_val_if_fail (PGS_IS_RENDERER (self), FALSE);
+  g_return_val_if_fail (hit != NULL, FALSE);
+
+  pgs_render_prepare (self);
+  g = pgs_render_get_geometry (self, width, height);
+  if (!g->valid || !hit->valid || !cell_of_hit (self, hit, &cell, &band))
+    return FALSE;
+  a = g->a;
+
+  if (self->layout == PGS_LAYOUT_HILBERT)
+    {
+      /* Tiles in rows; inside a tile, blocks of a² consecutive cells along the curve. */
+      guint64 t = g->tile, sub = t / a, tile = cell / (t * t), bxi, byi;
+
+      if (tile >= g->n_tiles)
+        return FALSE;
+      hilbert_d2xy (sub, (cell % (t * t)) / (a * a), &bxi, &byi);
+      bx = (tile % g->tiles_x) * sub + bxi;
+      by = (tile / g->tiles_x) * sub + byi;
+    }
+  else if (self->view == PGS_VIEW_RESIDENCY)
+    {
+      const Band *b = &g_array_index (self->bands, Band, band);
+      guint64 p = cell - b->first_page;
+
+      bx = (p % g->mw) / a;
+      by = (g->band_row[band] + p / g->mw) / a;
+    }
+  else
+    {
+      bx = (cell % g->mw) / a;
+      by = (cell / g->mw) / a;
+    }
+
+  /* The middle of the block, clipped to the map: a last block may be cut short. */
+  if (map_x != NULL)
+    *map_x = (MIN ((bx + 0.5) * a, (bx * a + g->mw) / 2.0)) / g->mw;
+  if (map_y != NULL)
+    *map_y = (MIN ((by + 0.5) * a, (by * a + g->mh) / 2.0)) / g->mh;
+  return TRUE;
+}
+
+gboolean
+pgs_renderer_map_to_pixel (PgsRenderer *self,
+                           int          width,
+                           int          height,
+                           double       map_x,
+                           double       map_y,
+                           double      *x,
+                           double      *y)
+{
+  const Geometry *g;
+
+  g_return_val_if_fail (PGS_IS_RENDERER (self), FALSE);
+
+  pgs_render_prepare (self);
+  g = pgs_render_get_geometry (self, width, height);
+  if (!g->valid)
+    return FALSE;
+  if (x != NULL)
+    *x = (map_x * g->mw - g->x0) / g->scale;
+  if (y != NULL)
+    *y = (map_y * g->mh - g->y0) / g->scale;
   return TRUE;
 }
 

@@ -546,3 +546,58 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
       out[b] = c | (any[b] & PGS_CLASS_HIGHLIGHT);
     }
 }
+
+/* ---- folding (pgs-render-fold.c) ---- */
+
+guint64
+pgs_class_runs_get_n_runs (PgsClassRuns *self)
+{
+  return self->base.n;
+}
+
+void
+pgs_class_runs_get_run (PgsClassRuns *self,
+                        guint64       i,
+                        guint64      *start,
+                        guint64      *end,
+                        guint8       *klass)
+{
+  g_return_if_fail (i < self->base.n);
+  *start = rstart (&self->base, i);
+  *end = rstart (&self->base, i + 1);
+  *klass = self->base.klass[i];
+}
+
+PgsClassRuns *
+pgs_class_runs_cut (PgsClassRuns        *self,
+                    const PgsFrameRange *cuts,
+                    gsize                n_cuts)
+{
+  PgsClassRuns *out = g_new0 (PgsClassRuns, 1);
+  guint64 pos = 0;
+  gsize k = 0;
+
+  for (guint64 r = 0; r < self->base.n; r++)
+    {
+      guint64 s = rstart (&self->base, r), e = rstart (&self->base, r + 1);
+
+      while (s < e)
+        {
+          while (k < n_cuts && cuts[k].end <= s)
+            k++;
+          if (k < n_cuts && cuts[k].start <= s)
+            s = MIN (e, cuts[k].end);
+          else
+            {
+              guint64 piece = k < n_cuts ? MIN (e, cuts[k].start) : e;
+
+              runs_push (&out->base, &pos, piece - s, self->base.klass[r]);
+              s = piece;
+            }
+        }
+    }
+  runs_finish (&out->base, pos);
+  out->n_frames = pos;
+  out->cur = &out->base;
+  return out;
+}

@@ -69,4 +69,16 @@ void          pgs_class_runs_linear_row (PgsClassRuns       *self,
                                          guint64             bx1,
                                          guint8             *out);
 
+/* Folding free memory away (pgs-render-fold.c): the runs without the highlight, and the
+ * runs of the frames outside @cuts (sorted, disjoint), renumbered from 0. */
+guint64       pgs_class_runs_get_n_runs (PgsClassRuns       *self);
+void          pgs_class_runs_get_run    (PgsClassRuns       *self,
+                                         guint64             i,
+                                         guint64            *start,
+                                         guint64            *end,
+                                         guint8             *klass);
+PgsClassRuns *pgs_class_runs_cut        (PgsClassRuns       *self,
+                                         const PgsFrameRange *cuts,
+                                         gsize               n_cuts);
+
 G_END_DECLS

@@ -73,6 +73,12 @@ struct _PgsRenderer
   guint64      n_frames;
   gboolean     highlighted;   /* some HIGHLIGHT bits are set */
   guint64     *frame_counts;  /* per class, over all frames */
+  /* Hide free memory (pgs-render-fold.c): classes then holds the frames outside the folds,
+   * unfolded all of them; n_cells how many are drawn. */
+  gboolean      hide_free;
+  GArray       *folds;
+  PgsClassRuns *unfolded;
+  guint64       n_cells;
 
   /* Residency */
   GArray      *bands;
@@ -137,6 +143,22 @@ gboolean        pgs_render_aggregate_block_row  (PgsRenderer    *self,
                                                  guint64         bx1,
                                                  guint8         *out,
                                                  guint8         *mixed);
+
+void            pgs_render_hilbert_d2xy         (guint64         side,
+                                                 guint64         d,
+                                                 guint64        *x,
+                                                 guint64        *y);
+
+/* pgs-render-fold.c */
+/* Cuts the long free runs out of the classes, when free memory is hidden. */
+void            pgs_render_fold                 (PgsRenderer    *self);
+void            pgs_render_fold_clear           (PgsRenderer    *self);
+/* A cell of the map to its frame, and back (@hidden: the frame is folded away). */
+guint64         pgs_render_cell_to_pfn          (PgsRenderer    *self,
+                                                 guint64         cell);
+guint64         pgs_render_pfn_to_cell          (PgsRenderer    *self,
+                                                 guint64         pfn,
+                                                 gboolean       *hidden);
 
 /* pgs-render-residency.c */
 void            pgs_render_ensure_bands         (PgsRenderer    *self);

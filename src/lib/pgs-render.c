@@ -53,6 +53,7 @@ pgs_renderer_finalize (GObject *object)
 
   pgs_render_geometry_clear (&self->geometry);
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
+  pgs_render_fold_clear (self);
   g_clear_pointer (&self->classes, pgs_class_runs_free);
   g_clear_pointer (&self->frame_counts, g_free);
   g_clear_pointer (&self->page_counts, g_free);
@@ -137,7 +138,11 @@ apply_highlight (PgsRenderer *self)
         {
           guint64 pfn = pgs_pm_pfn (self->process->entries[k]);
 
-          if (pfn != 0 && pfn < self->n_frames)
+          gboolean hidden = FALSE;
+
+          /* Cells, which are frames unless free memory is folded away. */
+          if (pfn != 0 && pfn < self->n_frames &&
+              (pfn = pgs_render_pfn_to_cell (self, pfn, &hidden), !hidden))
             pfns[n++] = pfn;
         }
     }
@@ -156,6 +161,7 @@ ensure_classes (PgsRenderer *self)
 
   self->frame_counts = g_new0 (guint64, flags ? PGS_N_CATEGORIES : PGS_N_SHARE_CLASSES);
   self->classes = pgs_class_runs_new (self->physmap, flags, self->frame_counts);
+  pgs_render_fold (self);
   self->highlighted = FALSE;
   apply_highlight (self);
 }

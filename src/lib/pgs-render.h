@@ -120,6 +120,50 @@ gboolean         pgs_renderer_pixel_to_map       (PgsRenderer  *self,
                                                   double       *map_x,
                                                   double       *map_y);
 
+/* The reverse of the hit test: where the cell of @hit's frame (is_frame, pfn) or page
+ * (address) lies, as map fractions (0..1) of the centre of the block of cells that shows
+ * it, for pgs_renderer_map_to_pixel(). FALSE when it is not on the map. */
+gboolean         pgs_renderer_locate             (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  const PgsHit *hit,
+                                                  double       *map_x,
+                                                  double       *map_y);
+/* Map fractions to pixels: the inverse of pgs_renderer_pixel_to_map(); the pixel may lie
+ * outside the output when that part of the map is not in view. */
+gboolean         pgs_renderer_map_to_pixel       (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  double        map_x,
+                                                  double        map_y,
+                                                  double       *x,
+                                                  double       *y);
+
+/* Physical views: runs of at least this many free frames are folded out of the map. */
+#define PGS_FOLD_MIN_FRAMES 1024
+
+/* Physical views: draw the map without the runs of PGS_FOLD_MIN_FRAMES or more free frames
+ * (free or never initialised). The legend still counts every frame; the hit test and
+ * pgs_renderer_locate() give the frames' own numbers. */
+void             pgs_renderer_set_hide_free      (PgsRenderer  *self,
+                                                  gboolean      hide_free);
+gboolean         pgs_renderer_get_hide_free      (PgsRenderer  *self);
+/* How many runs are folded away, and how many frames they hold together. */
+guint            pgs_renderer_get_n_folds        (PgsRenderer  *self);
+guint64          pgs_renderer_get_hidden_frames  (PgsRenderer  *self);
+/* Fold @index: its frames, and where its marker goes at @width x @height: the top of the
+ * boundary between the cells before and after it (pixels; it may be outside the output
+ * when zoomed), and the height of a cell there. */
+gboolean         pgs_renderer_get_fold           (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  guint         index,
+                                                  guint64      *first_pfn,
+                                                  guint64      *n_frames,
+                                                  double       *x,
+                                                  double       *y,
+                                                  double       *cell_height);
+
 /* The legend: one item per colour, with the number of pages (or frames) of that colour in
  * the whole map (not only the part in view). Labels are translated. */
 guint            pgs_renderer_get_n_legend_items (PgsRenderer  *self);

@@ -1,0 +1,58 @@
+/* pgs-map-page-private.h: the map page's internals, shared by the pgs-map-page*.c files
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pgs-map-page.h"
+
+G_BEGIN_DECLS
+
+struct _PgsMapPage
+{
+  GtkWidget     parent_instance;
+
+  PgsView       view;
+  PgsSnapshot  *snapshot;
+  PgsProcess   *process;
+  PgsHighlight *highlight;     /* physical views: a file's frames, shown instead of the
+                                * process's */
+  PgsUnits      units;
+  GCancellable *lookup;
+  GArray       *frame_users;   /* PgsFrameUser */
+  PgsHit        hit;           /* the page whose details are shown, if have_hit */
+  gboolean      have_hit;
+  int           hit_pid;       /* residency: whose page it is */
+
+  PgsMapView   *map_view;
+  GtkLabel     *status_label;  /* under the map: what the hovered or focused cell is */
+
+  /* template children */
+  GtkStack     *stack;
+  GtkImage     *empty_icon;
+  GtkLabel     *empty_title;
+  GtkLabel     *empty_description;
+  GtkLabel     *title_label;
+  GtkLabel     *scale_label;
+  GtkBox       *map_box;
+  GtkRevealer  *info_revealer;
+  GtkLabel     *info_label;
+  GtkLabel     *users_title;
+  GtkListBox   *users_list;
+  GtkLabel     *wss_note;
+  GtkLabel     *counters_label;
+
+  int           wss_pid;       /* whose sample the map view was given, 0 for none */
+
+  /* Residency: the process shown exited; its last scan stays on screen, the map view keeps
+   * the snapshot it came from, until another process is chosen. */
+  gboolean      exited;
+  GtkLabel     *exited_label;
+  guint         deselect_idle; /* a NULL process waiting to see whether a scan explains it */
+};
+
+G_END_DECLS
