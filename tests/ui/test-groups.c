@@ -115,8 +115,9 @@ test_libraries (void)
   guint64 size, rss, uss;
 
   g_assert_nonnull (exe);
+  /* Shown, the page has every process's mappings scanned (pgs-refresh.c). */
   pgs_window_set_view (child.window, "libraries");
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  pgs_ui_wait_idle_scan (child.window);
   view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   g_assert_nonnull (view);
   g_assert_true (pgs_library_view_get_snapshot (view) == pgs_window_get_snapshot (child.window));
@@ -177,8 +178,9 @@ test_by_parent (void)
   guint index;
 
   pgs_ui_wait_idle_scan (child.window);
+  /* Shown, the page has every process's pages scanned, for the private figure. */
   pgs_window_set_view (child.window, "groups");
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  pgs_ui_wait_idle_scan (child.window);
   view = find_group_view (GTK_WIDGET (child.window));
   g_assert_nonnull (view);
 
