@@ -24,6 +24,7 @@ struct _PgsHighlight
   GBytes          *frames;
   char            *caption;
   char            *problem;
+  gboolean         needs_pages;
 };
 
 G_DEFINE_BOXED_TYPE (PgsHighlight, pgs_highlight, pgs_highlight_ref, pgs_highlight_unref)
@@ -75,6 +76,7 @@ pgs_highlight_new_for_file (PgsSnapshot *snapshot,
   self->path = g_strdup (path);
   self->name = display_name (path);
   self->problem = describe_problem (frames);
+  self->needs_pages = frames->n_without_pages > 0;
   self->frames = g_bytes_new_take (g_steal_pointer (&frames->pfns),
                                    frames->n_pfns * sizeof (guint64));
   if (frames->n_pfns > 0)
@@ -145,6 +147,13 @@ pgs_highlight_get_caption (PgsHighlight *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->caption;
+}
+
+gboolean
+pgs_highlight_needs_pages (PgsHighlight *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->needs_pages;
 }
 
 const char *

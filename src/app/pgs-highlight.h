@@ -37,6 +37,9 @@ GBytes        *pgs_highlight_get_frames    (PgsHighlight *self);
 gsize          pgs_highlight_get_n_frames  (PgsHighlight *self);
 /* For the map title: "frames of libc.so.6 highlighted", or why there are none. */
 const char    *pgs_highlight_get_caption   (PgsHighlight *self);
+/* Whether some processes mapping the file had no pages in the snapshot (a scan without
+ * PGS_SCAN_PAGES): a scan with pages would find more frames. */
+gboolean       pgs_highlight_needs_pages   (PgsHighlight *self);
 /* Why the set is empty or misses some processes' pages (translated), or NULL. */
 const char    *pgs_highlight_get_problem   (PgsHighlight *self);
 

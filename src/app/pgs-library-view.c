@@ -296,7 +296,12 @@ update_highlight_label (PgsLibraryView *self)
 
   if (self->highlight == NULL)
     return;
-  if (pgs_highlight_get_n_frames (self->highlight) > 0)
+  if (pgs_highlight_needs_pages (self->highlight) &&
+      pgs_highlight_get_n_frames (self->highlight) == 0)
+    /* The list was scanned without pages: the physical maps scan them when shown. */
+    text = g_strdup (_("Its frames are highlighted on the Sharing and Page Flags maps: "
+                       "every process’s pages are read when one of them is shown."));
+  else if (pgs_highlight_get_n_frames (self->highlight) > 0)
     {
       g_autofree char *count = pgs_units_format_count (pgs_highlight_get_n_frames (self->highlight));
       const char *problem = pgs_highlight_get_problem (self->highlight);

@@ -24,6 +24,7 @@ struct _PgsMapPage
   PgsUnits      units;
   GCancellable *lookup;
   GArray       *frame_users;   /* PgsFrameUser */
+  PgsSnapshot  *users_snapshot; /* the scan they were found in, until the next snapshot */
   PgsHit        hit;           /* the page whose details are shown, if have_hit */
   gboolean      have_hit;
   int           hit_pid;       /* residency: whose page it is */

@@ -177,8 +177,11 @@ start_job (PgsMapView *self)
   g_autoptr(GTask) task = NULL;
   RenderJob *job;
 
+  /* Behind another page nothing is rendered: the map of every refresh would be paid
+   * for and never seen. Mapping catches up (pgs_map_view_map). */
   if (self->job_running || self->wanted.snapshot == NULL ||
-      self->wanted.width <= 0 || self->wanted.height <= 0)
+      self->wanted.width <= 0 || self->wanted.height <= 0 ||
+      !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   if (self->wanted.view == PGS_VIEW_RESIDENCY && self->wanted.process == NULL)
     return;
@@ -233,8 +236,25 @@ pgs_map_view_invalidate (PgsMapView *self)
 {
   pgs_map_view_update_wanted_size (self);
   if (!pgs_map_view_params_equal (&self->wanted, &self->shown))
-    start_job (self);
+    {
+      /* Hidden, a map out of date is not kept: its pixels and its renderer (and through it
+       * a whole snapshot) would stay alive for nothing. */
+      if (!gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->job_running)
+        {
+          pgs_clear_release (&self->renderer);
+          g_clear_object (&self->texture);
+          params_clear (&self->shown);
+        }
+      start_job (self);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+pgs_map_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (pgs_map_view_parent_class)->map (widget);
+  pgs_map_view_invalidate (PGS_MAP_VIEW (widget));
 }
 
 /* Residency: each mapping's band gets its label at its left edge, where it fits. */
@@ -458,6 +478,7 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
 
   object_class->dispose = pgs_map_view_dispose;
 
+  widget_class->map = pgs_map_view_map;
   widget_class->snapshot = pgs_map_view_snapshot;
   widget_class->measure = pgs_map_view_measure;
   widget_class->size_allocate = pgs_map_view_size_allocate;

@@ -15,6 +15,7 @@
 #include "pgs-compare-list.h"
 #include "pgs-helper.h"
 #include "pgs-library-view.h"
+#include "pgs-refresh.h"
 #include "pgs-snapshot-file.h"
 #include "pgs-window.h"
 
@@ -42,6 +43,7 @@ struct _PgsWindow
   GCancellable         *file_cancellable;
   guint                 file_pulse_source;
   GtkNativeDialog      *file_chooser; /* open, save or compare: kept while it emits */
+  PgsRefresh           *refresh;      /* what a refresh scans (pgs-refresh.c) */
 
   /* template children */
   GtkStack             *stack;

@@ -256,10 +256,18 @@ test_library_selection (void)
   g_assert_cmpuint (u->rss, ==, rss);
   g_assert_cmpuint (u->uss, ==, uss);
 
-  /* The highlight: the frames of the child's pages of it. */
+  /* The highlight: the frames of the child's pages of it. The list of files needs no
+   * pages; a physical map shown scans every process's (a refresh, as the view changes). */
   highlight = pgs_library_view_get_highlight (view);
   g_assert_nonnull (highlight);
   g_assert_cmpstr (pgs_highlight_get_path (highlight), ==, exe);
+  pgs_window_set_view (child.window, "sharing");
+  pgs_ui_wait_idle_scan (child.window);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  snapshot = pgs_window_get_snapshot (child.window);
+  highlight = pgs_library_view_get_highlight (view);
+  g_assert_nonnull (highlight);
+  g_assert_false (pgs_highlight_needs_pages (highlight));
   if (!pgs_snapshot_is_privileged (snapshot))
     {
       g_assert_cmpuint (pgs_highlight_get_n_frames (highlight), ==, 0);
@@ -277,8 +285,6 @@ test_library_selection (void)
                                                              PGS_VIEW_SHARING)), caption));
   g_assert_true (find_label_with (GTK_WIDGET (find_map_page (GTK_WIDGET (child.window),
                                                              PGS_VIEW_FLAGS)), caption));
-  pgs_window_set_view (child.window, "sharing");
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
 
   /* Activating the file's process in the pane beside the table chooses it and shows its
    * pages; choosing a process hands the highlight back to it. */
@@ -305,8 +311,9 @@ test_libraries (void)
   guint64 size, rss, uss;
 
   g_assert_nonnull (exe);
+  /* Shown, the page has every process's mappings scanned (pgs-refresh.c). */
   pgs_window_set_view (child.window, "libraries");
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  pgs_ui_wait_idle_scan (child.window);
   view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   g_assert_nonnull (view);
   g_assert_true (pgs_library_view_get_snapshot (view) == pgs_window_get_snapshot (child.window));
@@ -367,8 +374,9 @@ test_by_parent (void)
   guint index;
 
   pgs_ui_wait_idle_scan (child.window);
+  /* Shown, the page has every process's pages scanned, for the private figure. */
   pgs_window_set_view (child.window, "groups");
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  pgs_ui_wait_idle_scan (child.window);
   view = find_group_view (GTK_WIDGET (child.window));
   g_assert_nonnull (view);
 

@@ -131,6 +131,8 @@ test_no_pages (void)
   g_assert_cmpuint (pgs_highlight_get_n_frames (h), ==, 0);
   g_assert_cmpstr (pgs_highlight_get_problem (h), ==,
                    "The pages of 3 processes mapping it were not read");
+  g_assert_true (pgs_highlight_needs_pages (h));
+  g_assert_false (pgs_highlight_needs_pages (none));
   /* Nothing maps it: said so; the name keeps " (deleted)". */
   g_assert_cmpstr (pgs_highlight_get_name (none), ==, "gone (deleted)");
   g_assert_cmpstr (pgs_highlight_get_caption (none), ==,
