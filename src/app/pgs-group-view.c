@@ -399,7 +399,13 @@ regroup_when_shown (PgsGroupView *self)
       regroup (self);
     }
   else
-    self->stale = TRUE;
+    {
+      /* Nor are groups of an old scan kept behind another page: they hold its snapshot,
+       * with every process's pages (pgs-refresh.c), alive. */
+      self->stale = TRUE;
+      if (self->groups_snapshot != NULL && self->groups_snapshot != self->snapshot)
+        show_groups (self, NULL, NULL);
+    }
 }
 
 static void

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "pagescope.h"
+#include "pgs-highlight.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,18 @@ void              pgs_library_view_set_snapshot (PgsLibraryView *self,
 /* The files as shown, largest PSS first: @index must be below the count. */
 guint             pgs_library_view_get_n_files  (PgsLibraryView *self);
 const PgsLibFile *pgs_library_view_get_file     (PgsLibraryView *self,
+                                                 guint           index);
+
+/* The selected file (index as above, GTK_INVALID_LIST_POSITION for none). */
+void              pgs_library_view_select_file  (PgsLibraryView *self,
+                                                 guint           index);
+void              pgs_library_view_unselect     (PgsLibraryView *self);
+const char       *pgs_library_view_get_selected_path (PgsLibraryView *self);
+/* The selected file's frames for the physical maps, or NULL. */
+PgsHighlight     *pgs_library_view_get_highlight (PgsLibraryView *self);
+/* The processes mapping the selected file, as listed beside the table. */
+guint             pgs_library_view_get_n_users  (PgsLibraryView *self);
+const PgsLibUser *pgs_library_view_get_user     (PgsLibraryView *self,
                                                  guint           index);
 
 G_END_DECLS

@@ -19,9 +19,12 @@ struct _PgsMapPage
   PgsView       view;
   PgsSnapshot  *snapshot;
   PgsProcess   *process;
+  PgsHighlight *highlight;     /* physical views: a file's frames, shown instead of the
+                                * process's */
   PgsUnits      units;
   GCancellable *lookup;
   GArray       *frame_users;   /* PgsFrameUser */
+  PgsSnapshot  *users_snapshot; /* the scan they were found in, until the next snapshot */
   PgsHit        hit;           /* the page whose details are shown, if have_hit */
   gboolean      have_hit;
   int           hit_pid;       /* residency: whose page it is */

@@ -15,7 +15,7 @@
 
 #include <glib/gi18n.h>
 
-#include "pgs-background.h"
+#include "pgs-frame-users.h"
 #include "pgs-release.h"
 #include "pgs-map-page-private.h"
 #include "pgs-pagemap.h"
@@ -102,7 +102,15 @@ update_title (PgsMapPage *self)
       else
         /* Translators: "Physical memory by use: 6,291,456 frames (24.0 GiB)" */
         title = g_strdup_printf (_("Physical memory by use: %s frames (%s)"), count, size);
-      if (self->process != NULL)
+      if (self->highlight != NULL)
+        {
+          /* Translators: a map's title, then "frames of libc.so.6 highlighted (1,234)" */
+          g_autofree char *with = g_strdup_printf (_("%s — %s"), title,
+                                                   pgs_highlight_get_caption (self->highlight));
+          g_free (title);
+          title = g_steal_pointer (&with);
+        }
+      else if (self->process != NULL)
         {
           g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"),
                                                    title,
@@ -228,35 +236,7 @@ update_state (PgsMapPage *self)
   update_exited (self);
 }
 
-/* Frame users */
-
-typedef struct
-{
-  PgsSnapshot *snapshot;
-  guint64      pfn;
-} Lookup;
-
-static void
-lookup_free (Lookup *lookup)
-{
-  g_clear_object (&lookup->snapshot);
-  g_free (lookup);
-}
-
-/* The reverse index is built on first use over every page of the snapshot; a worker
- * thread pays for it, not the main loop. */
-static void
-lookup_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  Lookup *lookup = task_data;
-
-  pgs_background_lower_current_thread ();
-  g_task_return_pointer (task, pgs_snapshot_find_frame_users (lookup->snapshot, lookup->pfn),
-                         (GDestroyNotify) g_array_unref);
-}
+/* Frame users: found when a frame is clicked (pgs-frame-users.c) */
 
 static void
 clear_users (PgsMapPage *self)
@@ -272,7 +252,9 @@ static GtkWidget *
 user_row_new (PgsMapPage         *self,
               const PgsFrameUser *user)
 {
-  PgsProcess *process = pgs_snapshot_lookup_pid (self->snapshot, user->pid);
+  PgsProcess *process = pgs_snapshot_lookup_pid (self->users_snapshot != NULL ? self->users_snapshot
+                                                                              : self->snapshot,
+                                                 user->pid);
   g_autofree char *text = NULL;
   g_autofree char *address = pgs_units_format_hex (user->address);
   GtkWidget *row, *label;
@@ -296,14 +278,25 @@ lookup_done (GObject      *object,
 {
   PgsMapPage *self = PGS_MAP_PAGE (object);
   g_autoptr(GArray) users = NULL;
+  g_autoptr(PgsSnapshot) scanned = NULL;
+  g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
 
-  users = g_task_propagate_pointer (G_TASK (result), NULL);
-  if (users == NULL || g_task_had_error (G_TASK (result)))
-    return;   /* cancelled: a newer click or snapshot took over */
+  users = pgs_frame_users_find_finish (result, &scanned, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;   /* a newer click or snapshot took over */
   g_clear_object (&self->lookup);
+  if (users == NULL)
+    {
+      /* Translators: %s says why the scan of every process's pages failed */
+      title = g_strdup_printf (_("The processes that map this frame could not be found: %s"),
+                               error->message);
+      gtk_label_set_text (self->users_title, title);
+      return;
+    }
 
   clear_users (self);
+  g_set_object (&self->users_snapshot, scanned);
   self->frame_users = g_array_ref (users);
   title = g_strdup_printf (ngettext ("Mapped by %'u process", "Mapped by %'u processes", users->len),
                            users->len);
@@ -318,22 +311,35 @@ lookup_done (GObject      *object,
                          user_row_new (self, &g_array_index (users, PgsFrameUser, i)));
 }
 
-void
-pgs_map_page_show_hit (PgsMapPage   *self,
-                       const PgsHit *hit)
+static void
+on_users_progress (double   fraction,
+                   gpointer user_data)
+{
+  PgsMapPage *self = user_data;
+  g_autofree char *text = NULL;
+
+  /* Translators: while every process's pages are read to find who maps a frame: "… 40 %" */
+  text = g_strdup_printf (_("Looking for the processes that map this frame… %d %%"),
+                          (int) (fraction * 100));
+  gtk_label_set_text (self->users_title, text);
+}
+
+/* @find_users FALSE: the frame is the one shown, and so are the processes found for it. */
+static void
+show_hit (PgsMapPage   *self,
+          const PgsHit *hit,
+          gboolean      find_users)
 {
   g_autofree char *text = NULL;
-  g_autoptr(GTask) task = NULL;
-  Lookup *lookup;
   guint64 pfn;
 
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-  g_return_if_fail (hit != NULL);
-
-  if (self->lookup != NULL)
-    g_cancellable_cancel (self->lookup);
-  g_clear_object (&self->lookup);
-  clear_users (self);
+  if (find_users)
+    {
+      if (self->lookup != NULL)
+        g_cancellable_cancel (self->lookup);
+      g_clear_object (&self->lookup);
+      clear_users (self);
+    }
 
   self->hit = *hit;
   self->have_hit = TRUE;
@@ -342,6 +348,8 @@ pgs_map_page_show_hit (PgsMapPage   *self,
   gtk_label_set_text (self->info_label, text);
   gtk_revealer_set_reveal_child (self->info_revealer, TRUE);
 
+  if (!find_users)
+    return;
   pfn = hit->is_frame ? hit->pfn : pgs_pm_pfn (hit->entry);
   if (!hit->is_frame && !pgs_pm_is_present (hit->entry))
     {
@@ -357,15 +365,21 @@ pgs_map_page_show_hit (PgsMapPage   *self,
     }
 
   gtk_label_set_text (self->users_title, _("Looking for the processes that map this frame…"));
-  lookup = g_new0 (Lookup, 1);
-  lookup->snapshot = g_object_ref (self->snapshot);
-  lookup->pfn = pfn;
   self->lookup = g_cancellable_new ();
-  task = g_task_new (self, self->lookup, lookup_done, NULL);
-  g_task_set_source_tag (task, pgs_map_page_show_hit);
-  g_task_set_task_data (task, lookup, (GDestroyNotify) lookup_free);
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, lookup_thread);
+  /* The last click's scan serves the next until a new snapshot comes. */
+  pgs_frame_users_find_async (GTK_WIDGET (self),
+                              self->users_snapshot != NULL ? self->users_snapshot : self->snapshot,
+                              pfn, self->lookup, on_users_progress, self, lookup_done, NULL);
+}
+
+void
+pgs_map_page_show_hit (PgsMapPage   *self,
+                       const PgsHit *hit)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+  g_return_if_fail (hit != NULL);
+
+  show_hit (self, hit, TRUE);
 }
 
 GArray *
@@ -393,6 +407,8 @@ refresh_hit (PgsMapPage *self)
 {
   PgsHit hit = self->hit;
   PgsPhysMap *physmap;
+  guint64 old_pfn = hit.is_frame ? hit.pfn : pgs_pm_pfn (hit.entry);
+  gboolean same_frame;
 
   if (!self->have_hit || self->snapshot == NULL)
     return;
@@ -426,7 +442,11 @@ refresh_hit (PgsMapPage *self)
       pgs_physmap_get_frame (physmap, hit.pfn, NULL, &hit.flags);
       hit.category = pgs_physmap_get_category (physmap, hit.pfn);
     }
-  pgs_map_page_show_hit (self, &hit);
+  /* Who maps it was found at the user's click, by a scan of every process: not again at
+   * every refresh while the same frame is shown. */
+  same_frame = (hit.is_frame ? hit.pfn : pgs_pm_pfn (hit.entry)) == old_pfn &&
+               (self->frame_users != NULL || self->lookup != NULL);
+  show_hit (self, &hit, !same_frame);
 }
 
 static void
@@ -518,10 +538,12 @@ pgs_map_page_dispose (GObject *object)
     g_cancellable_cancel (self->lookup);
   g_clear_object (&self->lookup);
   g_clear_pointer (&self->frame_users, g_array_unref);
+  g_clear_object (&self->users_snapshot);
   g_clear_handle_id (&self->deselect_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
   pgs_clear_release (&self->snapshot);
   pgs_clear_release (&self->process);
+  g_clear_pointer (&self->highlight, pgs_highlight_unref);
 
   G_OBJECT_CLASS (pgs_map_page_parent_class)->dispose (object);
 }
@@ -640,6 +662,7 @@ pgs_map_page_set_snapshot (PgsMapPage  *self,
 
   if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
+  g_clear_object (&self->users_snapshot);
 
   /* Residency: a selected process missing from the new scan has exited. Say so and keep
    * its last map; the window then hands us no process, which changes nothing here. */
@@ -712,6 +735,22 @@ set_process (PgsMapPage *self,
     close_info (self);
   else
     refresh_hit (self);
+}
+
+void
+pgs_map_page_set_highlight (PgsMapPage   *self,
+                            PgsHighlight *highlight)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  if (self->highlight == highlight || self->view == PGS_VIEW_RESIDENCY)
+    return;
+  g_clear_pointer (&self->highlight, pgs_highlight_unref);
+  self->highlight = highlight ? pgs_highlight_ref (highlight) : NULL;
+  pgs_map_view_set_highlight_frames (self->map_view,
+                                     highlight ? pgs_highlight_get_frames (highlight) : NULL,
+                                     highlight ? pgs_highlight_get_name (highlight) : NULL);
+  update_title (self);
 }
 
 void

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "pgs-highlight.h"
 #include "pgs-map-view.h"
 
 G_BEGIN_DECLS
@@ -22,6 +23,10 @@ void        pgs_map_page_set_snapshot   (PgsMapPage  *self,
                                          PgsSnapshot *snapshot);
 void        pgs_map_page_set_process    (PgsMapPage  *self,
                                          PgsProcess  *process);
+/* Physical views: highlight a file's frames instead of the process's; NULL for the
+ * process's again. Ignored on residency. */
+void        pgs_map_page_set_highlight  (PgsMapPage   *self,
+                                         PgsHighlight *highlight);
 void        pgs_map_page_set_layout     (PgsMapPage  *self,
                                          PgsLayout    layout);
 void        pgs_map_page_set_units      (PgsMapPage  *self,

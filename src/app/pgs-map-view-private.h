@@ -22,6 +22,8 @@ typedef struct
 {
   PgsSnapshot *snapshot;
   PgsProcess  *process;
+  GBytes      *highlight;  /* physical views: PFNs highlighted instead of the process's */
+  char        *highlight_name; /* what they are, for the legend ("libc.so.6") */
   PgsView      view;
   PgsLayout    layout;
   gboolean     hide_free;

@@ -49,6 +49,8 @@ params_clear (Params *params)
 {
   pgs_clear_release (&params->snapshot);
   pgs_clear_release (&params->process);
+  g_clear_pointer (&params->highlight, g_bytes_unref);
+  g_clear_pointer (&params->highlight_name, g_free);
 }
 
 static void
@@ -59,6 +61,13 @@ params_copy (Params       *dest,
     return;
   pgs_set_object_release (&dest->snapshot, src->snapshot);
   pgs_set_object_release (&dest->process, src->process);
+  if (dest->highlight != src->highlight)
+    {
+      g_clear_pointer (&dest->highlight, g_bytes_unref);
+      dest->highlight = src->highlight ? g_bytes_ref (src->highlight) : NULL;
+      g_free (dest->highlight_name);
+      dest->highlight_name = g_strdup (src->highlight_name);
+    }
   dest->view = src->view;
   dest->layout = src->layout;
   dest->hide_free = src->hide_free;
@@ -78,6 +87,7 @@ pgs_map_view_params_equal (const Params *a,
   if (a->hide_free != b->hide_free)
     return FALSE;
   return a->snapshot == b->snapshot && a->process == b->process && a->view == b->view &&
+         a->highlight == b->highlight &&
          a->layout == b->layout && a->zoom == b->zoom && a->center_x == b->center_x &&
          a->center_y == b->center_y && a->width == b->width && a->height == b->height &&
          a->style == b->style && a->highlight_mode == b->highlight_mode;
@@ -100,6 +110,7 @@ renderer_for_params (const Params *params)
   pgs_renderer_set_style (renderer, params->style);
   pgs_renderer_set_highlight_mode (renderer, params->highlight_mode);
   pgs_renderer_set_process (renderer, params->process);
+  pgs_renderer_set_highlight_frames (renderer, params->highlight, params->highlight_name);
   pgs_renderer_set_layout (renderer, params->layout);
   pgs_renderer_set_hide_free (renderer, params->hide_free);
   pgs_renderer_set_viewport (renderer, params->zoom, params->center_x, params->center_y);
@@ -175,8 +186,11 @@ start_job (PgsMapView *self)
   g_autoptr(GTask) task = NULL;
   RenderJob *job;
 
+  /* Behind another page nothing is rendered: the map of every refresh would be paid
+   * for and never seen. Mapping catches up (pgs_map_view_map). */
   if (self->job_running || self->wanted.snapshot == NULL ||
-      self->wanted.width <= 0 || self->wanted.height <= 0)
+      self->wanted.width <= 0 || self->wanted.height <= 0 ||
+      !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   if (self->wanted.view == PGS_VIEW_RESIDENCY && self->wanted.process == NULL)
     return;
@@ -231,8 +245,25 @@ pgs_map_view_invalidate (PgsMapView *self)
 {
   pgs_map_view_update_wanted_size (self);
   if (!pgs_map_view_params_equal (&self->wanted, &self->shown))
-    start_job (self);
+    {
+      /* Hidden, a map out of date is not kept: its pixels and its renderer (and through it
+       * a whole snapshot) would stay alive for nothing. */
+      if (!gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->job_running)
+        {
+          pgs_clear_release (&self->renderer);
+          g_clear_object (&self->texture);
+          params_clear (&self->shown);
+        }
+      start_job (self);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+pgs_map_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (pgs_map_view_parent_class)->map (widget);
+  pgs_map_view_invalidate (PGS_MAP_VIEW (widget));
 }
 
 /* Residency: each mapping's band gets its label at its left edge, where it fits. */
@@ -465,6 +496,7 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
 
   object_class->dispose = pgs_map_view_dispose;
 
+  widget_class->map = pgs_map_view_map;
   widget_class->snapshot = pgs_map_view_snapshot;
   widget_class->measure = pgs_map_view_measure;
   widget_class->size_allocate = pgs_map_view_size_allocate;
@@ -563,6 +595,23 @@ pgs_map_view_set_process (PgsMapView *self,
     }
   if (!pgs_set_object_release (&self->wanted.process, process))
     return;
+  pgs_map_view_invalidate (self);
+}
+
+void
+pgs_map_view_set_highlight_frames (PgsMapView *self,
+                                   GBytes     *pfns,
+                                   const char *name)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+  g_return_if_fail (pfns == NULL || name != NULL);
+
+  if (self->wanted.highlight == pfns)
+    return;
+  g_clear_pointer (&self->wanted.highlight, g_bytes_unref);
+  self->wanted.highlight = pfns ? g_bytes_ref (pfns) : NULL;
+  g_free (self->wanted.highlight_name);
+  self->wanted.highlight_name = g_strdup (name);
   pgs_map_view_invalidate (self);
 }
 

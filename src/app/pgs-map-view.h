@@ -34,6 +34,11 @@ void         pgs_map_view_set_snapshot   (PgsMapView  *self,
                                           PgsSnapshot *snapshot);
 void         pgs_map_view_set_process    (PgsMapView  *self,
                                           PgsProcess  *process);
+/* Physical views: highlight these frames (guint64) instead of the process's; NULL for the
+ * process's. */
+void         pgs_map_view_set_highlight_frames (PgsMapView *self,
+                                                GBytes     *pfns,
+                                                const char *name);
 void         pgs_map_view_set_layout     (PgsMapView  *self,
                                           PgsLayout    layout);
 /* Physical views: fold long runs of free frames out of the map. */

@@ -15,6 +15,7 @@
 
 #include "pgs-release.h"
 #include "pgs-cell.h"
+#include "pgs-memory-notes.h"
 #include "pgs-process-detail.h"
 #include "pgs-row.h"
 #include "pgs-wss-chart.h"
@@ -87,6 +88,7 @@ struct _PgsProcessDetail
   GPtrArray           *wss_samples;   /* PgsWssSample, oldest first; NULL before any */
   GPtrArray           *referenced_items; /* the bound GtkListItems of the Referenced column */
   GPtrArray           *bound_items;      /* every bound GtkListItem, for a change of units */
+  PgsPhysMap          *physmap;          /* the snapshot's, for the THP frames; or NULL */
 
   /* template children */
   GtkStack            *stack;
@@ -94,6 +96,7 @@ struct _PgsProcessDetail
   GtkLabel            *info_label;
   GtkLabel            *cmdline_label;
   GtkLabel            *source_label;
+  GtkLabel            *notes_label;
   GtkLabel            *metric_labels[G_N_ELEMENTS (metrics)];
   GtkColumnView       *column_view;
   GtkWidget           *wss_box;
@@ -501,6 +504,7 @@ update (PgsProcessDetail *self)
   if (pgs_process_get_known (self->process) != PGS_METRIC_ALL && reason != NULL)
     g_string_append_printf (source, " — %s", reason);
   gtk_label_set_text (self->source_label, source->str);
+  pgs_memory_notes_fill_label (self->notes_label, self->process, self->physmap, self->units);
 
   /* By position, not by address: when a mapping comes or goes the rows after it take
    * their neighbour's mapping and relabel their cells, which costs far less than GTK
@@ -560,6 +564,7 @@ pgs_process_detail_dispose (GObject *object)
   g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
   g_clear_pointer (&self->referenced_items, g_ptr_array_unref);
   g_clear_pointer (&self->bound_items, g_ptr_array_unref);
+  g_clear_pointer (&self->physmap, pgs_physmap_unref);
 
   G_OBJECT_CLASS (pgs_process_detail_parent_class)->dispose (object);
 }
@@ -624,6 +629,7 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, info_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, cmdline_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, source_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, notes_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_button);
   gtk_widget_class_bind_template_child_full (widget_class, "vss_label", FALSE,
                                              G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[0]));
@@ -734,6 +740,19 @@ pgs_process_detail_set_process (PgsProcessDetail *self,
   if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->update_source == 0)
     self->update_source = g_idle_add (update_idle, self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCESS]);
+}
+
+/* The physical map of the process's snapshot: its huge-page frames are counted in it. */
+void
+pgs_process_detail_set_physmap (PgsProcessDetail *self,
+                                PgsPhysMap       *physmap)
+{
+  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
+
+  if (self->physmap == physmap)
+    return;
+  g_clear_pointer (&self->physmap, pgs_physmap_unref);
+  self->physmap = physmap ? pgs_physmap_ref (physmap) : NULL;
 }
 
 void

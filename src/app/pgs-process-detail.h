@@ -22,6 +22,10 @@ GtkWidget  *pgs_process_detail_new          (void);
 PgsProcess *pgs_process_detail_get_process  (PgsProcessDetail *self);
 void        pgs_process_detail_set_process  (PgsProcessDetail *self,
                                              PgsProcess       *process);
+/* The snapshot's physical map, for the process's huge-page frames; NULL for none. Set it
+ * before the process of that snapshot. */
+void        pgs_process_detail_set_physmap  (PgsProcessDetail *self,
+                                             PgsPhysMap       *physmap);
 void        pgs_process_detail_set_units    (PgsProcessDetail *self,
                                              PgsUnits          units);
 /* The text of the label showing @metric, for tests. */

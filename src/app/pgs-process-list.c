@@ -16,46 +16,11 @@
 
 #include <glib/gi18n.h>
 
-#include "pgs-cell.h"
+#include "pgs-process-columns.h"
+#include "pgs-memory-notes.h"
 #include "pgs-process-list.h"
 #include "pgs-release.h"
 #include "pgs-row.h"
-
-typedef enum
-{
-  COLUMN_PID,
-  COLUMN_USER,
-  COLUMN_NAME,
-  COLUMN_VSS,
-  COLUMN_RSS,
-  COLUMN_PSS,
-  COLUMN_USS,
-  COLUMN_SWAP,
-  N_COLUMNS
-} ColumnId;
-
-static const struct
-{
-  const char *id;
-  const char *title;
-  const char *property;
-  PgsMetric   metric;     /* 0 for the columns that are not sizes */
-} columns[N_COLUMNS] = {
-  [COLUMN_PID]  = { "pid", N_("PID"), "pid", 0 },
-  [COLUMN_USER] = { "user", N_("User"), "user", 0 },
-  [COLUMN_NAME] = { "name", N_("Name"), "name", 0 },
-  [COLUMN_VSS]  = { "vss", N_("VSS"), "vss", PGS_METRIC_VSS },
-  [COLUMN_RSS]  = { "rss", N_("RSS"), "rss", PGS_METRIC_RSS },
-  [COLUMN_PSS]  = { "pss", N_("PSS"), "pss", PGS_METRIC_PSS },
-  [COLUMN_USS]  = { "uss", N_("USS"), "uss", PGS_METRIC_USS },
-  [COLUMN_SWAP] = { "swap", N_("Swap"), "swap", PGS_METRIC_SWAP },
-};
-
-typedef struct
-{
-  PgsProcessList *self;
-  ColumnId        column;
-} ColumnData;
 
 struct _PgsProcessList
 {
@@ -72,9 +37,7 @@ struct _PgsProcessList
   GtkSortListModel    *sort_model;
   GtkSingleSelection  *selection;
   GtkCustomFilter     *filter;
-  GtkColumnViewColumn *column_objects[N_COLUMNS];
-  ColumnData           column_data[N_COLUMNS];
-  GPtrArray           *bound_items;  /* every bound GtkListItem, for a change of units */
+  PgsProcessColumns   *columns;
 
   /* template children */
   GtkSearchEntry      *search_entry;
@@ -100,112 +63,6 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsProcessList, pgs_process_list, GTK_TYPE_WIDGET)
-
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            ColumnData               *data)
-{
-  GtkWidget *label;
-
-  if (columns[data->column].metric != 0 || data->column == COLUMN_PID)
-    label = pgs_cell_new_numeric ();
-  else
-    label = pgs_cell_new_text (PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-update_cell (GtkListItem *item,
-             ColumnData  *data)
-{
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  PgsProcess *process = pgs_row_get_item (gtk_list_item_get_item (item));
-  PgsMetric metric = columns[data->column].metric;
-  g_autofree char *text = NULL;
-  const char *tooltip = NULL;
-
-  switch (data->column)
-    {
-    case COLUMN_PID:
-      text = g_strdup_printf ("%d", pgs_process_get_pid (process));
-      break;
-    case COLUMN_USER:
-      text = g_strdup (pgs_process_get_display_user (process));
-      break;
-    case COLUMN_NAME:
-      text = g_strdup (pgs_process_get_display_name (process));
-      tooltip = pgs_process_get_display_cmdline (process);
-      break;
-    case COLUMN_VSS:
-    case COLUMN_RSS:
-    case COLUMN_PSS:
-    case COLUMN_USS:
-    case COLUMN_SWAP:
-      if (pgs_process_is_known (process, metric))
-        text = pgs_units_format (data->self->units, pgs_process_get_metric (process, metric));
-      else
-        {
-          text = g_strdup (PGS_UNKNOWN_TEXT);
-          tooltip = pgs_process_get_unknown_reason (process);
-          if (tooltip == NULL)
-            tooltip = _("Unknown");
-        }
-      break;
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-
-  pgs_cell_set_text (label, text);
-  pgs_cell_set_tooltip (GTK_WIDGET (label), tooltip != NULL && *tooltip ? tooltip : NULL);
-}
-
-static void
-on_row_item_changed (GtkListItem *item)
-{
-  update_cell (item, g_object_get_data (G_OBJECT (item), "column-data"));
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           ColumnData               *data)
-{
-  gulong id;
-
-  g_object_set_data (G_OBJECT (item), "column-data", data);
-  id = g_signal_connect_swapped (gtk_list_item_get_item (item), "notify::item",
-                                 G_CALLBACK (on_row_item_changed), item);
-  g_object_set_data (G_OBJECT (item), "notify-id", GSIZE_TO_POINTER (id));
-  g_ptr_array_add (data->self->bound_items, item);
-  update_cell (item, data);
-}
-
-static void
-unbind_cell (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             ColumnData               *data)
-{
-  gulong id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (item), "notify-id"));
-
-  if (id != 0)
-    g_signal_handler_disconnect (gtk_list_item_get_item (item), id);
-  g_object_set_data (G_OBJECT (item), "notify-id", NULL);
-  if (data->self->bound_items != NULL)
-    g_ptr_array_remove_fast (data->self->bound_items, item);
-}
-
-static GtkListItemFactory *
-column_factory_new (ColumnData *data)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), data);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), data);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), data);
-  return factory;
-}
 
 static gboolean
 filter_process (gpointer item,
@@ -327,6 +184,13 @@ update_totals (PgsProcessList *self)
   append_total (self, text, tooltip, _("PSS"), PGS_METRIC_PSS);
   append_total (self, text, tooltip, _("USS"), PGS_METRIC_USS);
   append_total (self, text, tooltip, _("Swap"), PGS_METRIC_SWAP);
+  {
+    /* Swap on zram is in RAM: machine-wide, exactly how much. */
+    g_autofree char *zram = pgs_memory_notes_system_swap (self->units);
+
+    if (zram != NULL)
+      append_item (text, zram);
+  }
 
   n_skipped = pgs_snapshot_get_n_skipped (self->snapshot);
   if (n_skipped > 0)
@@ -393,52 +257,6 @@ on_activate (PgsProcessList *self,
     g_signal_emit (self, signals[ACTIVATE], 0, process);
 }
 
-/* PSS and USS are unknown for the processes the scan could only read the status of: such a
- * process sorts by what is known of it, its RSS (an upper bound of both), rather than to
- * the bottom where a large process would hide behind a row of "—". */
-static guint64
-sort_key (PgsProcess *process,
-          PgsMetric   metric)
-{
-  if (pgs_process_is_known (process, metric))
-    return pgs_process_get_metric (process, metric);
-  if (pgs_process_is_known (process, PGS_METRIC_RSS))
-    return pgs_process_get_metric (process, PGS_METRIC_RSS);
-  return 0;
-}
-
-static int
-compare_known_or_rss (gconstpointer a,
-                      gconstpointer b,
-                      gpointer      user_data)
-{
-  PgsMetric metric = GPOINTER_TO_INT (user_data);
-  guint64 ka = sort_key (pgs_row_get_item ((gpointer) a), metric);
-  guint64 kb = sort_key (pgs_row_get_item ((gpointer) b), metric);
-
-  return ka < kb ? GTK_ORDERING_SMALLER : ka > kb ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static GtkSorter *
-sorter_for_column (ColumnId column)
-{
-  GtkExpression *process;
-  GtkExpression *expression;
-
-  if (column == COLUMN_PSS || column == COLUMN_USS)
-    return GTK_SORTER (gtk_custom_sorter_new (compare_known_or_rss,
-                                              GINT_TO_POINTER (columns[column].metric), NULL));
-
-  /* row.process.<property> */
-  process = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
-  expression = gtk_property_expression_new (PGS_TYPE_PROCESS, process,
-                                            columns[column].property);
-
-  if (column == COLUMN_USER || column == COLUMN_NAME)
-    return GTK_SORTER (gtk_string_sorter_new (expression));
-  return GTK_SORTER (gtk_numeric_sorter_new (expression));
-}
-
 static void
 pgs_process_list_dispose (GObject *object)
 {
@@ -455,7 +273,7 @@ pgs_process_list_dispose (GObject *object)
   g_clear_object (&self->processes);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
-  g_clear_pointer (&self->bound_items, g_ptr_array_unref);
+  g_clear_pointer (&self->columns, pgs_process_columns_free);
   pgs_clear_release (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_process_list_parent_class)->dispose (object);
@@ -555,29 +373,10 @@ pgs_process_list_init (PgsProcessList *self)
   GtkMapListModel *map;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->bound_items = g_ptr_array_new ();
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
-  for (guint i = 0; i < N_COLUMNS; i++)
-    {
-      g_autoptr(GtkListItemFactory) factory = NULL;
-      g_autoptr(GtkSorter) column_sorter = NULL;
-      GtkColumnViewColumn *column;
-
-      self->column_data[i].self = self;
-      self->column_data[i].column = i;
-      factory = column_factory_new (&self->column_data[i]);
-      column = gtk_column_view_column_new (_(columns[i].title), g_steal_pointer (&factory));
-      column_sorter = sorter_for_column (i);
-      gtk_column_view_column_set_sorter (column, column_sorter);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      if (i == COLUMN_NAME)
-        gtk_column_view_column_set_expand (column, TRUE);
-      gtk_column_view_append_column (self->column_view, column);
-      self->column_objects[i] = column;
-      g_object_unref (column);
-    }
+  self->columns = pgs_process_columns_new (self->column_view);
 
   self->store = g_list_store_new (PGS_TYPE_ROW);
   self->filter = gtk_custom_filter_new (filter_process, self, NULL);
@@ -600,7 +399,7 @@ pgs_process_list_init (PgsProcessList *self)
                            G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
 
   /* Largest PSS first: the question the list answers is "who uses the memory". */
-  gtk_column_view_sort_by_column (self->column_view, self->column_objects[COLUMN_PSS],
+  gtk_column_view_sort_by_column (self->column_view, pgs_process_columns_get (self->columns, PGS_PROCESS_COLUMN_PSS),
                                   GTK_SORT_DESCENDING);
 }
 
@@ -725,16 +524,7 @@ pgs_process_list_set_units (PgsProcessList *self,
     return;
   self->units = units;
 
-  /* A new factory would not rebind the cells on GTK 4.8: the bound ones are redone here,
-   * the others are bound in the new units when they scroll into view. */
-  for (guint i = 0; i < self->bound_items->len; i++)
-    {
-      GtkListItem *item = g_ptr_array_index (self->bound_items, i);
-      ColumnData *data = g_object_get_data (G_OBJECT (item), "column-data");
-
-      if (columns[data->column].metric != 0)
-        update_cell (item, data);
-    }
+  pgs_process_columns_set_units (self->columns, units);
   update_totals (self);
 }
 

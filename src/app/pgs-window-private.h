@@ -14,6 +14,8 @@
 #include "pgs-compare.h"
 #include "pgs-compare-list.h"
 #include "pgs-helper.h"
+#include "pgs-library-view.h"
+#include "pgs-refresh.h"
 #include "pgs-snapshot-file.h"
 #include "pgs-window.h"
 
@@ -41,6 +43,7 @@ struct _PgsWindow
   GCancellable         *file_cancellable;
   guint                 file_pulse_source;
   GtkNativeDialog      *file_chooser; /* open, save or compare: kept while it emits */
+  PgsRefresh           *refresh;      /* what a refresh scans (pgs-refresh.c) */
 
   /* template children */
   GtkStack             *stack;
@@ -59,6 +62,8 @@ struct _PgsWindow
   PgsMapPage           *residency_page;
   PgsMapPage           *sharing_page;
   PgsMapPage           *flags_page;
+  PgsLibraryView       *library_view;
+  int                   highlight_pid;  /* the process selected when a file was */
 };
 
 /* pgs-window.c */

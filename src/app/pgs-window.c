@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-background.h"
+#include "pgs-refresh.h"
 #include "pgs-release.h"
 #include "pgs-window-private.h"
 #include "pgs-wss-dialog.h"
@@ -130,8 +131,6 @@ void
 pgs_window_show_snapshot (PgsWindow   *self,
                           PgsSnapshot *snapshot)
 {
-  PgsProcess *selected;
-
   if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
 
@@ -139,15 +138,13 @@ pgs_window_show_snapshot (PgsWindow   *self,
   if (self->pending_pid > 0 && pgs_process_list_select_pid (self->process_list, self->pending_pid))
     self->pending_pid = 0;
 
-  /* The list carried the selection over by PID; the views follow it to the new object. */
-  selected = pgs_process_list_get_selected_process (self->process_list);
-  pgs_process_detail_set_process (self->process_detail, selected);
+  pgs_process_detail_set_physmap (self->process_detail, pgs_snapshot_get_physmap (snapshot));
   pgs_map_page_set_snapshot (self->residency_page, snapshot);
   pgs_map_page_set_snapshot (self->sharing_page, snapshot);
   pgs_map_page_set_snapshot (self->flags_page, snapshot);
-  pgs_map_page_set_process (self->residency_page, selected);
-  pgs_map_page_set_process (self->sharing_page, selected);
-  pgs_map_page_set_process (self->flags_page, selected);
+  /* The list carried the selection over by PID; the views follow it to the new object,
+   * its pages scanned anew where a view shows them. */
+  pgs_refresh_list_shown (self->refresh);
 
   pgs_window_update_lock (self);
   pgs_window_update_actions (self);
@@ -205,6 +202,7 @@ scan_done (GObject      *object,
     {
       gint64 t0 = g_get_monotonic_time ();
       pgs_window_show_snapshot (self, snapshot);
+      pgs_refresh_log_first_figures ();
       g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -227,7 +225,7 @@ scan_done (GObject      *object,
 void
 pgs_window_refresh (PgsWindow *self)
 {
-  PgsScanFlags flags = PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES;
+  PgsScanFlags flags;
 
   g_return_if_fail (PGS_IS_WINDOW (self));
 
@@ -243,9 +241,9 @@ pgs_window_refresh (PgsWindow *self)
   if (self->file_cancellable != NULL)
     g_cancellable_cancel (self->file_cancellable);
 
-  /* kpagecount and kpageflags are root's alone; asking for them otherwise only fails. */
-  if (geteuid () == 0 || (self->helper != NULL && pgs_helper_is_running (self->helper)))
-    flags |= PGS_SCAN_PHYSMAP;
+  /* What the visible page needs, no more (pgs-refresh.c). */
+  flags = pgs_refresh_list_flags (self->refresh);
+  pgs_refresh_list_started (self->refresh, flags);
   pgs_scanner_set_flags (self->scanner, flags);
 
   self->scan_cancellable = g_cancellable_new ();
@@ -331,11 +329,25 @@ on_selected_process_changed (PgsWindow *self)
 {
   PgsProcess *process = pgs_process_list_get_selected_process (self->process_list);
 
-  pgs_process_detail_set_process (self->process_detail, process);
-  pgs_map_page_set_process (self->residency_page, process);
-  pgs_map_page_set_process (self->sharing_page, process);
-  pgs_map_page_set_process (self->flags_page, process);
-  pgs_window_update_actions (self);
+  if (self->refresh != NULL)   /* NULL while the window is disposed */
+    pgs_refresh_selection_changed (self->refresh);
+  /* Another process chosen: the maps highlight its frames, not the file's. */
+  if (process != NULL && pgs_process_get_pid (process) != self->highlight_pid &&
+      self->library_view != NULL && pgs_library_view_get_selected_path (self->library_view) != NULL)
+    pgs_library_view_unselect (self->library_view);
+}
+
+/* A file chosen in the Libraries view: its frames are the maps' highlight until another
+ * process is chosen. */
+static void
+on_library_highlight_changed (PgsWindow *self)
+{
+  PgsHighlight *highlight = pgs_library_view_get_highlight (self->library_view);
+  PgsProcess *process = pgs_process_list_get_selected_process (self->process_list);
+
+  self->highlight_pid = process ? pgs_process_get_pid (process) : 0;
+  pgs_map_page_set_highlight (self->sharing_page, highlight);
+  pgs_map_page_set_highlight (self->flags_page, highlight);
 }
 
 static void
@@ -367,6 +379,9 @@ on_banner_closed (PgsWindow *self)
 static void
 on_visible_child_changed (PgsWindow *self)
 {
+  /* Switched to a page that needs more than the last scan read: scan now. */
+  if (self->refresh != NULL)
+    pgs_refresh_view_changed (self->refresh);
   pgs_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
@@ -391,6 +406,7 @@ pgs_window_close_request (GtkWindow *window)
 
   if (self->scan_cancellable != NULL)
     g_cancellable_cancel (self->scan_cancellable);
+  pgs_refresh_cancel (self->refresh);
 
   return GTK_WINDOW_CLASS (pgs_window_parent_class)->close_request (window);
 }
@@ -437,6 +453,7 @@ pgs_window_dispose (GObject *object)
   if (self->scan_cancellable != NULL)
     g_cancellable_cancel (self->scan_cancellable);
   g_clear_object (&self->scan_cancellable);
+  g_clear_pointer (&self->refresh, pgs_refresh_free);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
   g_clear_handle_id (&self->progress_source, g_source_remove);
   g_clear_handle_id (&self->toast_source, g_source_remove);
@@ -566,8 +583,10 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, residency_page);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, sharing_page);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, flags_page);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, library_view);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_process_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_process_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_library_highlight_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
@@ -579,6 +598,8 @@ static void
 pgs_window_init (PgsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  pgs_refresh_log_first_frame (GTK_WIDGET (self));
+  self->refresh = pgs_refresh_new (self);
 
   self->scanner = pgs_scanner_new ();
   g_signal_connect_object (self->scanner, "progress", G_CALLBACK (on_scan_progress), self,
@@ -608,7 +629,8 @@ gboolean
 pgs_window_is_busy (PgsWindow *self)
 {
   g_return_val_if_fail (PGS_IS_WINDOW (self), FALSE);
-  return self->scan_cancellable != NULL;
+  return self->scan_cancellable != NULL ||
+         (self->refresh != NULL && pgs_refresh_is_busy (self->refresh));
 }
 
 const char *

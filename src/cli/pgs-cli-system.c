@@ -20,6 +20,8 @@ typedef struct
   const char    *swap_ram_reason;
   gboolean       thp_known;
   guint64        anon_huge;
+  gboolean       thp_all_known;  /* the library's: AnonHugePages + ShmemPmdMapped + FilePmdMapped */
+  guint64        thp_all;
   gboolean       ksm_known;
   PgsKsmProcess  ksm;
 } Row;
@@ -52,6 +54,8 @@ compare_rows (gconstpointer a,
 
   if (ra->swap != rb->swap)
     return ra->swap > rb->swap ? -1 : 1;
+  if (ra->thp_all != rb->thp_all)
+    return ra->thp_all > rb->thp_all ? -1 : 1;
   if (ra->anon_huge != rb->anon_huge)
     return ra->anon_huge > rb->anon_huge ? -1 : 1;
   return pgs_process_get_pid (ra->process) - pgs_process_get_pid (rb->process);
@@ -159,6 +163,9 @@ print_json (PgsSwapCost        *cost,
       pgs_json_append_string (out, r->swap_ram_known ? NULL : r->swap_ram_reason);
       g_string_append (out, ",\"anon_huge\":");
       pgs_json_append_size (out, r->thp_known, r->anon_huge);
+      /* All of its memory in huge pages mapped whole: anonymous, shmem and file. */
+      g_string_append (out, ",\"thp\":");
+      pgs_json_append_size (out, r->thp_all_known, r->thp_all);
       g_string_append (out, ",\"ksm_rmap_items\":");
       json_int (out, r->ksm_known ? r->ksm.rmap_items : -1);
       g_string_append (out, ",\"ksm_merging_pages\":");
@@ -295,7 +302,7 @@ print_human (PgsSwapCost        *cost,
           row[2] = g_strdup (pgs_process_get_name (r->process));
           row[3] = size_or_dash (r->swap_known, r->swap);
           row[4] = size_or_dash (r->swap_ram_known, r->swap_ram);
-          row[5] = size_or_dash (r->thp_known, r->anon_huge);
+          row[5] = size_or_dash (r->thp_all_known, r->thp_all);
           row[6] = r->ksm_known && r->ksm.merging_pages >= 0
                    ? g_strdup_printf ("%" G_GINT64_FORMAT, r->ksm.merging_pages) : g_strdup ("—");
           row[7] = r->ksm_known && r->ksm.process_profit >= 0
@@ -413,12 +420,13 @@ pgs_cli_system (int    argc,
       row.swap_known = pgs_process_is_known (row.process, PGS_METRIC_SWAP);
       row.swap = pgs_process_get_swap (row.process);
       read_process (common.procfs_root, &row);
+      row.thp_all_known = pgs_process_get_thp_total (row.process, &row.thp_all);
       if (row.swap_known)
         row.swap_ram_known = pgs_swap_cost_estimate (cost, row.swap, &row.swap_ram,
                                                      &row.swap_ram_reason);
       else
         row.swap_ram_reason = "the process's swap is unknown";
-      if (row.swap > 0 || row.anon_huge > 0 ||
+      if (row.swap > 0 || row.anon_huge > 0 || row.thp_all > 0 ||
           (row.ksm_known && (row.ksm.merging_pages > 0 || row.ksm.rmap_items > 0)))
         g_array_append_val (rows, row);
     }

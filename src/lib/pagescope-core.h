@@ -29,6 +29,7 @@
 #include "pgs-palette.h"
 #include "pgs-group.h"
 #include "pgs-librank.h"
+#include "pgs-thp.h"
 #include "pgs-cgroup.h"
 #include "pgs-ksm.h"
 #include "pgs-zram.h"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pgs-librank.h"
+#include "pgs-pagemap.h"
 #include "pgs-process-private.h"
 
 void
@@ -103,4 +104,155 @@ pgs_librank (GPtrArray *processes,
   if (n_unmapped != NULL)
     *n_unmapped = unmapped;
   return files;
+}
+
+GArray *
+pgs_librank_file_users (GPtrArray  *processes,
+                        const char *path)
+{
+  GArray *users = g_array_new (FALSE, TRUE, sizeof (PgsLibUser));
+
+  g_return_val_if_fail (processes != NULL, users);
+  g_return_val_if_fail (path != NULL, users);
+
+  for (guint i = 0; i < processes->len; i++)
+    {
+      PgsProcess *p = g_ptr_array_index (processes, i);
+      PgsLibUser user = { .pid = p->pid, .known = PGS_METRIC_ALL };
+
+      if (p->mappings == NULL)
+        continue;
+      for (guint k = 0; k < p->mappings->len; k++)
+        {
+          const PgsMappingData *m = &g_array_index (p->mappings, PgsMappingData, k);
+
+          if (g_strcmp0 (m->path, path) != 0)
+            continue;
+          user.n_mappings++;
+          user.vss += m->end - m->start;
+          user.rss += m->rss;
+          user.pss_fp += m->pss_fp;
+          user.uss += m->uss;
+          user.swap += m->swap;
+          user.known &= m->known | PGS_METRIC_VSS;
+        }
+      if (user.n_mappings > 0)
+        g_array_append_val (users, user);
+    }
+  return users;
+}
+
+void
+pgs_file_frames_free (PgsFileFrames *frames)
+{
+  if (frames == NULL)
+    return;
+  g_free (frames->pfns);
+  g_free (frames);
+}
+
+static int
+compare_pfn (gconstpointer a,
+             gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a;
+  guint64 y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+PgsFileFrames *
+pgs_librank_file_frames (PgsSnapshot *snapshot,
+                         const char  *path)
+{
+  PgsFileFrames *frames = g_new0 (PgsFileFrames, 1);
+  g_autoptr(GArray) pfns = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autofree gboolean *wanted = NULL;
+  guint n_wanted = 0;
+
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (snapshot), frames);
+  g_return_val_if_fail (path != NULL, frames);
+
+  for (guint i = 0; i < pgs_snapshot_get_n_processes (snapshot); i++)
+    {
+      PgsProcess *p = pgs_snapshot_get_process (snapshot, i);
+      gboolean maps_it = FALSE;
+      gboolean hidden;
+      guint before;
+
+      if (p->mappings == NULL)
+        continue;
+      /* Which of its mappings are of the file: their pages are wanted. */
+      if (n_wanted < p->mappings->len)
+        {
+          g_free (wanted);
+          n_wanted = p->mappings->len;
+          wanted = g_new (gboolean, n_wanted);
+        }
+      for (guint k = 0; k < p->mappings->len; k++)
+        {
+          const PgsMappingData *m = &g_array_index (p->mappings, PgsMappingData, k);
+
+          wanted[k] = g_strcmp0 (m->path, path) == 0;
+          maps_it |= wanted[k];
+        }
+      if (!maps_it)
+        continue;
+
+      frames->n_processes++;
+      before = pfns->len;
+      hidden = FALSE;
+      if (p->entries == NULL || p->runs == NULL)
+        {
+          frames->n_without_pages++;
+          continue;
+        }
+      if (p->pfn_hidden)
+        {
+          frames->n_pfn_hidden++;
+          continue;
+        }
+      for (guint r = 0; r < p->runs->len && !hidden; r++)
+        {
+          const PgsPageRun *run = &g_array_index (p->runs, PgsPageRun, r);
+
+          /* The shared zero page is no page of the file. */
+          if (run->mapping >= p->mappings->len || !wanted[run->mapping] ||
+              (run->flags & PGS_RUN_ZERO))
+            continue;
+          for (guint32 j = 0; j < run->n_pages; j++)
+            {
+              guint64 entry = p->entries[run->first + j];
+              guint64 pfn = pgs_pm_pfn (entry);
+
+              if (pfn != 0)
+                g_array_append_val (pfns, pfn);
+              else if (pgs_pm_is_present (entry))
+                {
+                  /* PFN 0 is never user memory: pagemap read without CAP_SYS_ADMIN (a
+                   * scan as a normal user keeps such pages for the residency map). */
+                  hidden = TRUE;
+                  break;
+                }
+            }
+        }
+      if (hidden)
+        {
+          g_array_set_size (pfns, before);
+          frames->n_pfn_hidden++;
+        }
+    }
+
+  /* Distinct: the frames of a library's text are mapped by every process. */
+  g_array_sort (pfns, compare_pfn);
+  for (guint i = 0; i < pfns->len; i++)
+    {
+      guint64 pfn = g_array_index (pfns, guint64, i);
+
+      if (frames->n_pfns == 0 || g_array_index (pfns, guint64, frames->n_pfns - 1) != pfn)
+        g_array_index (pfns, guint64, frames->n_pfns++) = pfn;
+    }
+  g_array_set_size (pfns, frames->n_pfns);
+  frames->pfns = (guint64 *) (void *) g_array_free (g_steal_pointer (&pfns), FALSE);
+  return frames;
 }

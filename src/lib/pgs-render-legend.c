@@ -17,6 +17,26 @@
 #include "pgs-render-private.h"
 #include "pgs-snapshot.h"
 
+/* A set of frames (a file's) highlighted in place of the process's. */
+static char *
+describe_frames (PgsRenderer *self,
+                 gboolean    *marked)
+{
+  const char *name = self->highlight_name;
+
+  pgs_render_prepare (self);
+  if (!self->highlighted)
+    /* Translators: legend of a physical map, "No frames of libc.so.6 in this map" */
+    return g_strdup_printf (_("No frames of %s in this map"), name);
+  if (marked != NULL)
+    *marked = TRUE;
+  if (self->highlight_mode == PGS_HIGHLIGHT_OVERLAY)
+    /* Translators: legend of a physical map beside a swatch of the highlight colour */
+    return g_strdup_printf (_("Filled: frames of %s"), name);
+  /* Translators: legend of a physical map beside an outlined swatch */
+  return g_strdup_printf (_("Outlined: frames of %s"), name);
+}
+
 char *
 pgs_renderer_describe_highlight (PgsRenderer *self,
                                  gboolean    *marked)
@@ -28,7 +48,11 @@ pgs_renderer_describe_highlight (PgsRenderer *self,
 
   if (marked != NULL)
     *marked = FALSE;
-  if (self->view == PGS_VIEW_RESIDENCY || self->process == NULL)
+  if (self->view == PGS_VIEW_RESIDENCY)
+    return NULL;
+  if (self->highlight != NULL)
+    return describe_frames (self, marked);
+  if (self->process == NULL)
     return NULL;
   pgs_render_prepare (self);
   name = pgs_process_get_display_name (self->process);

@@ -69,6 +69,9 @@ struct _PgsRenderer
   PgsView      view;
   PgsLayout    layout;
   PgsProcess  *process;
+  GBytes      *highlight;     /* physical views: guint64 PFNs highlighted instead of the
+                               * process's frames; NULL for the process's */
+  char        *highlight_name; /* what those frames are, for the legend */
   double       zoom;
   double       center_x;
   double       center_y;

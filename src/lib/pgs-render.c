@@ -40,6 +40,8 @@ pgs_renderer_dispose (GObject *object)
   PgsRenderer *self = (PgsRenderer *) object;
 
   g_clear_object (&self->process);
+  g_clear_pointer (&self->highlight, g_bytes_unref);
+  g_clear_pointer (&self->highlight_name, g_free);
   g_clear_object (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_renderer_parent_class)->dispose (object);
@@ -187,7 +189,15 @@ apply_highlight (PgsRenderer *self)
   if (self->classes == NULL)
     return;
 
-  if (self->process != NULL && self->process->entries != NULL)
+  if (self->highlight != NULL)
+    {
+      gsize size = 0;
+      const guint64 *set = g_bytes_get_data (self->highlight, &size);
+
+      n = size / sizeof (guint64);
+      pfns = g_memdup2 (set, n * sizeof (guint64));
+    }
+  else if (self->process != NULL && self->process->entries != NULL)
     {
       pfns = g_new (guint64, MAX (self->process->n_pages, 1));
       for (gsize k = 0; k < self->process->n_pages; k++)
@@ -458,6 +468,25 @@ pgs_renderer_set_process (PgsRenderer *self,
       self->n_pages = 0;
     }
   else
+    apply_highlight (self);
+}
+
+void
+pgs_renderer_set_highlight_frames (PgsRenderer *self,
+                                   GBytes      *pfns,
+                                   const char  *name)
+{
+  g_return_if_fail (PGS_IS_RENDERER (self));
+  g_return_if_fail (pfns == NULL || name != NULL);
+
+  g_free (self->highlight_name);
+  self->highlight_name = g_strdup (name);
+  if (self->highlight == pfns)
+    return;
+  g_clear_pointer (&self->highlight, g_bytes_unref);
+  if (pfns != NULL)
+    self->highlight = g_bytes_ref (pfns);
+  if (self->view != PGS_VIEW_RESIDENCY)
     apply_highlight (self);
 }
 

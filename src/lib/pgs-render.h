@@ -72,6 +72,12 @@ PgsView          pgs_renderer_get_view           (PgsRenderer  *self);
 void             pgs_renderer_set_process        (PgsRenderer  *self,
                                                   PgsProcess   *process);
 PgsProcess      *pgs_renderer_get_process        (PgsRenderer  *self);
+/* Physical views: highlight the frames @pfns (guint64, any order) instead of the process's,
+ * e.g. the frames of a file called @name in the legend ("libc.so.6"); NULL to go back to
+ * the process's. Ignored on residency. */
+void             pgs_renderer_set_highlight_frames (PgsRenderer *self,
+                                                    GBytes      *pfns,
+                                                    const char  *name);
 void             pgs_renderer_set_layout         (PgsRenderer  *self,
                                                   PgsLayout     layout);
 PgsLayout        pgs_renderer_get_layout         (PgsRenderer  *self);

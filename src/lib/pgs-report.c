@@ -177,6 +177,10 @@ pgs_report_process_json (GString    *out,
   g_string_append (out, ",\"swap_pss\":");
   pgs_json_append_size (out, pgs_process_is_known (p, PGS_METRIC_SWAP_PSS),
                         pgs_process_get_metric (p, PGS_METRIC_SWAP_PSS));
+  /* Transparent huge pages mapped whole, from smaps_rollup; null where not read. */
+  g_string_append (out, ",\"thp\":");
+  pgs_json_append_size (out, pgs_process_is_known (p, PGS_METRIC_THP),
+                        pgs_process_get_metric (p, PGS_METRIC_THP));
 
   if (mappings)
     {

@@ -428,9 +428,10 @@ scan_process (ScanJob  *job,
   proc->page_size = job->page_size;
 
   /* Totals alone: the kernel's rollup has them all, exactly; no maps, no page walk. VSS
-   * is VmSize, the sum of the mappings. Where there is no rollup to read, the usual way. */
+   * is VmSize, the sum of the mappings. Where there is no rollup to read, the usual way.
+   * The physical map, if asked for too, is read whole afterwards and needs no page here. */
   if ((job->flags & PGS_SCAN_KERNEL_TOTALS) &&
-      !(job->flags & (PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP)) &&
+      !(job->flags & (PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES)) &&
       _pgs_scan_rollup_read (proc, job->helper, dirfd, FALSE, NULL))
     {
       proc->vss = status.vm_size;
@@ -496,6 +497,10 @@ scan_process (ScanJob  *job,
     return NULL;
   if (proc->source == PGS_SOURCE_PAGES)
     _pgs_swap_fill (proc, dirfd, job->swap_state);
+  /* Clean/dirty and shared/private are the kernel's page-table bits: only its rollup has
+   * them, whichever route the other figures took. */
+  if (proc->source == PGS_SOURCE_PAGES)
+    _pgs_scan_rollup_split (proc, job->helper, dirfd);
 
   if (proc->source != PGS_SOURCE_PAGES &&
       !_pgs_scan_rollup (proc, job->helper, dirfd, &status, (job->flags & PGS_SCAN_MAPPINGS) != 0, error))

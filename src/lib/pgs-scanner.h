@@ -21,7 +21,8 @@ typedef enum
   PGS_SCAN_PHYSMAP  = 1 << 2,  /* read and keep the whole physical map */
   /* Totals alone, from the kernel's own smaps_rollup (source PGS_SOURCE_KERNEL): exact,
    * and no page walk. Reads status, cmdline and smaps_rollup only (no maps, no cgroup);
-   * ignored with MAPPINGS, PAGES or PHYSMAP, which need the mappings or the pages. */
+   * ignored with MAPPINGS or PAGES, which need the mappings or the pages. With PHYSMAP:
+   * these totals, and the physical map read whole. */
   PGS_SCAN_KERNEL_TOTALS = 1 << 3,
 } PgsScanFlags;
 

@@ -105,7 +105,22 @@ test_starts (void)
     {
       g_assert_true (pgs_snapshot_is_privileged (snapshot));
       g_assert_null (pgs_window_get_banner_text (child.window));
-      g_assert_nonnull (pgs_snapshot_get_physmap (snapshot));
+      /* The list is refreshed from the kernel's totals, without a page walk and without
+       * the physical map, which is read once a page shows it. */
+      g_assert_cmpstr (pgs_window_get_view (child.window), ==, "processes");
+      g_assert_null (pgs_snapshot_get_physmap (snapshot));
+      for (guint i = 0; i < pgs_snapshot_get_n_processes (snapshot); i++)
+        {
+          PgsProcess *p = pgs_snapshot_get_process (snapshot, i);
+
+          g_assert_false (pgs_process_has_pages (p));
+          g_assert_cmpuint (pgs_process_get_n_mappings (p), ==, 0);
+        }
+      pgs_window_set_view (child.window, "sharing");
+      g_assert_true (pgs_window_is_busy (child.window));
+      pgs_ui_wait_idle_scan (child.window);
+      g_assert_nonnull (pgs_snapshot_get_physmap (pgs_window_get_snapshot (child.window)));
+      pgs_window_set_view (child.window, "processes");
     }
   else
     {
@@ -177,6 +192,8 @@ test_select_child (void)
   g_autofree char *pss = NULL;
 
   pgs_window_select_pid (child.window, child.proc.pid);
+  /* Its mappings and pages are scanned apart from the list. */
+  pgs_ui_wait_idle_scan (child.window);
   process = pgs_process_detail_get_process (detail);
   g_assert_nonnull (process);
   g_assert_cmpint (pgs_process_get_pid (process), ==, child.proc.pid);
@@ -452,13 +469,15 @@ test_refresh_keeps_selection (void)
   PgsSnapshot *before = pgs_window_get_snapshot (child.window);
   GtkWidget *scroller;
   GtkAdjustment *vadjustment;
-  PgsProcess *selected;
+  g_autoptr(PgsProcess) detail_before = NULL;   /* kept, so its address is not reused */
+  PgsProcess *selected, *detail;
   double scroll, row_height, tolerance;
   guint n_before, n_after;
 
   pgs_window_set_view (child.window, "processes");
   pgs_window_select_pid (child.window, child.proc.pid);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  pgs_ui_wait_idle_scan (child.window);
+  detail_before = g_object_ref (pgs_process_detail_get_process (pgs_window_get_process_detail (child.window)));
 
   /* Scrolled half way down (there are more processes than rows shown). */
   scroller = gtk_widget_get_parent (pgs_process_list_get_column_view (list));
@@ -479,9 +498,14 @@ test_refresh_keeps_selection (void)
   selected = pgs_process_list_get_selected_process (list);
   g_assert_nonnull (selected);
   g_assert_cmpint (pgs_process_get_pid (selected), ==, child.proc.pid);
-  /* The detail follows the new object for the same PID. */
-  g_assert_true (pgs_process_detail_get_process (pgs_window_get_process_detail (child.window)) ==
-                 selected);
+  /* The detail follows to the process's new scan, of its mappings and pages: the list's
+   * totals have none. */
+  detail = pgs_process_detail_get_process (pgs_window_get_process_detail (child.window));
+  g_assert_nonnull (detail);
+  g_assert_true (detail != detail_before);
+  g_assert_cmpint (pgs_process_get_pid (detail), ==, child.proc.pid);
+  g_assert_cmpuint (pgs_process_get_n_mappings (detail), >, 0);
+  g_assert_true (pgs_process_has_pages (detail));
   /* And the list stays where it was scrolled to, give or take the rows that processes
    * starting, exiting or changing places in the PSS order meanwhile account for (the
    * machine goes on): not back to the top, as a rebuilt list would be. */
@@ -561,13 +585,15 @@ test_settings (void)
   PgsMapView *view = pgs_map_page_get_map_view (pgs_window_get_map_page (child.window,
                                                                          PGS_VIEW_RESIDENCY));
   PgsProcessList *list = pgs_window_get_process_list (child.window);
-  PgsProcess *process;
+  PgsProcess *process, *listed;
   g_autofree char *last_view = NULL;
   g_autofree char *bytes = NULL;
   g_autofree char *iec = NULL;
   g_autofree char *pid = g_strdup_printf ("%d", child.proc.pid);
 
   pgs_window_select_pid (child.window, child.proc.pid);
+  /* Its mappings and pages are scanned apart from the list. */
+  pgs_ui_wait_idle_scan (child.window);
   process = pgs_process_detail_get_process (detail);
   g_assert_nonnull (process);
 
@@ -583,13 +609,22 @@ test_settings (void)
    * in the detail and in the list's cells on screen. */
   pgs_window_set_view (child.window, "processes");
   pgs_process_list_set_search_text (list, pid);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
-  iec = pgs_units_format (PGS_UNITS_IEC, pgs_process_get_pss (process));
+  /* Sharing read the physical map: a scan, and the child's own again after it. */
+  pgs_ui_wait_idle_scan (child.window);
+  process = pgs_process_detail_get_process (detail);
+  g_assert_nonnull (process);
+  /* The list's figures are the kernel's totals, the detail's its own scan's, a moment
+   * apart: each shows its own process's. */
+  listed = find_in_model (pgs_process_list_get_model (list), child.proc.pid, NULL);
+  g_assert_nonnull (listed);
+  iec = pgs_units_format (PGS_UNITS_IEC, pgs_process_get_pss (listed));
   g_assert_true (shows_text (pgs_process_list_get_column_view (list), iec));
   g_settings_set_string (settings, "units", "bytes");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
   bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, pgs_process_get_pss (process));
   g_assert_cmpstr (pgs_process_detail_get_metric_text (detail, PGS_METRIC_PSS), ==, bytes);
+  g_free (bytes);
+  bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, pgs_process_get_pss (listed));
   g_assert_true (shows_text (pgs_process_list_get_column_view (list), bytes));
   g_assert_false (shows_text (pgs_process_list_get_column_view (list), iec));
   g_settings_set_string (settings, "units", "iec");

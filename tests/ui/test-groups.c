@@ -16,12 +16,14 @@
 #include "config.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "pgs-group-view.h"
 #include "pgs-library-view.h"
+#include "pgs-map-page.h"
 #include "pgs-ui-util.h"
 
 #define CHILD_PAGES 200
@@ -105,6 +107,200 @@ smaps_for (int         pid,
     }
 }
 
+static int
+compare_u64 (gconstpointer a,
+             gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The distinct frames of @pid's present pages in its mappings of @path, from its maps and
+ * pagemap read here (root: frame numbers shown). */
+static GArray *
+frames_of (int         pid,
+           const char *path)
+{
+  g_autofree char *maps_file = g_strdup_printf ("/proc/%d/maps", pid);
+  g_autofree char *pm_file = g_strdup_printf ("/proc/%d/pagemap", pid);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  GArray *pfns = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 ps = sysconf (_SC_PAGESIZE);
+  FILE *pm;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (maps_file, &contents, NULL, NULL));
+  pm = fopen (pm_file, "rb");
+  g_assert_nonnull (pm);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      guint64 start, end;
+
+      if (!g_str_has_suffix (lines[i], path) ||
+          sscanf (lines[i], "%" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x", &start, &end) != 2)
+        continue;
+      for (guint64 va = start; va < end; va += ps)
+        {
+          guint64 entry = 0;
+
+          g_assert_cmpint (fseeko (pm, (off_t) (va / ps * 8), SEEK_SET), ==, 0);
+          g_assert_cmpuint (fread (&entry, 8, 1, pm), ==, 1);
+          /* Bit 63: present; bits 0-54: the frame. */
+          if ((entry >> 63) & 1 && (entry & ((G_GUINT64_CONSTANT (1) << 55) - 1)) != 0)
+            {
+              guint64 pfn = entry & ((G_GUINT64_CONSTANT (1) << 55) - 1);
+
+              g_array_append_val (pfns, pfn);
+            }
+        }
+    }
+  fclose (pm);
+  g_array_sort (pfns, compare_u64);
+  for (guint i = 0; i < pfns->len; i++)
+    if (n == 0 || g_array_index (pfns, guint64, n - 1) != g_array_index (pfns, guint64, i))
+      g_array_index (pfns, guint64, n++) = g_array_index (pfns, guint64, i);
+  g_array_set_size (pfns, n);
+  return pfns;
+}
+
+static gboolean
+find_label_with (GtkWidget  *widget,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (find_label_with (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The last column view under @widget: in the Libraries view, the selected file's
+ * processes. */
+static GtkColumnView *
+last_column_view (GtkWidget *widget)
+{
+  GtkColumnView *found = GTK_IS_COLUMN_VIEW (widget) ? GTK_COLUMN_VIEW (widget) : NULL;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkColumnView *below = last_column_view (c);
+
+      if (below != NULL)
+        found = below;
+    }
+  return found;
+}
+
+/* The map pages of the physical views, as the window holds them. */
+static PgsMapPage *
+find_map_page (GtkWidget *widget,
+               PgsView    view)
+{
+  if (PGS_IS_MAP_PAGE (widget) && pgs_map_page_get_view (PGS_MAP_PAGE (widget)) == view)
+    return PGS_MAP_PAGE (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      PgsMapPage *found = find_map_page (c, view);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Selecting the child's executable: its one process with its own figures beside the table,
+ * and its frames (read here from the child's pagemap) the maps' highlight, said in their
+ * titles; choosing a process drops it. */
+static void
+test_library_selection (void)
+{
+  PgsLibraryView *view;
+  g_autofree char *exe_link = g_strdup_printf ("/proc/%d/exe", child.proc.pid);
+  g_autofree char *exe = g_file_read_link (exe_link, NULL);
+  g_autofree char *base = g_path_get_basename (exe);
+  g_autofree char *caption = g_strdup_printf ("frames of %s highlighted", base);
+  g_autoptr(GArray) expect = NULL;
+  PgsSnapshot *snapshot;
+  PgsHighlight *highlight;
+  const PgsLibUser *u;
+  const guint64 *pfns;
+  guint64 size, rss, uss;
+  guint index = GTK_INVALID_LIST_POSITION;
+  gsize n;
+
+  pgs_ui_wait_idle_scan (child.window);
+  pgs_window_set_view (child.window, "libraries");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
+  snapshot = pgs_window_get_snapshot (child.window);
+  for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
+    if (g_str_equal (pgs_library_view_get_file (view, i)->path, exe))
+      index = i;
+  g_assert_cmpuint (index, !=, GTK_INVALID_LIST_POSITION);
+  /* The test's own process is the one chosen while the file is. */
+  g_assert_true (pgs_process_list_select_pid (pgs_window_get_process_list (child.window), getpid ()));
+  pgs_library_view_select_file (view, index);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+
+  /* The process list beside the table: the child, with its smaps sums for the file. */
+  g_assert_cmpstr (pgs_library_view_get_selected_path (view), ==, exe);
+  g_assert_cmpuint (pgs_library_view_get_n_users (view), ==, 1);
+  u = pgs_library_view_get_user (view, 0);
+  smaps_for (child.proc.pid, exe, &size, &rss, &uss);
+  g_assert_cmpint (u->pid, ==, child.proc.pid);
+  g_assert_cmpuint (u->vss, ==, size);
+  g_assert_cmpuint (u->rss, ==, rss);
+  g_assert_cmpuint (u->uss, ==, uss);
+
+  /* The highlight: the frames of the child's pages of it. The list of files needs no
+   * pages; a physical map shown scans every process's (a refresh, as the view changes). */
+  highlight = pgs_library_view_get_highlight (view);
+  g_assert_nonnull (highlight);
+  g_assert_cmpstr (pgs_highlight_get_path (highlight), ==, exe);
+  pgs_window_set_view (child.window, "sharing");
+  pgs_ui_wait_idle_scan (child.window);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  snapshot = pgs_window_get_snapshot (child.window);
+  highlight = pgs_library_view_get_highlight (view);
+  g_assert_nonnull (highlight);
+  g_assert_false (pgs_highlight_needs_pages (highlight));
+  if (!pgs_snapshot_is_privileged (snapshot))
+    {
+      g_assert_cmpuint (pgs_highlight_get_n_frames (highlight), ==, 0);
+      g_assert_nonnull (pgs_highlight_get_problem (highlight));
+      pgs_library_view_unselect (view);
+      return;
+    }
+  expect = frames_of (child.proc.pid, exe);
+  g_assert_cmpuint (expect->len, >, 0);
+  pfns = g_bytes_get_data (pgs_highlight_get_frames (highlight), &n);
+  g_assert_cmpuint (n / sizeof (guint64), ==, expect->len);
+  for (guint i = 0; i < expect->len; i++)
+    g_assert_cmpuint (pfns[i], ==, g_array_index (expect, guint64, i));
+  g_assert_true (find_label_with (GTK_WIDGET (find_map_page (GTK_WIDGET (child.window),
+                                                             PGS_VIEW_SHARING)), caption));
+  g_assert_true (find_label_with (GTK_WIDGET (find_map_page (GTK_WIDGET (child.window),
+                                                             PGS_VIEW_FLAGS)), caption));
+
+  /* Activating the file's process in the pane beside the table chooses it and shows its
+   * pages; choosing a process hands the highlight back to it. */
+  pgs_window_set_view (child.window, "libraries");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  g_signal_emit_by_name (last_column_view (GTK_WIDGET (view)), "activate", 0);
+  g_assert_cmpstr (pgs_window_get_view (child.window), ==, "residency");
+  g_assert_cmpint (pgs_process_get_pid (pgs_process_list_get_selected_process (
+                     pgs_window_get_process_list (child.window))), ==, child.proc.pid);
+  g_assert_null (pgs_library_view_get_selected_path (view));
+  g_assert_null (pgs_library_view_get_highlight (view));
+  g_assert_false (find_label_with (GTK_WIDGET (find_map_page (GTK_WIDGET (child.window),
+                                                              PGS_VIEW_SHARING)), caption));
+  pgs_window_set_view (child.window, "processes");
+}
+
 static void
 test_libraries (void)
 {
@@ -115,8 +311,9 @@ test_libraries (void)
   guint64 size, rss, uss;
 
   g_assert_nonnull (exe);
+  /* Shown, the page has every process's mappings scanned (pgs-refresh.c). */
   pgs_window_set_view (child.window, "libraries");
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  pgs_ui_wait_idle_scan (child.window);
   view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   g_assert_nonnull (view);
   g_assert_true (pgs_library_view_get_snapshot (view) == pgs_window_get_snapshot (child.window));
@@ -177,8 +374,9 @@ test_by_parent (void)
   guint index;
 
   pgs_ui_wait_idle_scan (child.window);
+  /* Shown, the page has every process's pages scanned, for the private figure. */
   pgs_window_set_view (child.window, "groups");
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  pgs_ui_wait_idle_scan (child.window);
   view = find_group_view (GTK_WIDGET (child.window));
   g_assert_nonnull (view);
 
@@ -263,6 +461,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/groups/by-parent", test_by_parent);
   g_test_add_func ("/pgs/ui/groups/switch", test_group_by_switch);
   g_test_add_func ("/pgs/ui/groups/libraries", test_libraries);
+  g_test_add_func ("/pgs/ui/groups/library-selection", test_library_selection);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (child.window));

@@ -202,7 +202,11 @@ test_unlock (void)
   g_assert_cmpuint (pgs_process_get_pss (root_child), >=, 256 * (guint64) sysconf (_SC_PAGESIZE));
   g_assert_cmpuint (pgs_process_get_pss (root_child), <=, pgs_process_get_rss (root_child));
 
-  /* The frames the legend counts: some in use, some with flags set. */
+  /* The frames the legend counts: some in use, some with flags set. The physical map is
+   * read once a page shows it. */
+  pgs_window_set_view (window, "sharing");
+  pgs_ui_wait_idle_scan (window);
+  snapshot = pgs_window_get_snapshot (window);
   physmap = pgs_snapshot_get_physmap (snapshot);
   g_assert_nonnull (physmap);
   n_frames = pgs_physmap_get_n_frames (physmap);
@@ -222,8 +226,9 @@ test_unlock (void)
   pgs_window_set_view (window, "processes");
 
   /* Unlocked, the helper opens clear_refs too: root's process may be measured. */
-  pgs_window_select_pid (window, pgs_process_get_pid (root_child));
-  g_assert_true (pgs_ui_wait (pid_selected, GINT_TO_POINTER (pgs_process_get_pid (root_child)), 10000));
+  /* (root_child was of an earlier snapshot: by its PID.) */
+  pgs_window_select_pid (window, atoi (g_getenv ("PGS_UI_ROOT_PID")));
+  g_assert_true (pgs_ui_wait (pid_selected, GINT_TO_POINTER (atoi (g_getenv ("PGS_UI_ROOT_PID"))), 10000));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_true (gtk_widget_is_sensitive (pgs_process_detail_get_wss_button (pgs_window_get_process_detail (window))));
 

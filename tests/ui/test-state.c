@@ -166,12 +166,15 @@ test_flags_keeps_viewport (void)
   graphene_rect_t area;
   Range zoomed;
 
+  /* The physical map is read when a page showing it is (pgs-refresh.c). */
+  pgs_window_set_view (child.window, "flags");
+  pgs_ui_wait_idle_scan (child.window);
   if (pgs_snapshot_get_physmap (pgs_window_get_snapshot (child.window)) == NULL)
     {
       g_test_skip ("no physical map (needs root and /proc/kpageflags)");
+      pgs_window_set_view (child.window, "processes");
       return;
     }
-  pgs_window_set_view (child.window, "flags");
   pgs_ui_wait_map_ready (view);
   g_assert_true (pgs_map_page_has_map (page));
 

@@ -241,6 +241,8 @@ test_measure (void)
 
   pgs_window_select_pid (c.window, c.pid);
   g_assert_true (pgs_ui_wait (selected_is, GINT_TO_POINTER (c.pid), 10000));
+  /* Its mappings come from a scan of it alone, after the list's totals. */
+  pgs_ui_wait_idle_scan (c.window);
   mapping = find_mapping (c.touched);
   g_assert_nonnull (mapping);
 

@@ -98,9 +98,10 @@ build (void)
 }
 
 static GPtrArray *
-rank (PgsFixture *fx,
-      int         only_pid,
-      PgsSnapshot **snap_out)
+rank_flags (PgsFixture   *fx,
+            int           only_pid,
+            PgsScanFlags  flags,
+            PgsSnapshot **snap_out)
 {
   g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
   g_autoptr(GError) error = NULL;
@@ -110,7 +111,7 @@ rank (PgsFixture *fx,
   GPtrArray *files;
 
   pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
-  pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS);
+  pgs_scanner_set_flags (scanner, flags);
   if (only_pid > 0)
     pgs_scanner_set_pids (scanner, &only_pid, 1);
   snap = pgs_scanner_scan (scanner, NULL, &error);
@@ -121,6 +122,14 @@ rank (PgsFixture *fx,
   g_assert_cmpuint (unmapped, ==, 0);
   *snap_out = snap;
   return files;
+}
+
+static GPtrArray *
+rank (PgsFixture   *fx,
+      int           only_pid,
+      PgsSnapshot **snap_out)
+{
+  return rank_flags (fx, only_pid, PGS_SCAN_MAPPINGS, snap_out);
 }
 
 static void
@@ -171,6 +180,114 @@ test_one_pid (void)
   assert_file (g_ptr_array_index (files, 0), "/usr/lib/libz.so", 1, 2, 3, 3,
                2 * (F / 3) + F, 1, 0);
   assert_file (g_ptr_array_index (files, 1), ODD, 1, 1, 1, 1, F, 1, 0);
+}
+
+static void
+assert_user (const PgsLibUser *u,
+             int               pid,
+             guint             n_mappings,
+             guint64           vss_pages,
+             guint64           rss_pages,
+             guint64           pss_fp,
+             guint64           uss_pages,
+             guint64           swap_pages)
+{
+  g_assert_cmpint (u->pid, ==, pid);
+  g_assert_cmpuint (u->n_mappings, ==, n_mappings);
+  g_assert_cmpuint (u->known, ==, PGS_METRIC_ALL);
+  g_assert_cmpuint (u->vss, ==, vss_pages * PS);
+  g_assert_cmpuint (u->rss, ==, rss_pages * PS);
+  g_assert_cmpuint (u->pss_fp, ==, pss_fp);
+  g_assert_cmpuint (u->uss, ==, uss_pages * PS);
+  g_assert_cmpuint (u->swap, ==, swap_pages * PS);
+}
+
+/* The Libraries view's list of a file's processes: each one's own mappings of it. */
+static void
+test_file_users (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) files = rank (fx, 0, &snap);
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+  g_autoptr(GArray) libz = NULL;
+  g_autoptr(GArray) data = NULL;
+  g_autoptr(GArray) none = NULL;
+
+  for (guint i = 0; i < pgs_snapshot_get_n_processes (snap); i++)
+    g_ptr_array_add (all, pgs_snapshot_get_process (snap, i));
+
+  /* libz: text 2 pages at ⌊F/3⌋ each (count 3) + its own rw page F, USS the rw page. */
+  libz = pgs_librank_file_users (all, "/usr/lib/libz.so");
+  g_assert_cmpuint (libz->len, ==, 3);
+  for (int pid = 10; pid <= 12; pid++)
+    assert_user (&g_array_index (libz, PgsLibUser, pid - 10), pid, 2, 3, 3,
+                 2 * (F / 3) + F, 1, 0);
+
+  /* data: 10 has frame 50 (count 2) and a swapped page, 11 frame 50 only. */
+  data = pgs_librank_file_users (all, "/tmp/data (deleted)");
+  g_assert_cmpuint (data->len, ==, 2);
+  assert_user (&g_array_index (data, PgsLibUser, 0), 10, 1, 2, 1, F / 2, 0, 1);
+  assert_user (&g_array_index (data, PgsLibUser, 1), 11, 1, 1, 1, F / 2, 0, 0);
+
+  none = pgs_librank_file_users (all, "/usr/lib/absent.so");
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+static void
+assert_frames (const PgsFileFrames *frames,
+               const guint64       *expect,
+               gsize                n)
+{
+  g_assert_cmpuint (frames->n_pfns, ==, n);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpuint (frames->pfns[i], ==, expect[i]);
+}
+
+/* The frames a file highlights on the physical maps: every present page of every mapping. */
+static void
+test_file_frames (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) files = rank_flags (fx, 0, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES, &snap);
+  g_autoptr(PgsSnapshot) bare = NULL;
+  g_autoptr(GPtrArray) bare_files = rank (fx, 0, &bare);
+  g_autoptr(PgsFileFrames) libz = NULL;
+  g_autoptr(PgsFileFrames) data = NULL;
+  g_autoptr(PgsFileFrames) odd = NULL;
+  g_autoptr(PgsFileFrames) heap = NULL;
+  g_autoptr(PgsFileFrames) unscanned = NULL;
+  /* By hand: the shared text 40, 41 once, and each process's rw page 42, 43, 44. */
+  const guint64 libz_pfns[] = { 40, 41, 42, 43, 44 };
+  /* Frame 50 in 10 and 11; 10's second page is swapped out: no frame. */
+  const guint64 data_pfns[] = { 50 };
+  const guint64 odd_pfns[] = { 60 };
+
+  libz = pgs_librank_file_frames (snap, "/usr/lib/libz.so");
+  assert_frames (libz, libz_pfns, G_N_ELEMENTS (libz_pfns));
+  g_assert_cmpuint (libz->n_processes, ==, 3);
+  g_assert_cmpuint (libz->n_without_pages, ==, 0);
+  g_assert_cmpuint (libz->n_pfn_hidden, ==, 0);
+
+  data = pgs_librank_file_frames (snap, "/tmp/data (deleted)");
+  assert_frames (data, data_pfns, G_N_ELEMENTS (data_pfns));
+  g_assert_cmpuint (data->n_processes, ==, 2);
+
+  odd = pgs_librank_file_frames (snap, ODD);
+  assert_frames (odd, odd_pfns, G_N_ELEMENTS (odd_pfns));
+  g_assert_cmpuint (odd->n_processes, ==, 1);
+
+  /* Not a file: the heap's frame 45 is in no file's set, and nothing maps it by that name. */
+  heap = pgs_librank_file_frames (snap, "/usr/lib/absent.so");
+  g_assert_cmpuint (heap->n_pfns, ==, 0);
+  g_assert_cmpuint (heap->n_processes, ==, 0);
+
+  /* Scanned without pages: the three processes are counted as the reason for no frames. */
+  unscanned = pgs_librank_file_frames (bare, "/usr/lib/libz.so");
+  g_assert_cmpuint (unscanned->n_pfns, ==, 0);
+  g_assert_cmpuint (unscanned->n_processes, ==, 3);
+  g_assert_cmpuint (unscanned->n_without_pages, ==, 3);
 }
 
 static void
@@ -228,6 +345,8 @@ main (int   argc,
   g_test_add_func ("/pgs/librank/all", test_all);
   g_test_add_func ("/pgs/librank/one-pid", test_one_pid);
   g_test_add_func ("/pgs/librank/is-file", test_is_file);
+  g_test_add_func ("/pgs/librank/file-users", test_file_users);
+  g_test_add_func ("/pgs/librank/file-frames", test_file_frames);
   g_test_add_func ("/pgs/librank/cli", test_cli);
   return g_test_run ();
 }

@@ -337,6 +337,54 @@ test_zoom (void)
   g_assert_cmpfloat_with_epsilon (my, 0.5, 1e-9);
 }
 
+/* Highlighting a set of frames (a file's): those frames, not the process's, and the
+ * process's again when the set is dropped. */
+static void
+test_highlight_frames (void)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  /* Out of order, a repeat, and one past the end: all three must be harmless. */
+  const guint64 set[] = { 2000, 7, 2000, 99999 };
+  g_autoptr(GBytes) pfns = g_bytes_new (set, sizeof set);
+  char *legend;
+  gboolean marked = FALSE;
+  PgsHit hit;
+
+  pgs_fixture_commit (fx);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
+  pgs_renderer_set_highlight_frames (renderer, pfns, "lib.so");
+
+  /* 64 x 64 frames in 64 x 64 pixels: frame n at (n % 64, n / 64). */
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 7.5, 0.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 7);
+  g_assert_true (hit.highlighted);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 2000 % 64 + 0.5, 2000 / 64 + 0.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 2000);
+  g_assert_true (hit.highlighted);
+  /* The process's frame 100 is not in the set. */
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 36.5, 1.5, &hit));
+  g_assert_cmpuint (hit.pfn, ==, 100);
+  g_assert_false (hit.highlighted);
+  /* The legend names the file, not the process. */
+  legend = pgs_renderer_describe_highlight (renderer, &marked);
+  g_assert_cmpstr (legend, ==, "Outlined: frames of lib.so");
+  g_assert_true (marked);
+  g_clear_pointer (&legend, g_free);
+
+  pgs_renderer_set_highlight_frames (renderer, NULL, NULL);
+  legend = pgs_renderer_describe_highlight (renderer, &marked);
+  g_assert_cmpstr (legend, ==, "Outlined: frames of alpha (PID 100)");
+  g_clear_pointer (&legend, g_free);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 36.5, 1.5, &hit));
+  g_assert_true (hit.highlighted);
+  g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 7.5, 0.5, &hit));
+  g_assert_false (hit.highlighted);
+}
+
 /* Highlighting a process: its frames 100..103, a run of four pixels (36..39, 1) one pixel
  * high, are all edge, so outlined they are all the highlight colour; every other frame keeps
  * its own colour. */
@@ -760,6 +808,7 @@ main (int    argc,
   g_test_add_func ("/pgs/render/aggregation", test_aggregation);
   g_test_add_func ("/pgs/render/zoom", test_zoom);
   g_test_add_func ("/pgs/render/highlight", test_highlight);
+  g_test_add_func ("/pgs/render/highlight-frames", test_highlight_frames);
   g_test_add_func ("/pgs/render/residency", test_residency);
   g_test_add_func ("/pgs/render/png", test_png);
   g_test_add_func ("/pgs/render/frame-users", test_frame_users);

@@ -36,7 +36,11 @@ build (gboolean disk_too)
   pgs_fixture_add_mapping (fx, 100, BASE, BASE + 4 * PS, "rw-p", "");
   pgs_fixture_set_pages (fx, 100, BASE, e, 4);
   pgs_fixture_set_frame (fx, 40, 1, PGS_KPF_BIT (PGS_KPF_ANON));
-  pgs_fixture_write (fx, "100/smaps_rollup", "Rss:  4 kB\nAnonHugePages:  2048 kB\n", -1);
+  /* A whole rollup (so the scanner takes its THP lines too): 2048 kB anonymous, 4096 kB
+   * shmem THP, 6144 kB in all. */
+  pgs_fixture_write (fx, "100/smaps_rollup",
+                     "Rss:  4 kB\nPss:  4 kB\nPrivate_Clean:  0 kB\nPrivate_Dirty:  4 kB\n"
+                     "Swap:  12 kB\nAnonHugePages:  2048 kB\nShmemPmdMapped:  4096 kB\n", -1);
   pgs_fixture_write (fx, "100/ksm_stat", "ksm_rmap_items 9\nksm_zero_pages 0\n"
                                          "ksm_merging_pages 5\nksm_process_profit 19624\n", -1);
   pgs_fixture_write (fx, "swaps",
@@ -101,7 +105,7 @@ test_zram_swap (void)
   g_clear_pointer (&expect, g_free);
   expect = g_strdup_printf ("{\"pid\":100,\"name\":\"swapper\",\"user\":\"root\",\"swap\":%"
                             G_GUINT64_FORMAT ",\"swap_ram_estimate\":%" G_GUINT64_FORMAT
-                            ",\"swap_ram_unknown_reason\":null,\"anon_huge\":2097152,"
+                            ",\"swap_ram_unknown_reason\":null,\"anon_huge\":2097152,\"thp\":6291456,"
                             "\"ksm_rmap_items\":9,\"ksm_merging_pages\":5,"
                             "\"ksm_process_profit\":19624}",
                             3 * PS, 3 * PS * 131072 / 409600);
