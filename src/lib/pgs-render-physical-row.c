@@ -89,13 +89,14 @@ bytes_all (const guint8 *p,
     }
 }
 
-/* Blocks 0 to @n_blocks - 1, each @a rows of @a bytes (@a a constant where inlined). Most
- * are one byte throughout: that is checked first, a row a compare. */
+/* Blocks 0 to @n_blocks - 1, each @ay rows of @a bytes (@a a constant where inlined, @ay
+ * <= @a). Most are one byte throughout: that is checked first, a row a compare. */
 static inline __attribute__ ((always_inline)) void
 blocks_whole (const guint8 *bytes,
               guint64       stride,
               guint64       n_blocks,
               guint         a,
+              guint         ay,
               gboolean      mode,
               guint8       *out)
 {
@@ -106,21 +107,23 @@ blocks_whole (const guint8 *bytes,
       gboolean same = bytes_all (p, a, c);
 
       /* Spelt out so that a constant @a leaves no loop. */
-      if (a > 1)
+      if (ay > 1)
         same = same && bytes_all (p + stride, a, c);
-      if (a > 2)
+      if (ay > 2)
         same = same && bytes_all (p + 2 * stride, a, c);
-      if (a > 3)
+      if (ay > 3)
         same = same && bytes_all (p + 3 * stride, a, c);
       if (same)
         {
           out[b] = !mode || (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT;
           continue;
         }
-      for (guint k = 0; k < a; k++)
+      /* (v[0] is p[0]: said first, so the compiler sees it set whatever ay is.) */
+      v[0] = c;
+      for (guint k = 0; k < ay; k++)
         for (guint x = 0; x < a; x++)
           v[k * a + x] = p[k * stride + x];
-      out[b] = bytes_class (v, a * a, mode);
+      out[b] = bytes_class (v, a * ay, mode);
     }
 }
 
@@ -154,6 +157,7 @@ linear_row_bytes (PgsClassRuns *self,
                   guint64       mw,
                   guint64       mh,
                   guint64       a,
+                  guint64       ay,
                   guint64       by,
                   guint64       bx0,
                   guint64       bx1,
@@ -161,10 +165,10 @@ linear_row_bytes (PgsClassRuns *self,
 {
   const guint8 *klass = self->cur->klass;
   guint64 nb = bx1 - bx0 + 1, stride = nb * a, len[BYTES_MAX_SIDE] = { 0 };
-  g_autofree guint8 *bytes = g_malloc (stride * a);
+  g_autofree guint8 *bytes = g_malloc (stride * ay);
   guint rows = 0;
 
-  for (guint64 y = by * a; y < MIN ((by + 1) * a, mh); y++)
+  for (guint64 y = by * ay; y < MIN ((by + 1) * ay, mh); y++)
     {
       guint64 row = y * mw, s = row + bx0 * a, e = MIN (row + MIN ((bx1 + 1) * a, mw), n);
       guint8 *line = bytes + rows * stride;
@@ -183,19 +187,19 @@ linear_row_bytes (PgsClassRuns *self,
       len[rows++] = e - s;
     }
 
-  /* Whole blocks (a rows, a frames each) with a known at compile time, then the rest. */
+  /* Whole blocks (ay rows, a frames each) with a known at compile time, then the rest. */
   {
-    guint64 full = rows == a ? nb : 0;
+    guint64 full = rows == ay ? nb : 0;
 
     for (guint k = 0; k < rows; k++)
       full = MIN (full, len[k] / a);
 
     switch (a)
       {
-      case 1: blocks_whole (bytes, stride, full, 1, mode, out); break;
-      case 2: blocks_whole (bytes, stride, full, 2, mode, out); break;
-      case 3: blocks_whole (bytes, stride, full, 3, mode, out); break;
-      case 4: blocks_whole (bytes, stride, full, 4, mode, out); break;
+      case 1: blocks_whole (bytes, stride, full, 1, ay, mode, out); break;
+      case 2: blocks_whole (bytes, stride, full, 2, ay, mode, out); break;
+      case 3: blocks_whole (bytes, stride, full, 3, ay, mode, out); break;
+      case 4: blocks_whole (bytes, stride, full, 4, ay, mode, out); break;
       default: g_assert_not_reached ();
       }
     /* Blocks at the right or bottom edge of the map: fewer rows or frames. */
@@ -352,10 +356,10 @@ pgs_class_runs_linear_row (PgsClassRuns *self,
                            guint8       *out)
 {
   n = MIN (n, self->n_frames);
-  /* The byte path knows square blocks only; blocks of fewer rows than columns (the rows
-   * layout filling the canvas, pgs-render-layout.c) take the walk. */
-  if (a <= BYTES_MAX_SIDE && ay == a)
-    linear_row_bytes (self, mode, n, mw, mh, a, by, bx0, bx1, out);
+  /* Blocks may have fewer rows than columns (the rows layout filling the canvas,
+   * pgs-render-layout.c): ay <= a. */
+  if (a <= BYTES_MAX_SIDE && ay <= a)
+    linear_row_bytes (self, mode, n, mw, mh, a, ay, by, bx0, bx1, out);
   else
     linear_row_runs (self, mode, n, mw, mh, a, ay, by, bx0, bx1, out);
 }
