@@ -11,6 +11,7 @@
  *   peak, kept     the process's peak RSS during that call (VmHWM, reset through
  *                  clear_refs 5) and its RSS afterwards, less the RSS before, in MiB and
  *                  in bytes per page mapping
+ *   index          the runs it holds and their bytes per page mapping, by its own count
  *   lookup         ns per call for frames that are mapped (drawn at random from the page
  *                  mappings) and for frames drawn at random below the highest one
  *
@@ -30,8 +31,10 @@
 
 #include <pagescope.h>
 
+#include "pgs-frame-index.h"
 #include "pgs-pagemap.h"
 #include "pgs-process-private.h"
+#include "pgs-snapshot-private.h"
 
 #define N_LOOKUPS 200000
 #define N_CHECKS  64
@@ -203,6 +206,15 @@ main (int    argc,
   g_print ("kept           %.2f MiB, %.2f bytes per page mapping\n",
            (rss_after - MIN (rss_after, rss_before)) / 1048576.0,
            (double) (rss_after - MIN (rss_after, rss_before)) / pages->len);
+  {
+    PgsFrameIndex *index = pgs_frame_index_new (_pgs_snapshot_get_processes (snapshot));
+
+    g_print ("index          %" G_GSIZE_FORMAT " runs (%.2f pages each), %.2f bytes per page mapping\n",
+             pgs_frame_index_get_n_runs (index),
+             (double) pages->len / MAX (pgs_frame_index_get_n_runs (index), 1),
+             (double) pgs_frame_index_get_size (index) / pages->len);
+    pgs_frame_index_free (index);
+  }
   g_print ("lookup         %.0f ns mapped (%.2f users each), %.0f ns random\n",
            hit_us * 1e3 / N_LOOKUPS, (double) n_users / N_LOOKUPS, miss_us * 1e3 / N_LOOKUPS);
   g_print ("checked        %u frames against a search of every page: same users\n", N_CHECKS);

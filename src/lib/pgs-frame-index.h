@@ -1,0 +1,32 @@
+/* pgs-frame-index.h: which processes map a page frame, and where
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _PgsFrameIndex PgsFrameIndex;
+
+/* Indexes the present pages of @processes (PgsProcess, as a snapshot holds them: in PID
+ * order, their page data immutable) by frame number. The index refers to the processes by
+ * position and to their pages by index: it is only good with the same array. */
+PgsFrameIndex *pgs_frame_index_new         (GPtrArray     *processes);
+void           pgs_frame_index_free        (PgsFrameIndex *self);
+
+/* Appends a PgsFrameUser to @users for every page of @processes at frame @pfn, in process
+ * then address order. */
+void           pgs_frame_index_lookup      (PgsFrameIndex *self,
+                                            GPtrArray     *processes,
+                                            guint64        pfn,
+                                            GArray        *users);
+
+/* What the index holds: runs of pages, and the bytes they take. */
+gsize          pgs_frame_index_get_n_runs  (PgsFrameIndex *self);
+gsize          pgs_frame_index_get_size    (PgsFrameIndex *self);
+
+G_END_DECLS
