@@ -16,6 +16,10 @@ typedef struct _PgsFrameIndex PgsFrameIndex;
  * order, their page data immutable) by frame number. The index refers to the processes by
  * position and to their pages by index: it is only good with the same array. */
 PgsFrameIndex *pgs_frame_index_new         (GPtrArray     *processes);
+/* For tests: parts of at most @part_pages pages (2^32 in pgs_frame_index_new), each an
+ * index of its own, so that the page references in each fit in 32 bits. */
+PgsFrameIndex *pgs_frame_index_new_in_parts (GPtrArray    *processes,
+                                             guint64       part_pages);
 void           pgs_frame_index_free        (PgsFrameIndex *self);
 
 /* Appends a PgsFrameUser to @users for every page of @processes at frame @pfn, in process

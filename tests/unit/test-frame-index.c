@@ -14,7 +14,9 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-frame-index.h"
 #include "pgs-kpage.h"
+#include "pgs-snapshot-private.h"
 #include "pgs-test-cli.h"
 
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
@@ -47,7 +49,9 @@ assert_users (PgsSnapshot *snapshot,
 /*   pid 100  BASE:          5000 5001 5002 7000      (file, rising)
  *            BASE + 16 PS:  5001 -                   (the same frame again, then a hole)
  *   pid 200  BASE + 64 PS:  5002 5001 5000           (falling)
+ *            BASE + 96 PS:  65539 65540              (in the index's second bucket)
  *   pid 300  BASE + 128 PS: 5119 5120 5000           (5120 = 80 x 64: a block boundary)
+ *            BASE + 192 PS: 65539
  */
 static void
 test_hand (void)
@@ -57,24 +61,32 @@ test_hand (void)
   guint64 a1[4] = { FX_PRESENT (5000), FX_PRESENT (5001), FX_PRESENT (5002), FX_PRESENT (7000) };
   guint64 a2[2] = { FX_PRESENT (5001), 0 };
   guint64 b[3] = { FX_PRESENT (5002), FX_PRESENT (5001), FX_PRESENT (5000) };
+  guint64 b2[2] = { FX_PRESENT (65539), FX_PRESENT (65540) };
   guint64 c[3] = { FX_PRESENT (5119), FX_PRESENT (5120), FX_PRESENT (5000) };
+  guint64 c2[1] = { FX_PRESENT (65539) };
 
   for (guint i = 0; i < 3; i++)
     pgs_fixture_add_process (fx, 100 * (i + 1), "p", 0, FALSE);
   pgs_fixture_add_mapping (fx, 100, BASE, BASE + 4 * PS, "r--p", "/lib/x.so");
   pgs_fixture_add_mapping (fx, 100, BASE + 16 * PS, BASE + 18 * PS, "r--p", "/lib/x.so");
   pgs_fixture_add_mapping (fx, 200, BASE + 64 * PS, BASE + 67 * PS, "r--p", "/lib/x.so");
+  pgs_fixture_add_mapping (fx, 200, BASE + 96 * PS, BASE + 98 * PS, "rw-p", "[heap]");
   pgs_fixture_add_mapping (fx, 300, BASE + 128 * PS, BASE + 131 * PS, "rw-p", "[heap]");
+  pgs_fixture_add_mapping (fx, 300, BASE + 192 * PS, BASE + 193 * PS, "rw-s", "/dev/shm/s");
   pgs_fixture_set_pages (fx, 100, BASE, a1, 4);
   pgs_fixture_set_pages (fx, 100, BASE + 16 * PS, a2, 2);
   pgs_fixture_set_pages (fx, 200, BASE + 64 * PS, b, 3);
+  pgs_fixture_set_pages (fx, 200, BASE + 96 * PS, b2, 2);
   pgs_fixture_set_pages (fx, 300, BASE + 128 * PS, c, 3);
+  pgs_fixture_set_pages (fx, 300, BASE + 192 * PS, c2, 1);
   pgs_fixture_set_frame (fx, 5000, 3, KPF (LRU));
   pgs_fixture_set_frame (fx, 5001, 3, KPF (LRU));
   pgs_fixture_set_frame (fx, 5002, 2, KPF (LRU));
   pgs_fixture_set_frame (fx, 5119, 1, KPF (LRU) | KPF (ANON));
   pgs_fixture_set_frame (fx, 5120, 1, KPF (LRU) | KPF (ANON));
   pgs_fixture_set_frame (fx, 7000, 1, KPF (LRU));
+  pgs_fixture_set_frame (fx, 65539, 2, KPF (LRU) | KPF (ANON));
+  pgs_fixture_set_frame (fx, 65540, 1, KPF (LRU) | KPF (ANON));
   pgs_fixture_commit (fx);
   snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
 
@@ -86,11 +98,16 @@ test_hand (void)
   assert_users (snapshot, 7000, (User[]) { { 100, BASE + 3 * PS } }, 1);
   assert_users (snapshot, 5119, (User[]) { { 300, BASE + 128 * PS } }, 1);
   assert_users (snapshot, 5120, (User[]) { { 300, BASE + 129 * PS } }, 1);
+  assert_users (snapshot, 65539, (User[]) { { 200, BASE + 96 * PS }, { 300, BASE + 192 * PS } }, 2);
+  assert_users (snapshot, 65540, (User[]) { { 200, BASE + 97 * PS } }, 1);
   assert_users (snapshot, 0, NULL, 0);
   assert_users (snapshot, 4999, NULL, 0);
   assert_users (snapshot, 5003, NULL, 0);
   assert_users (snapshot, 5121, NULL, 0);
   assert_users (snapshot, 7001, NULL, 0);
+  assert_users (snapshot, 65538, NULL, 0);
+  assert_users (snapshot, 65541, NULL, 0);
+  assert_users (snapshot, 65539 + 65536, NULL, 0);
   assert_users (snapshot, G_MAXUINT64, NULL, 0);
 }
 
@@ -101,7 +118,21 @@ typedef struct
   guint64 pfn;
 } Page;
 
-#define MAX_PFN 700
+/* Frames are drawn from three ranges: the first one, and around the first two bucket
+ * boundaries of the index (2^16 and 3 x 2^16 frames). */
+static const guint64 ranges[3][2] = {
+  { 1, 700 },
+  { 65536 - 150, 65536 + 150 },
+  { 3 * 65536 - 100, 3 * 65536 + 100 },
+};
+
+static guint64
+random_frame (GRand *rand)
+{
+  const guint64 *range = ranges[g_rand_int_range (rand, 0, 3)];
+
+  return range[0] + g_rand_int_range (rand, 0, range[1] - range[0] + 1);
+}
 
 /* Processes with mappings of random length whose pages are missing, at the next frame
  * (runs, some across block boundaries) or at a random one of few frames (sharing, and
@@ -115,7 +146,11 @@ test_random (gconstpointer data)
   g_autoptr(PgsFixture) fx = pgs_fixture_new ();
   g_autoptr(PgsSnapshot) snapshot = NULL;
   g_autoptr(GArray) pages = g_array_new (FALSE, FALSE, sizeof (Page));
-  guint counts[MAX_PFN + 1] = { 0 };
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) check = g_hash_table_new (g_direct_hash, g_direct_equal);
+  PgsFrameIndex *parts = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
   int n_procs = g_rand_int_range (rand, 1, 9);
 
   /* Pages are written in PID then address order: the order the users come in. */
@@ -140,27 +175,54 @@ test_random (gconstpointer data)
 
               if (x < 0.15)
                 continue;
-              if (x < 0.7 && pfn > 0 && pfn < MAX_PFN)
+              if (x < 0.7 && pfn > 0)
                 pfn++;
               else
-                pfn = g_rand_int_range (rand, 1, MAX_PFN + 1);
+                pfn = random_frame (rand);
               page.pfn = pfn;
               entries[k] = FX_PRESENT (pfn);
-              counts[pfn]++;
+              g_hash_table_insert (counts, GSIZE_TO_POINTER (pfn),
+                                   GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, GSIZE_TO_POINTER (pfn))) + 1));
               g_array_append_val (pages, page);
             }
           pgs_fixture_set_pages (fx, pid, start, entries, n);
         }
     }
-  for (guint pfn = 1; pfn <= MAX_PFN; pfn++)
-    pgs_fixture_set_frame (fx, pfn, counts[pfn], counts[pfn] > 0 ? KPF (LRU) | KPF (ANON) : 0);
+  g_hash_table_iter_init (&iter, counts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    pgs_fixture_set_frame (fx, GPOINTER_TO_SIZE (key), GPOINTER_TO_UINT (value), KPF (LRU) | KPF (ANON));
   pgs_fixture_commit (fx);
   snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
 
-  for (guint64 pfn = 0; pfn <= MAX_PFN + 70; pfn++)
+  /* Every frame mapped and its neighbours, as far as a block away. */
+  g_hash_table_insert (check, GSIZE_TO_POINTER (0), NULL);
+  g_hash_table_iter_init (&iter, counts);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    for (gsize pfn = GPOINTER_TO_SIZE (key) - MIN (GPOINTER_TO_SIZE (key), 70);
+         pfn <= GPOINTER_TO_SIZE (key) + 70; pfn++)
+      g_hash_table_insert (check, GSIZE_TO_POINTER (pfn), NULL);
+
+  /* The same in parts of at most 100 pages (of 2^32 on a real machine): every process
+   * that has frames lands in a part with others or in one of its own. */
+  parts = pgs_frame_index_new_in_parts (_pgs_snapshot_get_processes (snapshot), 100);
+
+  g_hash_table_iter_init (&iter, check);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
     {
+      guint64 pfn = GPOINTER_TO_SIZE (key);
       g_autoptr(GArray) got = pgs_snapshot_find_frame_users (snapshot, pfn);
+      g_autoptr(GArray) in_parts = g_array_new (FALSE, FALSE, sizeof (PgsFrameUser));
       guint n = 0;
+
+      pgs_frame_index_lookup (parts, _pgs_snapshot_get_processes (snapshot), pfn, in_parts);
+      g_assert_cmpuint (in_parts->len, ==, got->len);
+      for (guint i = 0; i < got->len; i++)
+        {
+          g_assert_cmpint (g_array_index (in_parts, PgsFrameUser, i).pid, ==,
+                           g_array_index (got, PgsFrameUser, i).pid);
+          g_assert_cmphex (g_array_index (in_parts, PgsFrameUser, i).address, ==,
+                           g_array_index (got, PgsFrameUser, i).address);
+        }
 
       for (guint i = 0; i < pages->len; i++)
         {
@@ -175,6 +237,7 @@ test_random (gconstpointer data)
         }
       g_assert_cmpuint (got->len, ==, n);
     }
+  pgs_frame_index_free (parts);
 }
 
 int
