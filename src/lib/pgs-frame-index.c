@@ -26,7 +26,6 @@
 #include "pgs-frame-index.h"
 #include "pgs-pagemap.h"
 #include "pgs-process-private.h"
-#include "pgs-snapshot.h"
 
 #define RUN_BITS    6
 #define RUN_FRAMES  (G_GUINT64_CONSTANT (1) << RUN_BITS)
@@ -427,29 +426,6 @@ pgs_frame_index_get_size (PgsFrameIndex *self)
   return size;
 }
 
-/* The address of page @k of @p, from its runs. */
-static guint64
-page_address (PgsProcess *p,
-              guint32     k)
-{
-  guint lo = 0, hi = p->runs->len;
-
-  while (hi - lo > 1)
-    {
-      guint mid = (lo + hi) / 2;
-
-      if (g_array_index (p->runs, PgsPageRun, mid).first <= k)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  {
-    const PgsPageRun *run = &g_array_index (p->runs, PgsPageRun, lo);
-
-    return run->start + (guint64) (k - run->first) * p->page_size;
-  }
-}
-
 static int
 compare_u32 (gconstpointer a,
              gconstpointer b)
@@ -512,9 +488,8 @@ find_refs (const Part *part,
 
 void
 pgs_frame_index_lookup (PgsFrameIndex *self,
-                        GPtrArray     *processes,
                         guint64        pfn,
-                        GArray        *users)
+                        GArray        *pages)
 {
   g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (guint32));
 
@@ -534,9 +509,8 @@ pgs_frame_index_lookup (PgsFrameIndex *self,
       for (guint k = 0; k < found->len; k++)
         {
           guint32 ref = g_array_index (found, guint32, k);
-          guint lo = 0, hi = part->n_processes - 1, process;
-          PgsProcess *p;
-          PgsFrameUser user;
+          guint lo = 0, hi = part->n_processes - 1;
+          PgsFramePage page;
 
           /* The last process whose first page reference is at most @ref: the one it is in
            * (processes without pages share their reference with the next one). */
@@ -549,11 +523,9 @@ pgs_frame_index_lookup (PgsFrameIndex *self,
               else
                 hi = mid - 1;
             }
-          process = lo;
-          p = g_ptr_array_index (processes, part->first_process + process);
-          user.pid = p->pid;
-          user.address = page_address (p, (guint32) (ref - part->base[process]));
-          g_array_append_val (users, user);
+          page.process = part->first_process + lo;
+          page.page = (guint32) (ref - part->base[lo]);
+          g_array_append_val (pages, page);
         }
     }
 }

@@ -12,6 +12,13 @@ G_BEGIN_DECLS
 
 typedef struct _PgsFrameIndex PgsFrameIndex;
 
+/* A page of a process at a frame. */
+typedef struct
+{
+  guint   process;   /* position in the processes array */
+  guint32 page;      /* index in that process's page arrays */
+} PgsFramePage;
+
 /* Indexes the present pages of @processes (PgsProcess, as a snapshot holds them: in PID
  * order, their page data immutable) by frame number. The index refers to the processes by
  * position and to their pages by index: it is only good with the same array. */
@@ -22,12 +29,11 @@ PgsFrameIndex *pgs_frame_index_new_in_parts (GPtrArray    *processes,
                                              guint64       part_pages);
 void           pgs_frame_index_free        (PgsFrameIndex *self);
 
-/* Appends a PgsFrameUser to @users for every page of @processes at frame @pfn, in process
- * then address order. */
+/* Appends a PgsFramePage to @pages for every page at frame @pfn, in process then page
+ * (that is address) order. */
 void           pgs_frame_index_lookup      (PgsFrameIndex *self,
-                                            GPtrArray     *processes,
                                             guint64        pfn,
-                                            GArray        *users);
+                                            GArray        *pages);
 
 /* What the index holds: runs of pages, and the bytes they take. */
 gsize          pgs_frame_index_get_n_runs  (PgsFrameIndex *self);

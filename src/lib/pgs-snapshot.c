@@ -263,10 +263,34 @@ pgs_snapshot_get_physmap (PgsSnapshot *self)
   return self->physmap;
 }
 
+/* The address of page @k of @p, from its runs. */
+static guint64
+page_address (PgsProcess *p,
+              guint32     k)
+{
+  guint lo = 0, hi = p->runs->len;
+
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (g_array_index (p->runs, PgsPageRun, mid).first <= k)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  {
+    const PgsPageRun *run = &g_array_index (p->runs, PgsPageRun, lo);
+
+    return run->start + (guint64) (k - run->first) * p->page_size;
+  }
+}
+
 GArray *
 pgs_snapshot_find_frame_users (PgsSnapshot *self,
                                guint64      pfn)
 {
+  g_autoptr(GArray) pages = NULL;
   GArray *users;
 
   g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
@@ -278,7 +302,18 @@ pgs_snapshot_find_frame_users (PgsSnapshot *self,
     self->frame_index = pgs_frame_index_new (self->processes);
   g_mutex_unlock (&self->frame_lock);
 
-  pgs_frame_index_lookup (self->frame_index, self->processes, pfn, users);
+  pages = g_array_new (FALSE, FALSE, sizeof (PgsFramePage));
+  pgs_frame_index_lookup (self->frame_index, pfn, pages);
+  for (guint i = 0; i < pages->len; i++)
+    {
+      const PgsFramePage *page = &g_array_index (pages, PgsFramePage, i);
+      PgsProcess *p = g_ptr_array_index (self->processes, page->process);
+      PgsFrameUser user;
+
+      user.pid = p->pid;
+      user.address = page_address (p, page->page);
+      g_array_append_val (users, user);
+    }
   return users;
 }
 

@@ -148,6 +148,7 @@ test_random (gconstpointer data)
   g_autoptr(GArray) pages = g_array_new (FALSE, FALSE, sizeof (Page));
   g_autoptr(GHashTable) counts = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr(GHashTable) check = g_hash_table_new (g_direct_hash, g_direct_equal);
+  PgsFrameIndex *whole = NULL;
   PgsFrameIndex *parts = NULL;
   GHashTableIter iter;
   gpointer key, value;
@@ -204,6 +205,7 @@ test_random (gconstpointer data)
 
   /* The same in parts of at most 100 pages (of 2^32 on a real machine): every process
    * that has frames lands in a part with others or in one of its own. */
+  whole = pgs_frame_index_new (_pgs_snapshot_get_processes (snapshot));
   parts = pgs_frame_index_new_in_parts (_pgs_snapshot_get_processes (snapshot), 100);
 
   g_hash_table_iter_init (&iter, check);
@@ -211,17 +213,20 @@ test_random (gconstpointer data)
     {
       guint64 pfn = GPOINTER_TO_SIZE (key);
       g_autoptr(GArray) got = pgs_snapshot_find_frame_users (snapshot, pfn);
-      g_autoptr(GArray) in_parts = g_array_new (FALSE, FALSE, sizeof (PgsFrameUser));
+      g_autoptr(GArray) in_whole = g_array_new (FALSE, FALSE, sizeof (PgsFramePage));
+      g_autoptr(GArray) in_parts = g_array_new (FALSE, FALSE, sizeof (PgsFramePage));
       guint n = 0;
 
-      pgs_frame_index_lookup (parts, _pgs_snapshot_get_processes (snapshot), pfn, in_parts);
+      pgs_frame_index_lookup (whole, pfn, in_whole);
+      pgs_frame_index_lookup (parts, pfn, in_parts);
+      g_assert_cmpuint (in_whole->len, ==, got->len);
       g_assert_cmpuint (in_parts->len, ==, got->len);
       for (guint i = 0; i < got->len; i++)
         {
-          g_assert_cmpint (g_array_index (in_parts, PgsFrameUser, i).pid, ==,
-                           g_array_index (got, PgsFrameUser, i).pid);
-          g_assert_cmphex (g_array_index (in_parts, PgsFrameUser, i).address, ==,
-                           g_array_index (got, PgsFrameUser, i).address);
+          g_assert_cmpuint (g_array_index (in_parts, PgsFramePage, i).process, ==,
+                            g_array_index (in_whole, PgsFramePage, i).process);
+          g_assert_cmpuint (g_array_index (in_parts, PgsFramePage, i).page, ==,
+                            g_array_index (in_whole, PgsFramePage, i).page);
         }
 
       for (guint i = 0; i < pages->len; i++)
@@ -237,6 +242,7 @@ test_random (gconstpointer data)
         }
       g_assert_cmpuint (got->len, ==, n);
     }
+  pgs_frame_index_free (whole);
   pgs_frame_index_free (parts);
 }
 
