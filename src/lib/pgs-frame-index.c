@@ -426,20 +426,31 @@ pgs_frame_index_get_size (PgsFrameIndex *self)
   return size;
 }
 
-static int
-compare_u32 (gconstpointer a,
-             gconstpointer b)
+/* The process of page reference @ref: the last one whose first reference is at most @ref
+ * (processes without pages share their reference with the next one). */
+static PgsFramePage
+resolve (const Part *part,
+         guint32     ref)
 {
-  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+  guint lo = 0, hi = part->n_processes - 1;
 
-  return (x > y) - (x < y);
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo + 1) / 2;
+
+      if (part->base[mid] <= ref)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  return (PgsFramePage) { part->first_process + lo, (guint32) (ref - part->base[lo]) };
 }
 
-/* Appends the page references of the pages at @pfn in @part to @found. */
+/* Appends the pages at @pfn in @part to @pages, in the order of their records. */
 static void
-find_refs (const Part *part,
-           guint64     pfn,
-           GArray     *found)
+find_pages (const Part *part,
+            guint64     pfn,
+            GArray     *pages)
 {
   guint64 high = pfn >> BUCKET_BITS;
   guint64 low = pfn & ((1u << BUCKET_BITS) - 1);
@@ -479,11 +490,26 @@ find_refs (const Part *part,
 
       if (low - RECORD_LOW (r) < RECORD_FRAMES (r))
         {
-          guint32 ref = RECORD_REF (r) + (guint32) (low - RECORD_LOW (r));
+          PgsFramePage page = resolve (part, RECORD_REF (r) + (guint32) (low - RECORD_LOW (r)));
 
-          g_array_append_val (found, ref);
+          g_array_append_val (pages, page);
         }
     }
+}
+
+static inline guint64
+page_key (const PgsFramePage *page)
+{
+  return (guint64) page->process << 32 | page->page;
+}
+
+static int
+compare_pages (const void *a,
+               const void *b)
+{
+  guint64 x = page_key (a), y = page_key (b);
+
+  return (x > y) - (x < y);
 }
 
 void
@@ -491,41 +517,30 @@ pgs_frame_index_lookup (PgsFrameIndex *self,
                         guint64        pfn,
                         GArray        *pages)
 {
-  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint start = pages->len;
+  PgsFramePage *found;
 
   if (pfn == 0)
     return;
 
   for (guint i = 0; i < self->n_parts; i++)
+    find_pages (&self->parts[i], pfn, pages);
+
+  /* Process then page order. The records of each start and length come in reference
+   * order already: few are out of place, and where many are, qsort. */
+  found = &g_array_index (pages, PgsFramePage, start);
+  if (pages->len - start > 64)
     {
-      const Part *part = &self->parts[i];
+      qsort (found, pages->len - start, sizeof (PgsFramePage), compare_pages);
+      return;
+    }
+  for (guint i = 1; i < pages->len - start; i++)
+    {
+      PgsFramePage x = found[i];
+      guint j = i;
 
-      g_array_set_size (found, 0);
-      find_refs (part, pfn, found);
-      /* Page references run in process then page order. */
-      if (found->len > 1)
-        g_array_sort (found, compare_u32);
-
-      for (guint k = 0; k < found->len; k++)
-        {
-          guint32 ref = g_array_index (found, guint32, k);
-          guint lo = 0, hi = part->n_processes - 1;
-          PgsFramePage page;
-
-          /* The last process whose first page reference is at most @ref: the one it is in
-           * (processes without pages share their reference with the next one). */
-          while (lo < hi)
-            {
-              guint mid = lo + (hi - lo + 1) / 2;
-
-              if (part->base[mid] <= ref)
-                lo = mid;
-              else
-                hi = mid - 1;
-            }
-          page.process = part->first_process + lo;
-          page.page = (guint32) (ref - part->base[lo]);
-          g_array_append_val (pages, page);
-        }
+      for (; j > 0 && page_key (&found[j - 1]) > page_key (&x); j--)
+        found[j] = found[j - 1];
+      found[j] = x;
     }
 }

@@ -302,7 +302,7 @@ pgs_snapshot_find_frame_users (PgsSnapshot *self,
     self->frame_index = pgs_frame_index_new (self->processes);
   g_mutex_unlock (&self->frame_lock);
 
-  pages = g_array_new (FALSE, FALSE, sizeof (PgsFramePage));
+  pages = g_array_sized_new (FALSE, FALSE, sizeof (PgsFramePage), 16);
   pgs_frame_index_lookup (self->frame_index, pfn, pages);
   for (guint i = 0; i < pages->len; i++)
     {

@@ -111,6 +111,46 @@ test_hand (void)
   assert_users (snapshot, G_MAXUINT64, NULL, 0);
 }
 
+/* Frame 9000 mapped by 70 processes: those with an odd PID at the second page of a run
+ * that starts at frame 8999, the others alone. The index finds the first ones under the
+ * run at 8999, the others under 9000: the users come in PID order all the same. */
+static void
+test_many (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GArray) got = NULL;
+
+  for (int pid = 100; pid < 170; pid++)
+    {
+      guint64 start = BASE + (guint64) (pid % 7) * 16 * PS;
+      guint64 pair[2] = { FX_PRESENT (8999), FX_PRESENT (9000) };
+      guint64 one[1] = { FX_PRESENT (9000) };
+
+      pgs_fixture_add_process (fx, pid, "m", 0, FALSE);
+      pgs_fixture_add_mapping (fx, pid, start, start + 2 * PS, "r--s", "/dev/shm/m");
+      if (pid % 2)
+        pgs_fixture_set_pages (fx, pid, start, pair, 2);
+      else
+        pgs_fixture_set_pages (fx, pid, start, one, 1);
+    }
+  pgs_fixture_set_frame (fx, 8999, 35, KPF (LRU));
+  pgs_fixture_set_frame (fx, 9000, 70, KPF (LRU));
+  pgs_fixture_commit (fx);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+
+  got = pgs_snapshot_find_frame_users (snapshot, 9000);
+  g_assert_cmpuint (got->len, ==, 70);
+  for (int pid = 100; pid < 170; pid++)
+    {
+      guint64 start = BASE + (guint64) (pid % 7) * 16 * PS;
+
+      g_assert_cmpint (g_array_index (got, PgsFrameUser, pid - 100).pid, ==, pid);
+      g_assert_cmphex (g_array_index (got, PgsFrameUser, pid - 100).address, ==,
+                       start + (pid % 2 ? PS : 0));
+    }
+}
+
 typedef struct
 {
   int     pid;
@@ -253,6 +293,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/pgs/frame-index/hand", test_hand);
+  g_test_add_func ("/pgs/frame-index/many", test_many);
   for (guint seed = 1; seed <= 12; seed++)
     {
       g_autofree char *path = g_strdup_printf ("/pgs/frame-index/random/%u", seed);
