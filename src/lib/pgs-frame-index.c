@@ -66,6 +66,19 @@ typedef void (*RunFunc) (guint64  first,
                          guint32  ref,
                          gpointer user_data);
 
+static gboolean
+has_frames (PgsProcess *p)
+{
+  return p->entries != NULL && !p->pfn_hidden && p->n_pages > 0;
+}
+
+/* The pages of @p that the index takes: page indices are 32-bit (PgsPageRun.first). */
+static guint64
+indexed_pages (PgsProcess *p)
+{
+  return has_frames (p) ? MIN ((guint64) p->n_pages, (guint64) G_MAXUINT32 + 1) : 0;
+}
+
 /* Calls @func for each run of @p: pages k, k + 1… at frames f, f + 1…, cut at multiples
  * of RUN_FRAMES. @base is the page reference of the process's first page. */
 static void
@@ -74,7 +87,7 @@ process_runs (PgsProcess *p,
               RunFunc     func,
               gpointer    user_data)
 {
-  gsize n_pages = MIN (p->n_pages, (gsize) G_MAXUINT32 + 1);
+  gsize n_pages = indexed_pages (p);
   guint64 first = 0, frames = 0;
   gsize page = 0;
 
@@ -97,12 +110,6 @@ process_runs (PgsProcess *p,
           page = k;
         }
     }
-}
-
-static gboolean
-has_frames (PgsProcess *p)
-{
-  return p->entries != NULL && !p->pfn_hidden && p->n_pages > 0;
 }
 
 static void
@@ -129,7 +136,7 @@ count_run (guint64  first,
 typedef struct
 {
   Part       *part;
-  GHashTable *cursors;   /* high → Bucket of part, its first moved along as records come */
+  GHashTable *cursors;   /* high → where the bucket's next record goes */
 } StoreContext;
 
 static void
@@ -292,7 +299,7 @@ build_part (Part      *part,
     {
       PgsProcess *p = g_ptr_array_index (processes, first + i);
 
-      part->base[i + 1] = part->base[i] + (has_frames (p) ? p->n_pages : 0);
+      part->base[i + 1] = part->base[i] + indexed_pages (p);
     }
 
   /* Runs counted per bucket first, then stored in place: the records are allocated once,
@@ -364,7 +371,7 @@ pgs_frame_index_new_in_parts (GPtrArray *processes,
   for (guint i = 0; i <= processes->len; i++)
     {
       PgsProcess *p = i < processes->len ? g_ptr_array_index (processes, i) : NULL;
-      guint64 n = p != NULL && has_frames (p) ? MIN (p->n_pages, (gsize) G_MAXUINT32 + 1) : 0;
+      guint64 n = p != NULL ? indexed_pages (p) : 0;
 
       if (i == processes->len || pages + n > part_pages)
         {
