@@ -3,7 +3,8 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * pgs-scanner.c walks the processes (phase 1's per-process files) and drives the job;
+ * pgs-scanner.c walks the processes (phase 1's per-process files) and drives the job, with
+ * pgs-scan-identity.c (user, cmdline, cgroup, the name filter) and pgs-scan-maps.c;
  * pgs-scan-pages.c reads pagemap and accounts exclusive pages (phase 1); pgs-scan-frames.c
  * reads the kpage files for the shared frames and finishes the accounting (phases 2, 3);
  * pgs-scan-rollup.c takes the kernel's own figures.
@@ -89,5 +90,23 @@ gboolean _pgs_scan_read_frames (ScanJob       *job,
                                 GCancellable  *cancellable,
                                 PgsPhysMap   **physmap_out,
                                 GError       **error);
+
+/* pgs-scan-identity.c */
+const char *_pgs_scan_lookup_user    (ScanJob    *job,
+                                      guint       uid);
+char       *_pgs_scan_read_cmdline   (int         dirfd);
+/* NULL where there is none. */
+char       *_pgs_scan_read_cgroup    (int         dirfd);
+gboolean    _pgs_scan_name_matches   (ScanJob    *job,
+                                      const char *name);
+gboolean    _pgs_scan_comm_may_match (ScanJob    *job,
+                                      int         pid);
+
+/* pgs-scan-maps.c: appends the mappings of @buf to @proc and sums its VSS. */
+gboolean    _pgs_scan_parse_maps     (ScanJob     *job,
+                                      PgsProcess  *proc,
+                                      const char  *buf,
+                                      gsize        len,
+                                      GError     **error);
 
 G_END_DECLS

@@ -29,11 +29,9 @@
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
-#include <pwd.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "pgs-cgroup.h"
 #include "pgs-error.h"
 #include "pgs-frames.h"
 #include "pgs-helper.h"
@@ -227,156 +225,6 @@ add_skipped (ScanJob *job,
   g_array_append_val (job->skipped, skipped);
 }
 
-static const char *
-lookup_user (ScanJob *job,
-             guint    uid)
-{
-  char *name = g_hash_table_lookup (job->users, GUINT_TO_POINTER (uid));
-
-  if (name == NULL)
-    {
-      struct passwd pwd, *result = NULL;
-      char buf[1024];
-
-      if (getpwuid_r (uid, &pwd, buf, sizeof buf, &result) == 0 && result != NULL)
-        name = g_strdup (result->pw_name);
-      else
-        name = g_strdup_printf ("%u", uid);
-      g_hash_table_insert (job->users, GUINT_TO_POINTER (uid), name);
-    }
-
-  return name;
-}
-
-static char *
-read_cmdline (int dirfd)
-{
-  gsize len = 0;
-  g_autofree char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
-
-  return buf != NULL ? pgs_cmdline_parse (buf, len) : g_strdup ("");
-}
-
-static char *
-read_cgroup (int dirfd)
-{
-  gsize len = 0;
-  g_autofree char *buf = pgs_read_file_at (dirfd, "cgroup", &len, NULL);
-
-  return buf != NULL ? pgs_cgroup_parse (buf, len) : NULL;
-}
-
-static gboolean
-parse_maps (ScanJob     *job,
-            PgsProcess  *proc,
-            const char  *buf,
-            gsize        len,
-            GError     **error)
-{
-  PgsLineReader reader;
-  const char *line;
-  gsize line_len;
-  gboolean complete;
-
-  pgs_line_reader_init (&reader, buf, len);
-  while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
-    {
-      PgsMapsEntry entry;
-      PgsMappingData m = { 0 };
-      g_autofree char *path = NULL;
-
-      if (!complete || !pgs_maps_parse_line (line, line_len, &entry))
-        {
-          g_set_error (error, PGS_ERROR, complete ? PGS_ERROR_MALFORMED : PGS_ERROR_TRUNCATED,
-                       "maps line %u %s: “%.*s”", reader.line_no,
-                       complete ? "does not parse" : "is cut short",
-                       (int) MIN (line_len, 80), line);
-          return FALSE;
-        }
-
-      path = g_strndup (entry.path, entry.path_len);
-
-      /* The vsyscall page lies above the user address space: it has no pagemap entries
-       * and is not in VmSize or smaps_rollup. */
-      if (g_str_equal (path, "[vsyscall]"))
-        continue;
-
-      if (entry.start % job->page_size != 0 || entry.end % job->page_size != 0 ||
-          entry.end == entry.start)
-        {
-          g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
-                       "maps line %u has an empty or unaligned range", reader.line_no);
-          return FALSE;
-        }
-
-      if (proc->mappings->len > 0)
-        {
-          const PgsMappingData *prev =
-            &g_array_index (proc->mappings, PgsMappingData, proc->mappings->len - 1);
-
-          if (entry.start < prev->end)
-            {
-              g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
-                           "maps line %u overlaps or precedes the line before", reader.line_no);
-              return FALSE;
-            }
-        }
-
-      m.start = entry.start;
-      m.end = entry.end;
-      m.offset = entry.offset;
-      m.inode = entry.inode;
-      m.dev_major = entry.dev_major;
-      m.dev_minor = entry.dev_minor;
-      memcpy (m.perms, entry.perms, sizeof m.perms);
-      m.path = g_ref_string_new_intern (path);
-      m.known = PGS_METRIC_VSS;
-      g_array_append_val (proc->mappings, m);
-      proc->vss += entry.end - entry.start;
-    }
-
-  proc->known |= PGS_METRIC_VSS;
-  return TRUE;
-}
-
-static gboolean
-name_matches (ScanJob    *job,
-              const char *name)
-{
-  for (guint i = 0; job->names[i] != NULL; i++)
-    if (strstr (name, job->names[i]) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-/* Whether a process may pass the name filter, from its comm alone: one small read, where
- * status would make the kernel gather a page of figures. comm is the raw name that status
- * shows escaped: a name with a backslash or a newline in it is left to the status test. */
-static gboolean
-comm_may_match (ScanJob *job,
-                int      pid)
-{
-  char path[32], comm[64];
-  ssize_t len;
-  int fd;
-
-  g_snprintf (path, sizeof path, "%d/comm", pid);
-  fd = openat (job->root_fd, path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return TRUE;
-  len = read (fd, comm, sizeof comm - 1);
-  close (fd);
-  if (len <= 0)
-    return TRUE;
-  if (comm[len - 1] == '\n')
-    len--;
-  comm[len] = '\0';
-  if (memchr (comm, '\\', len) != NULL || memchr (comm, '\n', len) != NULL ||
-      strlen (comm) != (gsize) len)
-    return TRUE;
-  return name_matches (job, comm);
-}
-
 /* NULL without an error: a process the filter leaves out. */
 static PgsProcess *
 scan_process (ScanJob  *job,
@@ -393,7 +241,7 @@ scan_process (ScanJob  *job,
   gboolean sparse;
   gsize len;
 
-  if (job->names != NULL && !comm_may_match (job, pid))
+  if (job->names != NULL && !_pgs_scan_comm_may_match (job, pid))
     return NULL;
 
   dirfd = pgs_open_pid_dir (job->root, pid, error);
@@ -404,7 +252,7 @@ scan_process (ScanJob  *job,
   if (status_buf == NULL || !pgs_status_parse (status_buf, len, &status, error))
     return NULL;
   if ((job->uid >= 0 && status.uid != job->uid) ||
-      (job->names != NULL && !name_matches (job, status.name)))
+      (job->names != NULL && !_pgs_scan_name_matches (job, status.name)))
     return NULL;
 
   if (!status.has_vm)
@@ -423,8 +271,8 @@ scan_process (ScanJob  *job,
   proc->ppid = status.ppid;
   proc->uid = status.uid;
   proc->name = g_strdup (status.name);
-  proc->user = g_strdup (lookup_user (job, status.uid));
-  proc->cmdline = read_cmdline (dirfd);
+  proc->user = g_strdup (_pgs_scan_lookup_user (job, status.uid));
+  proc->cmdline = _pgs_scan_read_cmdline (dirfd);
   proc->page_size = job->page_size;
 
   /* Totals alone: the kernel's rollup has them all, exactly; no maps, no page walk. VSS
@@ -441,7 +289,7 @@ scan_process (ScanJob  *job,
       return g_steal_pointer (&proc);
     }
 
-  proc->cgroup = read_cgroup (dirfd);
+  proc->cgroup = _pgs_scan_read_cgroup (dirfd);
   {
     g_autofree char *stat_buf = pgs_read_file_at (dirfd, "stat", &len, NULL);
     PgsStatFields stat;
@@ -467,7 +315,7 @@ scan_process (ScanJob  *job,
       return g_steal_pointer (&proc);
     }
 
-  if (!parse_maps (job, proc, maps_buf, len, error))
+  if (!_pgs_scan_parse_maps (job, proc, maps_buf, len, error))
     return NULL;
 
   if (proc->mappings->len == 0)

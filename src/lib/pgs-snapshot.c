@@ -10,7 +10,7 @@
 
 #include "config.h"
 
-#include "pgs-pagemap.h"
+#include "pgs-frame-index.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-procfs.h"
@@ -34,17 +34,9 @@ struct _PgsSnapshot
   char       *meminfo_text;
   GFile      *file;
 
-  GArray     *frame_index;  /* FrameRef sorted by pfn, built by find_frame_users */
+  PgsFrameIndex *frame_index;  /* built by the first find_frame_users */
   GMutex      frame_lock;
 };
-
-/* Packed: one per present page of every process, 16 bytes. */
-typedef struct
-{
-  guint64 pfn;
-  guint32 process;  /* index in processes */
-  guint32 page;     /* index in that process's page arrays */
-} FrameRef;
 
 static void list_model_iface_init (GListModelInterface *iface);
 
@@ -98,7 +90,7 @@ pgs_snapshot_finalize (GObject *object)
   g_clear_pointer (&self->processes, g_ptr_array_unref);
   g_clear_pointer (&self->skipped, g_array_unref);
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
-  g_clear_pointer (&self->frame_index, g_array_unref);
+  g_clear_pointer (&self->frame_index, pgs_frame_index_free);
   g_clear_pointer (&self->hostname, g_free);
   g_clear_pointer (&self->kernel_release, g_free);
   g_clear_pointer (&self->boot_id, g_free);
@@ -271,45 +263,6 @@ pgs_snapshot_get_physmap (PgsSnapshot *self)
   return self->physmap;
 }
 
-static int
-compare_frame_ref (gconstpointer a,
-                   gconstpointer b)
-{
-  const FrameRef *ra = a, *rb = b;
-
-  if (ra->pfn != rb->pfn)
-    return ra->pfn < rb->pfn ? -1 : 1;
-  if (ra->process != rb->process)
-    return ra->process < rb->process ? -1 : 1;
-  return (ra->page > rb->page) - (ra->page < rb->page);
-}
-
-/* Every present page of every process as (pfn, process, page), sorted by pfn: a frame's
- * users are then one bisection away. Built once; the snapshot never changes. */
-static GArray *
-build_frame_index (PgsSnapshot *self)
-{
-  GArray *index = g_array_new (FALSE, FALSE, sizeof (FrameRef));
-
-  for (guint i = 0; i < self->processes->len; i++)
-    {
-      PgsProcess *p = g_ptr_array_index (self->processes, i);
-
-      if (p->entries == NULL || p->pfn_hidden)
-        continue;
-      for (gsize k = 0; k < p->n_pages; k++)
-        {
-          guint64 pfn = pgs_pm_pfn (p->entries[k]);
-          FrameRef ref = { pfn, i, (guint32) k };
-
-          if (pfn != 0)
-            g_array_append_val (index, ref);
-        }
-    }
-  g_array_sort (index, compare_frame_ref);
-  return index;
-}
-
 /* The address of page @k of @p, from its runs. */
 static guint64
 page_address (PgsProcess *p,
@@ -337,8 +290,8 @@ GArray *
 pgs_snapshot_find_frame_users (PgsSnapshot *self,
                                guint64      pfn)
 {
+  g_autoptr(GArray) pages = NULL;
   GArray *users;
-  guint lo = 0, hi;
 
   g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
 
@@ -346,30 +299,19 @@ pgs_snapshot_find_frame_users (PgsSnapshot *self,
 
   g_mutex_lock (&self->frame_lock);
   if (self->frame_index == NULL)
-    self->frame_index = build_frame_index (self);
+    self->frame_index = pgs_frame_index_new (self->processes);
   g_mutex_unlock (&self->frame_lock);
 
-  hi = self->frame_index->len;
-  while (lo < hi)
+  pages = g_array_sized_new (FALSE, FALSE, sizeof (PgsFramePage), 16);
+  pgs_frame_index_lookup (self->frame_index, pfn, pages);
+  for (guint i = 0; i < pages->len; i++)
     {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (self->frame_index, FrameRef, mid).pfn < pfn)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  for (guint i = lo; i < self->frame_index->len; i++)
-    {
-      const FrameRef *ref = &g_array_index (self->frame_index, FrameRef, i);
-      PgsProcess *p;
+      const PgsFramePage *page = &g_array_index (pages, PgsFramePage, i);
+      PgsProcess *p = g_ptr_array_index (self->processes, page->process);
       PgsFrameUser user;
 
-      if (ref->pfn != pfn)
-        break;
-      p = g_ptr_array_index (self->processes, ref->process);
       user.pid = p->pid;
-      user.address = page_address (p, ref->page);
+      user.address = page_address (p, page->page);
       g_array_append_val (users, user);
     }
   return users;

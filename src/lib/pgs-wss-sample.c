@@ -42,7 +42,7 @@
 
 #include "pgs-mapping.h"
 #include "pgs-report.h"
-#include "pgs-wss-private.h"
+#include "pgs-wss-sample-private.h"
 
 G_DEFINE_ENUM_TYPE (PgsWssScope, pgs_wss_scope,
   G_DEFINE_ENUM_VALUE (PGS_WSS_SCOPE_ALL, "all"),

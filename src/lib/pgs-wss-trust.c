@@ -33,7 +33,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pgs-format.h"
-#include "pgs-wss-private.h"
+#include "pgs-wss-sample-private.h"
 #include "pgs-wss-trust.h"
 
 #define IDLE_BITMAP "/sys/kernel/mm/page_idle/bitmap"

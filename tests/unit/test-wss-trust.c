@@ -17,7 +17,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
-#include "pgs-wss-private.h"
+#include "pgs-wss-sample-private.h"
 #include "pgs-wss-trust.h"
 
 #define PID 100
