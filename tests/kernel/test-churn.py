@@ -68,7 +68,14 @@ def churn(load):
         check(f"{tag}: every skipped process has a reason",
               all(isinstance(s["reason"], str) and s["reason"] for s in skipped), repr(skipped))
         # Skipped means exited mid-scan: none may still be running as the process seen.
+        # A process already in do_exit (its mm gone, the state still R or D) is skipped
+        # rightly but may need a moment on a loaded machine to become a zombie: wait up to
+        # 5 s for it. One that still runs after that was skipped wrongly.
+        deadline = time.monotonic() + 5
         alive = [s for s in skipped if still_running_since(s["pid"], ticks)]
+        while alive and time.monotonic() < deadline:
+            time.sleep(0.05)
+            alive = [s for s in alive if still_running_since(s["pid"], ticks)]
         check(f"{tag}: every skipped process has exited", not alive, repr(alive))
         lines = proc.stderr.decode("utf-8", errors="replace").splitlines()
         check(f"{tag}: one stderr line per skipped process", len(lines) == len(skipped),
