@@ -215,6 +215,17 @@ update_state (PgsMapPage *self)
                        "one cell per page of each mapping."));
           return;
         }
+      /* The list's totals stand in for the process until a scan of it alone brings its
+       * mappings and pages (pgs-refresh.c): the kernel's totals and no mapping. */
+      if (!pgs_process_has_pages (self->process) &&
+          pgs_process_get_source (self->process) == PGS_SOURCE_KERNEL &&
+          pgs_process_get_n_mappings (self->process) == 0 &&
+          pgs_snapshot_get_file (self->snapshot) == NULL)
+        {
+          set_empty (self, "content-loading-symbolic", _("Reading Its Pages…"),
+                     _("The pages of the selected process are being scanned."));
+          return;
+        }
       if (!pgs_process_has_pages (self->process))
         {
           g_autofree char *text = NULL;
