@@ -491,8 +491,13 @@ refill_when_shown (PgsLibraryView *self)
       self->stale = FALSE;
       refill (self);
     }
-  else
-    self->stale = TRUE;
+  else if (!self->stale)
+    {
+      /* Nor are the files of an old scan kept behind another page. */
+      self->stale = TRUE;
+      g_list_store_remove_all (self->store);
+      g_clear_pointer (&self->files, g_ptr_array_unref);
+    }
 }
 
 static void

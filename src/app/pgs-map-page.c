@@ -181,6 +181,17 @@ update_state (PgsMapPage *self)
                        "one cell per page of each mapping."));
           return;
         }
+      /* The list's totals stand in for the process until a scan of it alone brings its
+       * mappings and pages (pgs-refresh.c): the kernel's totals and no mapping. */
+      if (!pgs_process_has_pages (self->process) &&
+          pgs_process_get_source (self->process) == PGS_SOURCE_KERNEL &&
+          pgs_process_get_n_mappings (self->process) == 0 &&
+          pgs_snapshot_get_file (self->snapshot) == NULL)
+        {
+          set_empty (self, "content-loading-symbolic", _("Reading Its Pages…"),
+                     _("The pages of the selected process are being scanned."));
+          return;
+        }
       if (!pgs_process_has_pages (self->process))
         {
           g_autofree char *text = NULL;
@@ -248,29 +259,6 @@ clear_users (PgsMapPage *self)
   g_clear_pointer (&self->frame_users, g_array_unref);
 }
 
-static GtkWidget *
-user_row_new (PgsMapPage         *self,
-              const PgsFrameUser *user)
-{
-  PgsProcess *process = pgs_snapshot_lookup_pid (self->users_snapshot != NULL ? self->users_snapshot
-                                                                              : self->snapshot,
-                                                 user->pid);
-  g_autofree char *text = NULL;
-  g_autofree char *address = pgs_units_format_hex (user->address);
-  GtkWidget *row, *label;
-
-  /* Translators: a process mapping a frame: "firefox (PID 1234) at 0x7f12345000" */
-  text = g_strdup_printf (_("%s (PID %d) at %s"),
-                          process ? pgs_process_get_display_name (process) : "?", user->pid, address);
-  label = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  row = gtk_list_box_row_new ();
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-  g_object_set_data (G_OBJECT (row), "pid", GINT_TO_POINTER (user->pid));
-  return row;
-}
-
 static void
 lookup_done (GObject      *object,
              GAsyncResult *result,
@@ -280,7 +268,6 @@ lookup_done (GObject      *object,
   g_autoptr(GArray) users = NULL;
   g_autoptr(PgsSnapshot) scanned = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *title = NULL;
 
   users = pgs_frame_users_find_finish (result, &scanned, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -288,27 +275,14 @@ lookup_done (GObject      *object,
   g_clear_object (&self->lookup);
   if (users == NULL)
     {
-      /* Translators: %s says why the scan of every process's pages failed */
-      title = g_strdup_printf (_("The processes that map this frame could not be found: %s"),
-                               error->message);
-      gtk_label_set_text (self->users_title, title);
+      pgs_frame_users_show_error (self->users_title, error);
       return;
     }
 
   clear_users (self);
   g_set_object (&self->users_snapshot, scanned);
   self->frame_users = g_array_ref (users);
-  title = g_strdup_printf (ngettext ("Mapped by %'u process", "Mapped by %'u processes", users->len),
-                           users->len);
-  if (users->len == 0)
-    {
-      g_free (title);
-      title = g_strdup (_("No process maps this frame"));
-    }
-  gtk_label_set_text (self->users_title, title);
-  for (guint i = 0; i < users->len; i++)
-    gtk_list_box_append (self->users_list,
-                         user_row_new (self, &g_array_index (users, PgsFrameUser, i)));
+  pgs_frame_users_show (self->users_title, self->users_list, users, scanned);
 }
 
 static void
@@ -316,12 +290,8 @@ on_users_progress (double   fraction,
                    gpointer user_data)
 {
   PgsMapPage *self = user_data;
-  g_autofree char *text = NULL;
 
-  /* Translators: while every process's pages are read to find who maps a frame: "… 40 %" */
-  text = g_strdup_printf (_("Looking for the processes that map this frame… %d %%"),
-                          (int) (fraction * 100));
-  gtk_label_set_text (self->users_title, text);
+  pgs_frame_users_show_progress (self->users_title, fraction);
 }
 
 /* @find_users FALSE: the frame is the one shown, and so are the processes found for it. */

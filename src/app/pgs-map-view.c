@@ -174,7 +174,7 @@ render_done (GObject      *object,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   if (!pgs_map_view_params_equal (&self->shown, &self->wanted))
-    start_job (self);
+    pgs_map_view_invalidate (self);   /* renders again, or, hidden, lets this one go */
   else
     g_signal_emit (self, signals[READY], 0);
 

@@ -273,6 +273,58 @@ pgs_refresh_view_changed (PgsRefresh *self)
   pgs_refresh_selection_changed (self);
 }
 
+/* Everything, for a file */
+
+static void
+complete_scanned (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  PgsSnapshot *snapshot = pgs_scanner_scan_finish (PGS_SCANNER (object), result, &error);
+
+  if (snapshot == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, snapshot, g_object_unref);
+}
+
+void
+pgs_refresh_complete_async (PgsRefresh          *self,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  PgsWindow *window = self->window;
+  PgsScanFlags flags = PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES;
+  g_autoptr(PgsScanner) scanner = NULL;
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pgs_refresh_complete_async);
+  if (physmap_readable (window))
+    flags |= PGS_SCAN_PHYSMAP;
+  if (window->snapshot != NULL && (shows_file (self) || covers (self->list_flags, flags)))
+    {
+      g_task_return_pointer (task, g_object_ref (window->snapshot), g_object_unref);
+      return;
+    }
+
+  scanner = pgs_scanner_new ();
+  pgs_scanner_set_flags (scanner, flags);
+  if (window->helper != NULL && pgs_helper_is_running (window->helper))
+    pgs_scanner_set_helper (scanner, window->helper);
+  pgs_scanner_scan_async (scanner, cancellable, complete_scanned, g_steal_pointer (&task));
+}
+
+PgsSnapshot *
+pgs_refresh_complete_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == pgs_refresh_complete_async, NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 /* Start-up figures */
 
 static void

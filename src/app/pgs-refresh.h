@@ -35,6 +35,15 @@ void          pgs_refresh_view_changed    (PgsRefresh *self);
 gboolean      pgs_refresh_is_busy         (PgsRefresh *self);
 void          pgs_refresh_cancel          (PgsRefresh *self);
 
+/* What a snapshot file should hold of the live system: its mappings, pages and physical
+ * map (where readable). The snapshot shown when it has them, else a scan made now. */
+void          pgs_refresh_complete_async  (PgsRefresh          *self,
+                                           GCancellable        *cancellable,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data);
+PgsSnapshot  *pgs_refresh_complete_finish (GAsyncResult        *result,
+                                           GError             **error);
+
 /* Logs (g_debug) the monotonic time of the window's first painted frame and of the first
  * figures shown: the figures bench-app-memory takes start-to-first-pixels from. */
 void          pgs_refresh_log_first_frame (GtkWidget *window);

@@ -10,6 +10,9 @@
 
 G_BEGIN_DECLS
 
+/* Sets malloc's policy for the large, short-lived blocks of scans (glibc): call once,
+ * before the first scan. */
+void     pgs_release_init       (void);
 /* Drops a reference to @object (NULL is fine) in a worker thread. For the objects whose last
  * reference frees a whole scan: snapshots, processes and renderers. */
 void     pgs_release            (gpointer   object);

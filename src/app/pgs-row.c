@@ -120,6 +120,12 @@ pgs_row_store_merge (GListStore      *store,
   guint n_old = g_list_model_get_n_items (rows);
   guint n_new = items ? g_list_model_get_n_items (items) : 0;
   g_autoptr(GPtrArray) result = g_ptr_array_new_full (n_new, g_object_unref);
+  /* (row, item) pairs of kept rows: updated after the splice, never before it. The sort
+   * model places the rows the splice adds among the others by their figures, and finds
+   * the others' order broken ("Comparison method violates its general contract", fatal
+   * in the tests) if those changed under it first; pgs_row_resort_if_needed() mends the
+   * order after. */
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_full (2 * n_new, g_object_unref);
   guint i = 0, j = 0;
   guint first = G_MAXUINT, end_old = 0, end_new = 0;
 
@@ -133,12 +139,8 @@ pgs_row_store_merge (GListStore      *store,
 
       if (old_key == new_key)
         {
-          /* Unchanged: the cells stay as they are, no notification to rebind them. That
-           * is most rows of a refresh. */
-          if (equal != NULL && row->item != item && equal (row->item, item))
-            pgs_set_object_release (&row->item, item);
-          else
-            pgs_row_set_item (row, item);
+          g_ptr_array_add (kept, g_object_ref (row));
+          g_ptr_array_add (kept, g_steal_pointer (&item));
           g_ptr_array_add (result, g_steal_pointer (&row));
           i++, j++;
           continue;
@@ -164,6 +166,19 @@ pgs_row_store_merge (GListStore      *store,
    * table of 650 mappings), however few rows it moves. */
   if (first != G_MAXUINT)
     g_list_store_splice (store, first, end_old - first, result->pdata + first, end_new - first);
+
+  for (guint k = 0; k < kept->len; k += 2)
+    {
+      PgsRow *row = g_ptr_array_index (kept, k);
+      GObject *item = g_ptr_array_index (kept, k + 1);
+
+      /* Unchanged: the cells stay as they are, no notification to rebind them. That is
+       * most rows of a refresh. */
+      if (equal != NULL && row->item != item && equal (row->item, item))
+        pgs_set_object_release (&row->item, item);
+      else
+        pgs_row_set_item (row, item);
+    }
 }
 
 void

@@ -310,6 +310,26 @@ save_done (GObject      *object,
 }
 
 static void
+save_scanned (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  LoadData *data = user_data;
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+
+  snapshot = pgs_refresh_complete_finish (result, &error);
+  if (snapshot == NULL)
+    {
+      if (end_file_work (data->self, data->cancellable))
+        report_file_error (data->self, _("Could not save to %s: %s"), data->file, error);
+      load_data_free (data);
+      return;
+    }
+  pgs_snapshot_save_async (snapshot, data->file, data->cancellable, save_done, data);
+}
+
+static void
 save_file (PgsWindow *self,
            GFile     *file)
 {
@@ -322,7 +342,9 @@ save_file (PgsWindow *self,
   data->self = g_object_ref (self);
   data->file = g_object_ref (file);
   data->cancellable = g_object_ref (self->file_cancellable);
-  pgs_snapshot_save_async (self->snapshot, file, data->cancellable, save_done, data);
+  /* The list of a live refresh holds the kernel's totals only (pgs-refresh.c): a file
+   * gets every process's mappings and pages, and the physical map. */
+  pgs_refresh_complete_async (self->refresh, data->cancellable, save_scanned, data);
 }
 
 /* The file chooser (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog) */

@@ -599,6 +599,7 @@ pgs_window_init (PgsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   pgs_refresh_log_first_frame (GTK_WIDGET (self));
+  pgs_release_init ();
   self->refresh = pgs_refresh_new (self);
 
   self->scanner = pgs_scanner_new ();

@@ -90,6 +90,20 @@ add_entry (GArray           *entries,
   g_array_append_val (entries, entry);
 }
 
+/* Whether a PID in both snapshots (of one boot) is the same process, not a reused PID: by
+ * its start time, or, where a snapshot has none (the kernel-totals route reads no stat,
+ * PGS_SCAN_KERNEL_TOTALS), by its name. */
+static gboolean
+same_process (PgsProcess *o,
+              PgsProcess *n)
+{
+  guint64 to = pgs_process_get_start_time (o), tn = pgs_process_get_start_time (n);
+
+  if (to == 0 || tn == 0)
+    return g_strcmp0 (pgs_process_get_name (o), pgs_process_get_name (n)) == 0;
+  return to == tn;
+}
+
 GArray *
 pgs_compare_snapshots (PgsSnapshot *old_snapshot,
                        PgsSnapshot *new_snapshot)
@@ -131,7 +145,7 @@ pgs_compare_snapshots (PgsSnapshot *old_snapshot,
         }
       else
         {
-          if (same_boot && pgs_process_get_start_time (o) == pgs_process_get_start_time (n))
+          if (same_boot && same_process (o, n))
             add_entry (entries, PGS_COMPARE_BOTH, o, n);
           else
             {

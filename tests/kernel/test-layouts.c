@@ -244,8 +244,11 @@ test_rollup_child (void)
  * without a page walk: the same figures as the kernel's, byte for byte, and RSS and USS as
  * the page walk's (PSS moves with other processes mapping libc; the walk's own PSS is held
  * to the rollup by the tests above); VSS, from VmSize, is the sum of the mappings. */
+static void assert_whole_physmap (PgsPhysMap *physmap);
+
 static void
-assert_totals_route (int pid)
+assert_totals_route (int          pid,
+                     PgsScanFlags flags)
 {
   for (guint attempt = 0; ; attempt++)
     {
@@ -259,7 +262,7 @@ assert_totals_route (int pid)
 
       g_assert_true (pgs_kernel_read_rollup (pid, &before));
       pgs_scanner_set_pids (scanner, &pid, 1);
-      pgs_scanner_set_flags (scanner, PGS_SCAN_KERNEL_TOTALS);
+      pgs_scanner_set_flags (scanner, flags);
       snap = pgs_scanner_scan (scanner, NULL, &error);
       g_assert_no_error (error);
       g_assert_true (pgs_kernel_read_rollup (pid, &after));
@@ -287,15 +290,49 @@ assert_totals_route (int pid)
       g_assert_cmpuint (pgs_process_get_vss (p), ==, vss);
       g_assert_cmpuint (pgs_process_get_rss (p), ==, pgs_process_get_rss (w));
       g_assert_cmpuint (pgs_process_get_uss (p), ==, pgs_process_get_uss (w));
+
+      if (flags & PGS_SCAN_PHYSMAP)
+        assert_whole_physmap (pgs_snapshot_get_physmap (snap));
+      else
+        g_assert_null (pgs_snapshot_get_physmap (snap));
       return;
     }
+}
+
+/* The map covers every frame kpagecount has: one entry (8 bytes) a frame up to its end. */
+static void
+assert_whole_physmap (PgsPhysMap *physmap)
+{
+  int fd = open ("/proc/kpagecount", O_RDONLY);
+  guint64 n, entry;
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_nonnull (physmap);
+  n = pgs_physmap_get_n_frames (physmap);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpint (pread (fd, &entry, 8, (n - 1) * 8), ==, 8);
+  g_assert_cmpint (pread (fd, &entry, 8, n * 8), ==, 0);
+  close (fd);
 }
 
 static void
 test_totals_route (void)
 {
-  assert_totals_route (layout.pid);
-  assert_totals_route (layout.child);
+  assert_totals_route (layout.pid, PGS_SCAN_KERNEL_TOTALS);
+  assert_totals_route (layout.child, PGS_SCAN_KERNEL_TOTALS);
+}
+
+/* With the physical map (the app's list under Sharing and Page Flags): the same totals
+ * from the rollup, and the whole map read besides. */
+static void
+test_totals_route_physmap (void)
+{
+  if (access ("/proc/kpagecount", R_OK) != 0 || access ("/proc/kpageflags", R_OK) != 0)
+    {
+      g_test_skip ("the physical map needs root");
+      return;
+    }
+  assert_totals_route (layout.pid, PGS_SCAN_KERNEL_TOTALS | PGS_SCAN_PHYSMAP);
 }
 
 /* Private: every page ours alone. Copy-on-write after fork and shared anonymous: two
@@ -526,6 +563,7 @@ main (int   argc,
   g_test_add_func ("/pgs/kernel/rollup/parent", test_rollup_parent);
   g_test_add_func ("/pgs/kernel/rollup/cow-child", test_rollup_child);
   g_test_add_func ("/pgs/kernel/rollup/totals-route", test_totals_route);
+  g_test_add_func ("/pgs/kernel/rollup/totals-route-physmap", test_totals_route_physmap);
   g_test_add_func ("/pgs/kernel/layout/private-and-shared", test_layout_private_and_shared);
   g_test_add_func ("/pgs/kernel/layout/thp", test_layout_thp);
   g_test_add_func ("/pgs/kernel/layout/swap", test_layout_swap);

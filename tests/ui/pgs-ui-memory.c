@@ -66,6 +66,9 @@ pgs_ui_memory_refresh (PgsWindow *window,
       /* One frame drawn with the new figures, as a user would see it. */
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
     }
+  /* The last snapshot is freed, and its memory given back, in a worker (pgs-release.c):
+   * a moment for it, so that every reading is taken in the same state. */
+  pgs_ui_spin (1000);
 }
 
 void

@@ -404,6 +404,45 @@ parse_csv (const char *text)
   return records;
 }
 
+/* Saved from the process list, whose refresh reads the kernel's totals only, the file
+ * still holds the child's mappings and pages (as its own scan finds them: CHILD_PAGES
+ * written pages, every mapping of its maps) and, as root, the physical map. */
+static void
+test_save_snapshot (void)
+{
+  g_autofree char *path = g_build_filename (child.tmpdir, "saved.pgsnap", NULL);
+  g_autofree char *maps_path = g_strdup_printf ("/proc/%d/maps", child.proc.pid);
+  g_autofree char *maps = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(PgsSnapshot) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  PgsProcess *p;
+  guint n_maps = 0;
+
+  pgs_window_set_view (child.window, "processes");
+  pgs_ui_wait_idle_scan (child.window);
+  g_assert_false (pgs_process_has_pages (pgs_snapshot_lookup_pid (pgs_window_get_snapshot (child.window),
+                                                                  child.proc.pid)));
+  export_to ("win.save-snapshot-to-file", path);
+
+  saved = pgs_snapshot_load (file, NULL, &error);
+  g_assert_no_error (error);
+  p = pgs_snapshot_lookup_pid (saved, child.proc.pid);
+  g_assert_nonnull (p);
+  g_assert_true (pgs_process_has_pages (p));
+  g_assert_cmpuint (pgs_process_get_n_pages (p), >=, CHILD_PAGES);
+  /* Every line of its maps but the kernel's [vsyscall] page, which is in no process's
+   * page tables (and not in smaps_rollup). */
+  g_assert_true (g_file_get_contents (maps_path, &maps, NULL, NULL));
+  for (const char *c = maps; *c; c++)
+    n_maps += *c == '\n';
+  if (strstr (maps, "[vsyscall]") != NULL)
+    n_maps--;
+  g_assert_cmpuint (pgs_process_get_n_mappings (p), ==, n_maps);
+  if (geteuid () == 0)
+    g_assert_nonnull (pgs_snapshot_get_physmap (saved));
+}
+
 static void
 test_export_csv (void)
 {
@@ -735,6 +774,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/app/hit-test", test_hit_test);
   g_test_add_func ("/pgs/ui/app/export-png", test_export_png);
   g_test_add_func ("/pgs/ui/app/export-csv", test_export_csv);
+  g_test_add_func ("/pgs/ui/app/save-snapshot", test_save_snapshot);
   g_test_add_func ("/pgs/ui/app/refresh-keeps-selection", test_refresh_keeps_selection);
   g_test_add_func ("/pgs/ui/app/zoom", test_zoom);
   g_test_add_func ("/pgs/ui/app/settings", test_settings);
