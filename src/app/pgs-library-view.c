@@ -495,7 +495,10 @@ refill_when_shown (PgsLibraryView *self)
     {
       /* Nor are the files of an old scan kept behind another page. */
       self->stale = TRUE;
+      /* The selected file stays chosen: its frames stay the maps' highlight. */
+      self->refilling = TRUE;
       g_list_store_remove_all (self->store);
+      self->refilling = FALSE;
       g_clear_pointer (&self->files, g_ptr_array_unref);
     }
 }
