@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 struct _PgsWindow
 {
-  GtkApplicationWindow  parent_instance;
+  AdwApplicationWindow  parent_instance;
 
   GSettings            *settings;
   PgsScanner           *scanner;
@@ -29,7 +29,6 @@ struct _PgsWindow
   GCancellable         *scan_cancellable;
   guint                 refresh_source;
   guint                 progress_source;
-  guint                 toast_source;
   int                   pending_pid;
   gboolean              lowered_workers;
   char                 *banner_text;
@@ -41,6 +40,8 @@ struct _PgsWindow
   GCancellable         *file_cancellable;
   guint                 file_pulse_source;
   GtkNativeDialog      *file_chooser; /* open, save or compare: kept while it emits */
+  AdwToast             *toast;        /* the newest toast, until it is dismissed */
+  char                 *toast_text;   /* its text, unescaped */
 
   /* template children */
   GtkStack             *stack;
@@ -52,8 +53,7 @@ struct _PgsWindow
   PgsCompareList       *compare_list;
   GtkRevealer          *progress_revealer;
   GtkProgressBar       *progress_bar;
-  GtkRevealer          *toast_revealer;
-  GtkLabel             *toast_label;
+  AdwToastOverlay      *toast_overlay;
   PgsProcessList       *process_list;
   PgsProcessDetail     *process_detail;
   PgsMapPage           *residency_page;
@@ -62,7 +62,11 @@ struct _PgsWindow
 };
 
 /* pgs-window.c */
+/* Shows @text (plain text, not markup) in a toast, after any already shown. */
 void        pgs_window_show_toast           (PgsWindow   *self,
+                                             const char  *text);
+/* The same, and returns the toast so the caller can add a button; @text is plain. */
+AdwToast   *pgs_window_add_toast            (PgsWindow   *self,
                                              const char  *text);
 void        pgs_window_show_banner          (PgsWindow   *self,
                                              const char  *text);
