@@ -46,10 +46,15 @@ finish_export (PgsWindow  *self,
   g_autofree char *text = NULL;
 
   if (error == NULL)
-    text = g_strdup_printf (_("Exported to %s"), name);
+    {
+      text = g_strdup_printf (_("Exported to %s"), name);
+      pgs_window_show_file_toast (self, text, file);
+    }
   else
-    text = g_strdup_printf (_("Could not export to %s: %s"), name, error->message);
-  pgs_window_show_toast (self, text);
+    {
+      text = g_strdup_printf (_("Could not export to %s: %s"), name, error->message);
+      pgs_window_show_toast (self, text);
+    }
   pgs_window_emit_export_finished (self, file, error);
 }
 

@@ -305,7 +305,7 @@ save_done (GObject      *object,
   remember_folder (self, data->file);
   name = g_file_get_parse_name (data->file);
   text = g_strdup_printf (_("Saved the snapshot to %s"), name);
-  pgs_window_show_toast (self, text);
+  pgs_window_show_file_toast (self, text, data->file);
   g_signal_emit_by_name (self, "export-finished", data->file, NULL);
 }
 

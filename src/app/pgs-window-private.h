@@ -6,7 +6,8 @@
  * pgs-window.c scans and wires the views; pgs-window-unlock.c is the lock state (the
  * banner, the header's lock button, the helper); pgs-window-files.c opens, saves and
  * compares snapshot files; pgs-window-actions.c holds the export, refresh, find, zoom and
- * working-set actions.
+ * working-set actions; pgs-window-open.c opens a file just written or shows it in its
+ * folder.
  */
 
 #pragma once
@@ -93,6 +94,13 @@ void        pgs_window_unlock_dispose       (PgsWindow   *self);
 /* Why win.measure-wss cannot work on @process, or NULL. */
 const char *pgs_window_wss_blocked_reason   (PgsWindow   *self,
                                              PgsProcess  *process);
+
+/* pgs-window-open.c */
+void        pgs_window_open_class_init      (GtkWidgetClass *widget_class);
+/* A toast saying @text about @file just written, with Open and Show in Folder. */
+void        pgs_window_show_file_toast      (PgsWindow   *self,
+                                             const char  *text,
+                                             GFile       *file);
 
 /* pgs-window-files.c */
 void        pgs_window_files_class_init     (GtkWidgetClass *widget_class);

@@ -148,6 +148,13 @@ pgs_window_get_toast_text (PgsWindow *self)
   return self->toast_text;
 }
 
+AdwToast *
+pgs_window_get_toast (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->toast;
+}
+
 /* Scanning */
 
 void
@@ -576,6 +583,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
   pgs_window_unlock_class_init (widget_class);
   pgs_window_files_class_init (widget_class);
+  pgs_window_open_class_init (widget_class);
 }
 
 static void

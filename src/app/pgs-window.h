@@ -47,6 +47,8 @@ void              pgs_window_unlock             (PgsWindow      *self);
 gboolean          pgs_window_is_unlocked        (PgsWindow      *self);
 /* The text of the newest toast until it is dismissed (on show or queued), or NULL. */
 const char       *pgs_window_get_toast_text     (PgsWindow      *self);
+/* That toast itself (its buttons, for tests), or NULL. */
+AdwToast         *pgs_window_get_toast          (PgsWindow      *self);
 /* Shows the snapshot in @file instead of the live system (win.open-snapshot-file), then,
  * with @compare_with, compares the snapshot in @compare_with (old) with it (new). */
 void              pgs_window_open_file          (PgsWindow      *self,
