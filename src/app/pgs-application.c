@@ -12,6 +12,7 @@
 #include "pgs-background.h"
 #include "pgs-group-view.h"
 #include "pgs-library-view.h"
+#include "pgs-preferences-window.h"
 #include "pgs-window.h"
 
 struct _PgsApplication
@@ -115,12 +116,40 @@ about_activated (GSimpleAction *action,
 }
 
 static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  PgsApplication *self = user_data;
+  GtkWidget *window = pgs_preferences_window_new (
+    gtk_application_get_active_window (GTK_APPLICATION (self)), self->settings);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* AdwStyleManager, not GtkSettings:gtk-application-prefer-dark-theme, which libadwaita
+ * does not support. */
+static void
+on_color_scheme_changed (PgsApplication *self)
+{
+  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  AdwColorScheme color_scheme = ADW_COLOR_SCHEME_DEFAULT;
+
+  if (g_str_equal (scheme, "light"))
+    color_scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_str_equal (scheme, "dark"))
+    color_scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), color_scheme);
+}
+
+static void
 pgs_application_startup (GApplication *application)
 {
   PgsApplication *self = PGS_APPLICATION (application);
   static const GActionEntry entries[] = {
     { "quit", quit_activated },
     { "about", about_activated },
+    { "preferences", preferences_activated },
   };
   static const char *const setting_actions[] = { "refresh-interval", "units", "layout" };
   static const struct {
@@ -128,6 +157,7 @@ pgs_application_startup (GApplication *application)
     const char *accels[4];
   } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "win.refresh", { "F5", "<Control>r", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.export-csv", { "<Control><Shift>e", NULL } },
@@ -161,6 +191,10 @@ pgs_application_startup (GApplication *application)
 
       g_action_map_add_action (G_ACTION_MAP (self), action);
     }
+
+  g_signal_connect_object (self->settings, "changed::color-scheme",
+                           G_CALLBACK (on_color_scheme_changed), self, G_CONNECT_SWAPPED);
+  on_color_scheme_changed (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,

@@ -414,6 +414,207 @@ test_about (void)
   gtk_window_destroy (about);
 }
 
+/* Preferences */
+
+static gboolean
+have_preferences (gpointer data)
+{
+  return find_toplevel (PGS_TYPE_PREFERENCES_WINDOW) != NULL;
+}
+
+static PgsPreferencesWindow *
+open_preferences (GApplication *app)
+{
+  GtkWindow *window;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  g_assert_true (pgs_ui_wait (have_preferences, NULL, 10000));
+  window = find_toplevel (PGS_TYPE_PREFERENCES_WINDOW);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return PGS_PREFERENCES_WINDOW (window);
+}
+
+static void
+test_preferences (void)
+{
+  GSettings *settings = pgs_application_get_settings (fixture.app);
+  PgsPreferencesWindow *prefs;
+  GtkSpinButton *interval;
+  g_autofree char *units = NULL;
+  g_autofree char *scheme = NULL;
+  g_auto(GStrv) accels = NULL;
+
+  /* Ctrl+comma, as GNOME apps have it. */
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (fixture.app),
+                                                  "app.preferences");
+  g_assert_true (g_strv_contains ((const char *const *) accels, "<Control>comma"));
+
+  prefs = open_preferences (G_APPLICATION (fixture.app));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (prefs)) ==
+                 GTK_WINDOW (fixture.window));
+  interval = pgs_preferences_window_get_interval (prefs);
+
+  /* The rows show the keys: pgs_ui_open_window() turned refresh off; units are the
+   * schema's default. */
+  g_assert_cmpfloat (gtk_spin_button_get_value (interval), ==, 0);
+  g_assert_cmpuint (adw_combo_row_get_selected (pgs_preferences_window_get_combo (prefs, "units")),
+                    ==, 0);
+
+  /* A change in a row is a change of the key… */
+  gtk_spin_button_set_value (interval, 7);
+  g_assert_cmpuint (g_settings_get_uint (settings, "refresh-interval"), ==, 7);
+  adw_combo_row_set_selected (pgs_preferences_window_get_combo (prefs, "units"), 1);
+  units = g_settings_get_string (settings, "units");
+  g_assert_cmpstr (units, ==, "bytes");
+  adw_combo_row_set_selected (pgs_preferences_window_get_combo (prefs, "highlight"), 1);
+  g_free (units);
+  units = g_settings_get_string (settings, "highlight");
+  g_assert_cmpstr (units, ==, "overlay");
+
+  /* …and a change of the key shows in the row. */
+  g_settings_set_string (settings, "layout", "hilbert");
+  g_assert_cmpuint (adw_combo_row_get_selected (pgs_preferences_window_get_combo (prefs, "layout")),
+                    ==, 1);
+
+  /* The style: dark and light forced through the style manager, whatever the system says. */
+  adw_combo_row_set_selected (pgs_preferences_window_get_combo (prefs, "color-scheme"), 2);
+  scheme = g_settings_get_string (settings, "color-scheme");
+  g_assert_cmpstr (scheme, ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  adw_combo_row_set_selected (pgs_preferences_window_get_combo (prefs, "color-scheme"), 1);
+  g_assert_false (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  adw_combo_row_set_selected (pgs_preferences_window_get_combo (prefs, "color-scheme"), 0);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_DEFAULT);
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  g_settings_set_uint (settings, "refresh-interval", 0);
+  g_settings_reset (settings, "units");
+  g_settings_reset (settings, "layout");
+  g_settings_reset (settings, "highlight");
+}
+
+/* The app as a user starts it: its own settings, its window, a scan. */
+static PgsWindow *
+start_app (PgsApplication **app)
+{
+  g_autoptr(GError) error = NULL;
+  PgsWindow *window;
+
+  *app = pgs_application_new ();
+  g_application_set_flags (G_APPLICATION (*app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (*app), NULL, &error));
+  g_assert_no_error (error);
+  window = pgs_window_new (*app);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+stop_app (PgsApplication *app,
+          PgsWindow      *window)
+{
+  g_settings_sync ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (app);
+}
+
+/* Run 1 (a subprocess): set the interval and the units in the window. */
+static void
+test_persist_write (void)
+{
+  PgsApplication *app;
+  PgsWindow *window;
+  PgsPreferencesWindow *prefs;
+  GSettings *settings;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_skip ("Run by /ui/shell/preferences-persist");
+      return;
+    }
+  window = start_app (&app);
+  settings = pgs_application_get_settings (app);
+  /* A fresh configuration: the schema's defaults. */
+  g_assert_cmpuint (g_settings_get_uint (settings, "refresh-interval"), ==, 10);
+  prefs = open_preferences (G_APPLICATION (app));
+  gtk_spin_button_set_value (pgs_preferences_window_get_interval (prefs), 7);
+  adw_combo_row_set_selected (pgs_preferences_window_get_combo (prefs, "units"), 1);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  stop_app (app, window);
+}
+
+/* Run 2 (another subprocess): the same rows show the same values. */
+static void
+test_persist_read (void)
+{
+  PgsApplication *app;
+  PgsWindow *window;
+  PgsPreferencesWindow *prefs;
+  GSettings *settings;
+  g_autofree char *units = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_skip ("Run by /ui/shell/preferences-persist");
+      return;
+    }
+  window = start_app (&app);
+  settings = pgs_application_get_settings (app);
+  g_assert_cmpuint (g_settings_get_uint (settings, "refresh-interval"), ==, 7);
+  units = g_settings_get_string (settings, "units");
+  g_assert_cmpstr (units, ==, "bytes");
+  prefs = open_preferences (G_APPLICATION (app));
+  g_assert_cmpfloat (gtk_spin_button_get_value (pgs_preferences_window_get_interval (prefs)), ==,
+                     7);
+  g_assert_cmpuint (adw_combo_row_get_selected (pgs_preferences_window_get_combo (prefs, "units")),
+                    ==, 1);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  stop_app (app, window);
+}
+
+static void
+test_persist (void)
+{
+  g_autofree char *config = g_build_filename (fixture.tmpdir, "persist-config", NULL);
+  g_autofree char *keyfile = g_build_filename (config, "glib-2.0", "settings", "keyfile", NULL);
+  g_autofree char *saved_config = g_strdup (g_getenv ("XDG_CONFIG_HOME"));
+  g_autofree char *saved_backend = g_strdup (g_getenv ("GSETTINGS_BACKEND"));
+  g_autoptr(GKeyFile) stored = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *interval = NULL;
+  g_autofree char *units = NULL;
+
+  /* The subprocesses' settings on disk, where a restarted app finds them. */
+  g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+
+  g_test_trap_subprocess ("/ui/shell/preferences-persist/write", 120 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+
+  /* Written down as GVariant text (of the key's type) under the schema's path. */
+  g_assert_true (g_key_file_load_from_file (stored, keyfile, G_KEY_FILE_NONE, &error));
+  g_assert_no_error (error);
+  interval = g_key_file_get_string (stored, "io/github/pagescope/Pagescope", "refresh-interval",
+                                    &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (interval, ==, "7");
+  units = g_key_file_get_string (stored, "io/github/pagescope/Pagescope", "units", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (units, ==, "'bytes'");
+
+  g_test_trap_subprocess ("/ui/shell/preferences-persist/read", 120 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+
+  g_setenv ("XDG_CONFIG_HOME", saved_config, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", saved_backend != NULL ? saved_backend : "memory", TRUE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -421,6 +622,12 @@ main (int    argc,
   int status;
 
   pgs_ui_init (&argc, &argv);
+  g_test_add_func ("/ui/shell/preferences-persist/write", test_persist_write);
+  g_test_add_func ("/ui/shell/preferences-persist/read", test_persist_read);
+  /* Run by test_persist: the app on its own, in the environment it was given. */
+  if (g_test_subprocess ())
+    return g_test_run ();
+
   fixture.tmpdir = g_dir_make_tmp ("pgs-ui-shell-XXXXXX", NULL);
   g_assert_nonnull (fixture.tmpdir);
   fixture.shown_items = g_ptr_array_new_with_free_func (g_free);
@@ -433,6 +640,8 @@ main (int    argc,
   g_test_add_func ("/ui/shell/show-in-folder-fallback", test_show_in_folder_fallback);
   g_test_add_func ("/ui/shell/open-missing", test_open_missing);
   g_test_add_func ("/ui/shell/about", test_about);
+  g_test_add_func ("/ui/shell/preferences", test_preferences);
+  g_test_add_func ("/ui/shell/preferences-persist", test_persist);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (fixture.window));
