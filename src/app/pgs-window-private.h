@@ -106,5 +106,18 @@ void        pgs_window_show_file_toast      (PgsWindow   *self,
 void        pgs_window_files_class_init     (GtkWidgetClass *widget_class);
 void        pgs_window_files_dispose        (PgsWindow   *self);
 void        pgs_window_update_title         (PgsWindow   *self);
+/* The file dialogs start in the folder stored in @key ("snapshot-folder",
+ * "export-folder"), the folder of the file last written or read through them. */
+void        pgs_window_remember_folder      (PgsWindow   *self,
+                                             const char  *key,
+                                             GFile       *file);
+void        pgs_window_restore_folder       (PgsWindow   *self,
+                                             const char  *key,
+                                             GtkFileChooser *chooser);
+/* "firefox-12345-2026-12-03-1502.png" for @process, "@fallback-2026-…" without one. */
+char       *pgs_window_suggest_file_name    (PgsWindow   *self,
+                                             PgsProcess  *process,
+                                             const char  *fallback,
+                                             const char  *extension);
 
 G_END_DECLS
