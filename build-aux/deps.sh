@@ -5,7 +5,7 @@ set -eu
 
 PACKAGES="
   build-essential pkg-config meson ninja-build
-  libglib2.0-dev libglib2.0-bin libcairo2-dev libgtk-4-dev
+  libglib2.0-dev libglib2.0-bin libcairo2-dev libgtk-4-dev libadwaita-1-dev
   gettext desktop-file-utils appstream groff-base
   xvfb xauth dbus-daemon xdotool imagemagick
   python3 util-linux strace pkexec libxml2-utils

@@ -12,18 +12,19 @@
 #include "pgs-background.h"
 #include "pgs-group-view.h"
 #include "pgs-library-view.h"
+#include "pgs-preferences-window.h"
 #include "pgs-window.h"
 
 struct _PgsApplication
 {
-  GtkApplication  parent_instance;
+  AdwApplication  parent_instance;
 
   GSettings      *settings;
   char           *initial_view;
   int             initial_pid;
 };
 
-G_DEFINE_FINAL_TYPE (PgsApplication, pgs_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (PgsApplication, pgs_application, ADW_TYPE_APPLICATION)
 
 static const GOptionEntry options[] = {
   { "view", 0, 0, G_OPTION_ARG_STRING, NULL,
@@ -92,30 +93,63 @@ about_activated (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
   static const char *developers[] = { "The Pagescope developers", NULL };
+  GtkWidget *about;
 
-  gtk_show_about_dialog (gtk_application_get_active_window (app),
-                         "program-name", _("Pagescope"),
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments",
-                         _("See how much memory each process really uses, and where, page by page"),
-                         "website", "https://github.com/pagescope/pagescope",
-                         "copyright", "© 2026 The Pagescope developers",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", developers,
-                         /* Translators: your name(s), one per line */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (app),
+                        "modal", TRUE,
+                        "application-name", _("Pagescope"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "developer-name", _("The Pagescope developers"),
+                        "comments",
+                        _("See how much memory each process really uses, and where, page by page"),
+                        "website", "https://github.com/pagescope/pagescope",
+                        "issue-url", "https://github.com/pagescope/pagescope/issues",
+                        "copyright", "© 2026 The Pagescope developers",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "developers", developers,
+                        /* Translators: your name(s), one per line */
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  PgsApplication *self = user_data;
+  GtkWidget *window = pgs_preferences_window_new (
+    gtk_application_get_active_window (GTK_APPLICATION (self)), self->settings);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* AdwStyleManager, not GtkSettings:gtk-application-prefer-dark-theme, which libadwaita
+ * does not support. */
+static void
+on_color_scheme_changed (PgsApplication *self)
+{
+  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  AdwColorScheme color_scheme = ADW_COLOR_SCHEME_DEFAULT;
+
+  if (g_str_equal (scheme, "light"))
+    color_scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_str_equal (scheme, "dark"))
+    color_scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), color_scheme);
 }
 
 static void
 pgs_application_startup (GApplication *application)
 {
   PgsApplication *self = PGS_APPLICATION (application);
-  g_autoptr(GtkCssProvider) css = NULL;
   static const GActionEntry entries[] = {
     { "quit", quit_activated },
     { "about", about_activated },
+    { "preferences", preferences_activated },
   };
   static const char *const setting_actions[] = { "refresh-interval", "units", "layout",
                                                    "hide-free" };
@@ -124,6 +158,7 @@ pgs_application_startup (GApplication *application)
     const char *accels[4];
   } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "win.refresh", { "F5", "<Control>r", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.export-csv", { "<Control><Shift>e", NULL } },
@@ -143,6 +178,8 @@ pgs_application_startup (GApplication *application)
     { "window.close", { "<Control>w", NULL } },
   };
 
+  /* AdwApplication's startup runs adw_init() and loads style.css (and style-dark.css,
+   * style-hc.css when present) from the resource base path. */
   G_APPLICATION_CLASS (pgs_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
@@ -157,14 +194,13 @@ pgs_application_startup (GApplication *application)
       g_action_map_add_action (G_ACTION_MAP (self), action);
     }
 
+  g_signal_connect_object (self->settings, "changed::color-scheme",
+                           G_CALLBACK (on_color_scheme_changed), self, G_CONNECT_SWAPPED);
+  on_color_scheme_changed (self);
+
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
                                            accels[i].accels);
-
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, "/io/github/pagescope/Pagescope/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
   gtk_window_set_default_icon_name (APP_ID);
 }

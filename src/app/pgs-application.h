@@ -6,13 +6,13 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
 #define PGS_TYPE_APPLICATION (pgs_application_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsApplication, pgs_application, PGS, APPLICATION, GtkApplication)
+G_DECLARE_FINAL_TYPE (PgsApplication, pgs_application, PGS, APPLICATION, AdwApplication)
 
 PgsApplication *pgs_application_new          (void);
 GSettings      *pgs_application_get_settings (PgsApplication *self);

@@ -46,10 +46,16 @@ finish_export (PgsWindow  *self,
   g_autofree char *text = NULL;
 
   if (error == NULL)
-    text = g_strdup_printf (_("Exported to %s"), name);
+    {
+      pgs_window_remember_folder (self, "export-folder", file);
+      text = g_strdup_printf (_("Exported to %s"), name);
+      pgs_window_show_file_toast (self, text, file);
+    }
   else
-    text = g_strdup_printf (_("Could not export to %s: %s"), name, error->message);
-  pgs_window_show_toast (self, text);
+    {
+      text = g_strdup_printf (_("Could not export to %s: %s"), name, error->message);
+      pgs_window_show_toast (self, text);
+    }
   pgs_window_emit_export_finished (self, file, error);
 }
 
@@ -134,6 +140,16 @@ choose_file (PgsWindow   *self,
   g_list_store_append (filters, filter);
   gtk_file_dialog_set_title (dialog, title);
   gtk_file_dialog_set_initial_name (dialog, name);
+  {
+    g_autofree char *folder = g_settings_get_string (self->settings, "export-folder");
+
+    if (*folder != '\0')
+      {
+        g_autoptr(GFile) dir = g_file_new_for_uri (folder);
+
+        gtk_file_dialog_set_initial_folder (dialog, dir);
+      }
+  }
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
   g_object_set_data (G_OBJECT (dialog), "export-func", func);
   gtk_file_dialog_save (dialog, GTK_WINDOW (self), NULL, on_save_finished, g_object_ref (self));
@@ -177,6 +193,7 @@ choose_file (PgsWindow   *self,
                                          _("_Export"), _("_Cancel"));
   gtk_file_filter_add_mime_type (filter, mime_type);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  pgs_window_restore_folder (self, "export-folder", GTK_FILE_CHOOSER (chooser));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_object_set_data (G_OBJECT (chooser), "export-func", func);
@@ -193,7 +210,10 @@ export_map_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   PgsWindow *self = PGS_WINDOW (widget);
-  g_autofree char *name = g_strdup_printf ("pagescope-%s.png", pgs_window_get_view (self));
+  /* The selected process's map, or with none selected the physical memory's. */
+  g_autofree char *name =
+    pgs_window_suggest_file_name (self, pgs_process_list_get_selected_process (self->process_list),
+                                  "physical-memory", "png");
 
   choose_file (self, _("Export Map as PNG"), name, "image/png", export_map_to);
 }
@@ -203,8 +223,11 @@ export_csv_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  choose_file (PGS_WINDOW (widget), _("Export Process List as CSV"), "pagescope-processes.csv",
-               "text/csv", export_csv_to);
+  g_autofree char *name = pgs_window_suggest_file_name (PGS_WINDOW (widget), NULL, "processes",
+                                                        "csv");
+
+  choose_file (PGS_WINDOW (widget), _("Export Process List as CSV"), name, "text/csv",
+               export_csv_to);
 }
 
 static void

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-file-name.h"
 #include "pgs-window-private.h"
 
 #define SNAPSHOT_PATTERN "*" PGS_SNAPSHOT_FILE_EXTENSION
@@ -92,15 +93,51 @@ pgs_window_update_title (PgsWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
-static void
-remember_folder (PgsWindow *self,
-                 GFile     *file)
+void
+pgs_window_remember_folder (PgsWindow  *self,
+                            const char *key,
+                            GFile      *file)
 {
   g_autoptr(GFile) parent = g_file_get_parent (file);
   g_autofree char *uri = parent != NULL ? g_file_get_uri (parent) : NULL;
 
   if (uri != NULL)
-    g_settings_set_string (self->settings, "snapshot-folder", uri);
+    g_settings_set_string (self->settings, key, uri);
+}
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+void
+pgs_window_restore_folder (PgsWindow      *self,
+                           const char     *key,
+                           GtkFileChooser *chooser)
+{
+  g_autofree char *folder = g_settings_get_string (self->settings, key);
+  g_autoptr(GFile) dir = NULL;
+
+  if (*folder == '\0')
+    return;
+  dir = g_file_new_for_uri (folder);
+  /* A folder since deleted or unmounted: the chooser's own default, without a warning. */
+  if (g_file_query_file_type (dir, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+    gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+char *
+pgs_window_suggest_file_name (PgsWindow  *self,
+                              PgsProcess *process,
+                              const char *fallback,
+                              const char *extension)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  /* The raw name: pgs_file_name_suggest() makes any name safe and valid. */
+  if (process != NULL)
+    return pgs_file_name_suggest (pgs_process_get_name (process), pgs_process_get_pid (process),
+                                  now, extension);
+  return pgs_file_name_suggest (fallback, 0, now, extension);
 }
 
 static gboolean
@@ -220,7 +257,7 @@ load_done (GObject      *object,
                          data->file, error);
       return;
     }
-  remember_folder (self, data->file);
+  pgs_window_remember_folder (self, "snapshot-folder", data->file);
   if (data->compare)
     show_comparison (self, snapshot);
   else
@@ -302,10 +339,10 @@ save_done (GObject      *object,
       report_file_error (self, _("Could not save to %s: %s"), data->file, error);
       return;
     }
-  remember_folder (self, data->file);
+  pgs_window_remember_folder (self, "snapshot-folder", data->file);
   name = g_file_get_parse_name (data->file);
   text = g_strdup_printf (_("Saved the snapshot to %s"), name);
-  pgs_window_show_toast (self, text);
+  pgs_window_show_file_toast (self, text, data->file);
   g_signal_emit_by_name (self, "export-finished", data->file, NULL);
 }
 
@@ -380,7 +417,6 @@ choose_snapshot (PgsWindow    *self,
   static const char *const accept[] = { N_("_Open"), N_("_Save"), N_("_Compare") };
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-  g_autofree char *folder = g_settings_get_string (self->settings, "snapshot-folder");
   GtkFileChooserNative *chooser;
 
   if (self->file_chooser != NULL)
@@ -398,18 +434,12 @@ choose_snapshot (PgsWindow    *self,
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
-  if (*folder != '\0')
-    {
-      g_autoptr(GFile) dir = g_file_new_for_uri (folder);
-
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
-    }
+  pgs_window_restore_folder (self, "snapshot-folder", GTK_FILE_CHOOSER (chooser));
   if (action == CHOOSE_SAVE)
     {
-      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d-%H%M");
-      g_autofree char *name = g_strdup_printf ("%s-%s" PGS_SNAPSHOT_FILE_EXTENSION,
-                                               g_get_host_name (), stamp);
+      /* A snapshot is of the whole machine: named after it. */
+      g_autofree char *name = pgs_window_suggest_file_name (self, NULL, g_get_host_name (),
+                                                            PGS_SNAPSHOT_FILE_EXTENSION + 1);
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }

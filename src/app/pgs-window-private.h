@@ -6,7 +6,8 @@
  * pgs-window.c scans and wires the views; pgs-window-unlock.c is the lock state (the
  * banner, the header's lock button, the helper); pgs-window-files.c opens, saves and
  * compares snapshot files; pgs-window-actions.c holds the export, refresh, find, zoom and
- * working-set actions.
+ * working-set actions; pgs-window-open.c opens a file just written or shows it in its
+ * folder.
  */
 
 #pragma once
@@ -23,7 +24,7 @@ G_BEGIN_DECLS
 
 struct _PgsWindow
 {
-  GtkApplicationWindow  parent_instance;
+  AdwApplicationWindow  parent_instance;
 
   GSettings            *settings;
   PgsScanner           *scanner;
@@ -31,7 +32,6 @@ struct _PgsWindow
   GCancellable         *scan_cancellable;
   guint                 refresh_source;
   guint                 progress_source;
-  guint                 toast_source;
   int                   pending_pid;
   gboolean              lowered_workers;
   char                 *banner_text;
@@ -44,6 +44,8 @@ struct _PgsWindow
   guint                 file_pulse_source;
   GtkNativeDialog      *file_chooser; /* open, save or compare: kept while it emits */
   PgsRefresh           *refresh;      /* what a refresh scans (pgs-refresh.c) */
+  AdwToast             *toast;        /* the newest toast, until it is dismissed */
+  char                 *toast_text;   /* its text, unescaped */
 
   /* template children */
   GtkStack             *stack;
@@ -55,8 +57,7 @@ struct _PgsWindow
   PgsCompareList       *compare_list;
   GtkRevealer          *progress_revealer;
   GtkProgressBar       *progress_bar;
-  GtkRevealer          *toast_revealer;
-  GtkLabel             *toast_label;
+  AdwToastOverlay      *toast_overlay;
   PgsProcessList       *process_list;
   PgsProcessDetail     *process_detail;
   PgsMapPage           *residency_page;
@@ -67,7 +68,11 @@ struct _PgsWindow
 };
 
 /* pgs-window.c */
+/* Shows @text (plain text, not markup) in a toast, after any already shown. */
 void        pgs_window_show_toast           (PgsWindow   *self,
+                                             const char  *text);
+/* The same, and returns the toast so the caller can add a button; @text is plain. */
+AdwToast   *pgs_window_add_toast            (PgsWindow   *self,
                                              const char  *text);
 void        pgs_window_show_banner          (PgsWindow   *self,
                                              const char  *text);
@@ -95,9 +100,29 @@ void        pgs_window_unlock_dispose       (PgsWindow   *self);
 const char *pgs_window_wss_blocked_reason   (PgsWindow   *self,
                                              PgsProcess  *process);
 
+/* pgs-window-open.c */
+void        pgs_window_open_class_init      (GtkWidgetClass *widget_class);
+/* A toast saying @text about @file just written, with Open and Show in Folder. */
+void        pgs_window_show_file_toast      (PgsWindow   *self,
+                                             const char  *text,
+                                             GFile       *file);
+
 /* pgs-window-files.c */
 void        pgs_window_files_class_init     (GtkWidgetClass *widget_class);
 void        pgs_window_files_dispose        (PgsWindow   *self);
 void        pgs_window_update_title         (PgsWindow   *self);
+/* The file dialogs start in the folder stored in @key ("snapshot-folder",
+ * "export-folder"), the folder of the file last written or read through them. */
+void        pgs_window_remember_folder      (PgsWindow   *self,
+                                             const char  *key,
+                                             GFile       *file);
+void        pgs_window_restore_folder       (PgsWindow   *self,
+                                             const char  *key,
+                                             GtkFileChooser *chooser);
+/* "firefox-12345-2026-12-03-1502.png" for @process, "@fallback-2026-…" without one. */
+char       *pgs_window_suggest_file_name    (PgsWindow   *self,
+                                             PgsProcess  *process,
+                                             const char  *fallback,
+                                             const char  *extension);
 
 G_END_DECLS

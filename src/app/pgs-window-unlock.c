@@ -278,12 +278,3 @@ pgs_window_is_unlocked (PgsWindow *self)
   g_return_val_if_fail (PGS_IS_WINDOW (self), FALSE);
   return is_unlocked (self);
 }
-
-const char *
-pgs_window_get_toast_text (PgsWindow *self)
-{
-  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
-  if (!gtk_revealer_get_reveal_child (self->toast_revealer))
-    return NULL;
-  return gtk_label_get_text (self->toast_label);
-}

@@ -27,7 +27,7 @@
 #include "pgs-wss-dialog.h"
 
 #define PROGRESS_DELAY_MS 300
-#define TOAST_SECONDS       4
+#define TOAST_SECONDS       5
 
 enum {
   PROP_0,
@@ -45,7 +45,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (PgsWindow, pgs_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (PgsWindow, pgs_window, ADW_TYPE_APPLICATION_WINDOW)
 
 PgsMapPage *
 pgs_window_current_map_page (PgsWindow *self)
@@ -105,24 +105,55 @@ pgs_window_show_banner (PgsWindow  *self,
   gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
 }
 
-static gboolean
-hide_toast (gpointer data)
+static void
+on_toast_dismissed (AdwToast  *toast,
+                    PgsWindow *self)
 {
-  PgsWindow *self = data;
+  if (toast == self->toast)
+    {
+      g_clear_object (&self->toast);
+      g_clear_pointer (&self->toast_text, g_free);
+    }
+}
 
-  self->toast_source = 0;
-  gtk_revealer_set_reveal_child (self->toast_revealer, FALSE);
-  return G_SOURCE_REMOVE;
+AdwToast *
+pgs_window_add_toast (PgsWindow  *self,
+                      const char *text)
+{
+  /* A toast's title is Pango markup, and the text holds file names and error messages. */
+  g_autofree char *markup = g_markup_escape_text (text, -1);
+  AdwToast *toast = adw_toast_new (markup);
+
+  g_free (self->toast_text);
+  self->toast_text = g_strdup (text);
+  g_set_object (&self->toast, toast);
+  adw_toast_set_timeout (toast, TOAST_SECONDS);
+  /* Queued behind the one on show (libadwaita's way), not in its place: dismissing a toast
+   * still sliding in is what libadwaita 1.2 handles worst. */
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return toast;
 }
 
 void
 pgs_window_show_toast (PgsWindow  *self,
                        const char *text)
 {
-  gtk_label_set_text (self->toast_label, text);
-  gtk_revealer_set_reveal_child (self->toast_revealer, TRUE);
-  g_clear_handle_id (&self->toast_source, g_source_remove);
-  self->toast_source = g_timeout_add_seconds (TOAST_SECONDS, hide_toast, self);
+  pgs_window_add_toast (self, text);
+}
+
+const char *
+pgs_window_get_toast_text (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->toast_text;
+}
+
+AdwToast *
+pgs_window_get_toast (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->toast;
 }
 
 /* Scanning */
@@ -456,7 +487,7 @@ pgs_window_dispose (GObject *object)
   g_clear_pointer (&self->refresh, pgs_refresh_free);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
   g_clear_handle_id (&self->progress_source, g_source_remove);
-  g_clear_handle_id (&self->toast_source, g_source_remove);
+  g_clear_object (&self->toast);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
@@ -477,6 +508,7 @@ pgs_window_finalize (GObject *object)
   PgsWindow *self = (PgsWindow *) object;
 
   g_free (self->banner_text);
+  g_free (self->toast_text);
 
   G_OBJECT_CLASS (pgs_window_parent_class)->finalize (object);
 }
@@ -576,8 +608,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_revealer);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_detail);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, residency_page);
@@ -592,6 +623,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
   pgs_window_unlock_class_init (widget_class);
   pgs_window_files_class_init (widget_class);
+  pgs_window_open_class_init (widget_class);
 }
 
 static void

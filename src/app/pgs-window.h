@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "pagescope.h"
 #include "pgs-application.h"
@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 
 #define PGS_TYPE_WINDOW (pgs_window_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsWindow, pgs_window, PGS, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (PgsWindow, pgs_window, PGS, WINDOW, AdwApplicationWindow)
 
 PgsWindow        *pgs_window_new                (PgsApplication *application);
 PgsSnapshot      *pgs_window_get_snapshot       (PgsWindow      *self);
@@ -45,8 +45,10 @@ const char       *pgs_window_get_banner_text    (PgsWindow      *self);
 /* Starts the helper (one password) and scans again with it; nothing if already unlocked. */
 void              pgs_window_unlock             (PgsWindow      *self);
 gboolean          pgs_window_is_unlocked        (PgsWindow      *self);
-/* The text of the toast in view, or NULL when none is. */
+/* The text of the newest toast until it is dismissed (on show or queued), or NULL. */
 const char       *pgs_window_get_toast_text     (PgsWindow      *self);
+/* That toast itself (its buttons, for tests), or NULL. */
+AdwToast         *pgs_window_get_toast          (PgsWindow      *self);
 /* Shows the snapshot in @file instead of the live system (win.open-snapshot-file), then,
  * with @compare_with, compares the snapshot in @compare_with (old) with it (new). */
 void              pgs_window_open_file          (PgsWindow      *self,
