@@ -113,12 +113,13 @@ legend_rows (PgsMapView *self,
       g_array_append_val (rows, row);
     }
 
-  /* Labels wrap when the legend would take too much room from the map. */
-  if (LEGEND_SWATCH + 6 + label_width + 12 + count_width > LEGEND_MAX_WIDTH)
-    label_width = MAX (80, LEGEND_MAX_WIDTH - (LEGEND_SWATCH + 6 + 12 + count_width));
-  /* The highlight's row has the counts' room too, and widens the legend up to its limit. */
-  full = MAX (label_width + 12 + count_width,
-              MIN (highlight_width, LEGEND_MAX_WIDTH - (LEGEND_SWATCH + 6)));
+  /* The legend is always as wide as its limit, labels wrapping within it: a width that
+   * followed the counts (or the highlighted name) would move the map sideways on a refresh
+   * whenever a count gained a digit, and with it the zoomed-in range the user is reading. */
+  (void) highlight_width;
+  full = LEGEND_MAX_WIDTH - (LEGEND_SWATCH + 6);
+  label_width = MAX (80, full - 12 - count_width);
+  full = MAX (full, label_width + 12 + count_width);
 
   for (guint i = 0; i < rows->len; i++)
     {
