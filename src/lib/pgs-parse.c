@@ -370,6 +370,8 @@ static const struct {
   { KEY ("Referenced:"),    G_STRUCT_OFFSET (PgsSmapsFields, referenced) },
   { KEY ("Anonymous:"),     G_STRUCT_OFFSET (PgsSmapsFields, anonymous) },
   { KEY ("SwapPss:"),       G_STRUCT_OFFSET (PgsSmapsFields, swap_pss) },
+  { KEY ("Shared_Clean:"),  G_STRUCT_OFFSET (PgsSmapsFields, shared_clean) },
+  { KEY ("Shared_Dirty:"),  G_STRUCT_OFFSET (PgsSmapsFields, shared_dirty) },
 };
 
 /* Returns TRUE when @line is a "Key: N kB" line (whether or not the key is one we keep),
@@ -549,4 +551,33 @@ pgs_cmdline_parse (const char *buf,
     len--;
   out[len] = '\0';
   return out;
+}
+
+gboolean
+pgs_stat_btime_parse (const char  *buf,
+                      gsize        len,
+                      gint64      *btime,
+                      GError     **error)
+{
+  PgsLineReader reader;
+  const char *line;
+  gsize line_len;
+  gboolean complete;
+
+  pgs_line_reader_init (&reader, buf, len);
+  while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
+    {
+      const char *p = line + strlen ("btime ");
+      guint64 value;
+
+      if (!complete || !has_prefix (line, line_len, KEY ("btime ")))
+        continue;
+      if (!parse_dec (&p, line + line_len, &value) || p != line + line_len ||
+          value == 0 || value > G_MAXINT64)
+        break;
+      *btime = (gint64) value;
+      return TRUE;
+    }
+  g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED, "stat has no btime line that parses");
+  return FALSE;
 }

@@ -75,11 +75,14 @@ typedef struct
   guint64 referenced;
   guint64 anonymous;
   guint64 swap_pss;
+  guint64 shared_clean;
+  guint64 shared_dirty;
   guint   seen;          /* a bit per field above, in that order */
 } PgsSmapsFields;
 
 #define PGS_SMAPS_REQUIRED_ROLLUP 0x3e  /* rss, pss, private_clean, private_dirty, swap */
 #define PGS_SMAPS_SEEN_SWAP_PSS   (1u << 8)
+#define PGS_SMAPS_SEEN_SHARED     (3u << 9)  /* Shared_Clean and Shared_Dirty */
 
 gboolean pgs_smaps_parse_field (const char     *line,
                                 gsize           len,
@@ -112,6 +115,12 @@ gboolean pgs_stat_parse (const char     *buf,
                          gsize           len,
                          PgsStatFields  *out,
                          GError        **error);
+
+/* /proc/stat's "btime N" line: when the system booted, in seconds since the epoch. */
+gboolean pgs_stat_btime_parse (const char  *buf,
+                               gsize        len,
+                               gint64      *btime,
+                               GError     **error);
 
 /* /proc/PID/cmdline: the arguments joined by spaces, trailing space dropped. Newly allocated;
  * the bytes are kept as they are (output escaping is the caller's). */

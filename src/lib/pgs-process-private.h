@@ -68,6 +68,10 @@ struct _PgsProcess
   guint64         uss;
   guint64         swap;
   guint64         swap_pss;
+  guint64         shared_clean;  /* known: PGS_METRIC_SPLIT, from smaps_rollup */
+  guint64         shared_dirty;
+  guint64         private_clean;
+  guint64         private_dirty;
   guint           known;
   PgsSource       source;
   char           *unknown_reason;

@@ -10,8 +10,10 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pgs-error.h"
 #include "pgs-mapping.h"
@@ -37,6 +39,11 @@ enum {
   PROP_USS,
   PROP_SWAP,
   PROP_SWAP_PSS,
+  PROP_CLEAN,
+  PROP_DIRTY,
+  PROP_SHARED,
+  PROP_PRIVATE,
+  PROP_START_TIME,
   PROP_KNOWN,
   PROP_UNKNOWN_REASON,
   N_PROPS
@@ -126,6 +133,21 @@ pgs_process_get_property (GObject    *object,
     case PROP_SWAP_PSS:
       g_value_set_uint64 (value, pgs_process_get_metric (self, PGS_METRIC_SWAP_PSS));
       break;
+    case PROP_CLEAN:
+      g_value_set_uint64 (value, pgs_process_get_metric (self, PGS_METRIC_CLEAN));
+      break;
+    case PROP_DIRTY:
+      g_value_set_uint64 (value, pgs_process_get_metric (self, PGS_METRIC_DIRTY));
+      break;
+    case PROP_SHARED:
+      g_value_set_uint64 (value, pgs_process_get_metric (self, PGS_METRIC_SHARED));
+      break;
+    case PROP_PRIVATE:
+      g_value_set_uint64 (value, pgs_process_get_metric (self, PGS_METRIC_PRIVATE));
+      break;
+    case PROP_START_TIME:
+      g_value_set_uint64 (value, self->start_time);
+      break;
     case PROP_KNOWN:
       g_value_set_uint (value, self->known);
       break;
@@ -167,6 +189,12 @@ pgs_process_class_init (PgsProcessClass *klass)
   properties[PROP_USS] = metric_pspec ("uss");
   properties[PROP_SWAP] = metric_pspec ("swap");
   properties[PROP_SWAP_PSS] = metric_pspec ("swap-pss");
+  properties[PROP_CLEAN] = metric_pspec ("clean");
+  properties[PROP_DIRTY] = metric_pspec ("dirty");
+  properties[PROP_SHARED] = metric_pspec ("shared");
+  properties[PROP_PRIVATE] = metric_pspec ("private");
+  /* Clock ticks after boot (/proc/PID/stat field 22); 0 where unknown. */
+  properties[PROP_START_TIME] = metric_pspec ("start-time");
   properties[PROP_KNOWN] = g_param_spec_uint ("known", NULL, NULL, 0, G_MAXUINT, 0, flags);
   properties[PROP_UNKNOWN_REASON] = g_param_spec_string ("unknown-reason", NULL, NULL, NULL, flags);
 
@@ -320,6 +348,14 @@ pgs_process_get_metric (PgsProcess *self,
       return self->swap;
     case PGS_METRIC_SWAP_PSS:
       return self->swap_pss;
+    case PGS_METRIC_CLEAN:
+      return self->shared_clean + self->private_clean;
+    case PGS_METRIC_DIRTY:
+      return self->shared_dirty + self->private_dirty;
+    case PGS_METRIC_SHARED:
+      return self->shared_clean + self->shared_dirty;
+    case PGS_METRIC_PRIVATE:
+      return self->private_clean + self->private_dirty;
     default:
       g_return_val_if_reached (0);
     }
@@ -640,4 +676,38 @@ _pgs_process_check_sane (PgsProcess  *self,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+pgs_process_get_started (PgsProcess *self,
+                         gint64      boot_time,
+                         gint64     *started)
+{
+  long ticks = sysconf (_SC_CLK_TCK);
+
+  g_return_val_if_fail (PGS_IS_PROCESS (self), FALSE);
+
+  if (self->start_time == 0 || boot_time <= 0 || ticks <= 0)
+    return FALSE;
+  *started = boot_time + (gint64) (self->start_time / (guint64) ticks);
+  return TRUE;
+}
+
+gint64
+pgs_read_boot_time (const char  *procfs_root,
+                    GError     **error)
+{
+  g_autofree char *buf = NULL;
+  gsize len;
+  gint64 btime = 0;
+  int dirfd;
+
+  dirfd = pgs_open_at (AT_FDCWD, procfs_root, O_RDONLY | O_DIRECTORY, error);
+  if (dirfd < 0)
+    return 0;
+  buf = pgs_read_file_at (dirfd, "stat", &len, error);
+  close (dirfd);
+  if (buf == NULL || !pgs_stat_btime_parse (buf, len, &btime, error))
+    return 0;
+  return btime;
 }

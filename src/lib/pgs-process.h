@@ -30,7 +30,17 @@ const char  *pgs_process_get_display_name   (PgsProcess *self);
 const char  *pgs_process_get_display_cmdline (PgsProcess *self);
 /* The cgroup v2 path ("/user.slice/…"), NULL where there is none or it was unreadable. */
 const char  *pgs_process_get_cgroup         (PgsProcess *self);
+/* Clock ticks after boot (/proc/PID/stat field 22); 0 where unknown. */
 guint64      pgs_process_get_start_time     (PgsProcess *self);
+/* When the process started, in seconds since the epoch: @boot_time (pgs_read_boot_time(),
+ * of the boot the process ran in) plus its start time. FALSE where that is unknown. */
+gboolean     pgs_process_get_started        (PgsProcess *self,
+                                             gint64      boot_time,
+                                             gint64     *started);
+/* When the system booted, in seconds since the epoch, from @procfs_root/stat ("/proc"); 0
+ * with @error set where it cannot be read. */
+gint64       pgs_read_boot_time             (const char *procfs_root,
+                                             GError    **error);
 guint64      pgs_process_get_vss            (PgsProcess *self);
 guint64      pgs_process_get_rss            (PgsProcess *self);
 guint64      pgs_process_get_pss            (PgsProcess *self);

@@ -60,6 +60,36 @@ status_says_exited (int dirfd)
   return status.state == 'Z' || status.state == 'X' || !status.has_vm;
 }
 
+static void
+take_split (PgsProcess           *proc,
+            const PgsSmapsFields *fields)
+{
+  /* Kernels since 4.14 print all four; a rollup without them leaves the split unknown. */
+  if ((fields->seen & PGS_SMAPS_SEEN_SHARED) != PGS_SMAPS_SEEN_SHARED)
+    return;
+  proc->shared_clean = fields->shared_clean;
+  proc->shared_dirty = fields->shared_dirty;
+  proc->private_clean = fields->private_clean;
+  proc->private_dirty = fields->private_dirty;
+  proc->known |= PGS_METRIC_SPLIT;
+}
+
+gboolean
+_pgs_scan_rollup_split (PgsProcess *proc,
+                        PgsHelper  *helper,
+                        int         dirfd)
+{
+  g_autofree char *buf = NULL;
+  PgsSmapsFields fields;
+  gsize len;
+
+  buf = pgs_helper_read_at (helper, dirfd, proc->pid, "smaps_rollup", &len, NULL);
+  if (buf == NULL || !pgs_smaps_rollup_parse (buf, len, &fields, NULL))
+    return FALSE;
+  take_split (proc, &fields);
+  return (proc->known & PGS_METRIC_SPLIT) != 0;
+}
+
 gboolean
 _pgs_scan_rollup_read (PgsProcess  *proc,
                        PgsHelper   *helper,
@@ -82,6 +112,7 @@ _pgs_scan_rollup_read (PgsProcess  *proc,
   proc->swap_pss = fields.swap_pss;
   proc->known |= PGS_METRIC_ALL | ((fields.seen & PGS_SMAPS_SEEN_SWAP_PSS) ? PGS_METRIC_SWAP_PSS : 0);
   proc->source = PGS_SOURCE_KERNEL;
+  take_split (proc, &fields);
 
   if (mappings)
     {

@@ -25,6 +25,11 @@ gboolean _pgs_scan_rollup_read (PgsProcess  *proc,
                                 int          dirfd,
                                 gboolean     mappings,
                                 GError     **error);
+/* Only the split of @proc's resident pages (PGS_METRIC_SPLIT), for a process whose other
+ * figures came from its pages: FALSE, the split unknown, where smaps_rollup has none. */
+gboolean _pgs_scan_rollup_split (PgsProcess  *proc,
+                                 PgsHelper   *helper,
+                                 int          dirfd);
 gboolean _pgs_scan_rollup (PgsProcess       *proc,
                            PgsHelper        *helper,
                            int               dirfd,

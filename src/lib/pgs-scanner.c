@@ -496,6 +496,10 @@ scan_process (ScanJob  *job,
     return NULL;
   if (proc->source == PGS_SOURCE_PAGES)
     _pgs_swap_fill (proc, dirfd, job->swap_state);
+  /* Clean/dirty and shared/private are the kernel's page-table bits: only its rollup has
+   * them, whichever route the other figures took. */
+  if (proc->source == PGS_SOURCE_PAGES)
+    _pgs_scan_rollup_split (proc, job->helper, dirfd);
 
   if (proc->source != PGS_SOURCE_PAGES &&
       !_pgs_scan_rollup (proc, job->helper, dirfd, &status, (job->flags & PGS_SCAN_MAPPINGS) != 0, error))

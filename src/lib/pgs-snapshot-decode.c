@@ -191,7 +191,8 @@ decode_process (GVariant *v,
   p->uss = child_u64 (v, 10);
   p->swap = child_u64 (v, 11);
   p->swap_pss = child_u64 (v, 12);
-  p->known = child_u32 (v, 13);
+  /* The file keeps no clean/dirty split: unknown, never 0. */
+  p->known = child_u32 (v, 13) & ~(guint) PGS_METRIC_SPLIT;
   source = child_u32 (v, 14);
   p->unknown_reason = dup_maybe_string (v, 15);
   p->page_size = child_u32 (v, 16);

@@ -28,7 +28,19 @@ typedef enum
   /* The kernel's SwapPss: swapped pages shared by swap count. Not in PGS_METRIC_ALL nor in
    * what pgs_process_get_known() returns: ask pgs_process_is_known() for it. */
   PGS_METRIC_SWAP_PSS = 1 << 5,
+  /* The resident pages split two ways, from the kernel's smaps_rollup (Shared_Clean,
+   * Shared_Dirty, Private_Clean, Private_Dirty): clean + dirty = shared + private = its
+   * RSS. Shared means mapped by more than one process, dirty written since read from its
+   * file (or anonymous). Known together or not at all; like SwapPss, not in
+   * PGS_METRIC_ALL nor in what pgs_process_get_known() returns, and not kept in snapshot
+   * files. */
+  PGS_METRIC_CLEAN   = 1 << 6,
+  PGS_METRIC_DIRTY   = 1 << 7,
+  PGS_METRIC_SHARED  = 1 << 8,
+  PGS_METRIC_PRIVATE = 1 << 9,
 } PgsMetric;
+
+#define PGS_METRIC_SPLIT (PGS_METRIC_CLEAN | PGS_METRIC_DIRTY | PGS_METRIC_SHARED | PGS_METRIC_PRIVATE)
 
 #define PGS_METRIC_ALL (PGS_METRIC_VSS | PGS_METRIC_RSS | PGS_METRIC_PSS | PGS_METRIC_USS | PGS_METRIC_SWAP)
 

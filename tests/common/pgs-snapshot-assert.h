@@ -34,7 +34,9 @@ pgs_assert_processes_equal (PgsProcess *a,
   g_assert_cmpuint (a->uss, ==, b->uss);
   g_assert_cmpuint (a->swap, ==, b->swap);
   g_assert_cmpuint (a->swap_pss, ==, b->swap_pss);
-  g_assert_cmpuint (a->known, ==, b->known);
+  /* A snapshot file keeps no clean/dirty split: @b, loaded from one, has it unknown. */
+  g_assert_cmpuint (a->known & ~(guint) PGS_METRIC_SPLIT, ==, b->known & ~(guint) PGS_METRIC_SPLIT);
+  g_assert_cmpuint (b->known & PGS_METRIC_SPLIT, ==, 0);
   g_assert_cmpint (a->source, ==, b->source);
   g_assert_cmpstr (a->unknown_reason, ==, b->unknown_reason);
   g_assert_cmpuint (a->page_size, ==, b->page_size);
