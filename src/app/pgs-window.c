@@ -87,6 +87,7 @@ pgs_window_update_actions (PgsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.measure-wss",
                                  selected != NULL && wss_reason == NULL);
   pgs_process_detail_set_wss_blocked_reason (self->process_detail, wss_reason);
+  pgs_process_list_set_wss_reason (self->process_list, wss_reason);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-snapshot", self->snapshot != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", self->snapshot != NULL);
 }
@@ -558,6 +559,9 @@ static void
 pgs_window_init (PgsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* My/all processes, the tree and the columns: for the window's shortcuts too. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "proc",
+                                  pgs_process_list_get_actions (self->process_list));
 
   self->scanner = pgs_scanner_new ();
   g_signal_connect_object (self->scanner, "progress", G_CALLBACK (on_scan_progress), self,
