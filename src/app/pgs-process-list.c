@@ -84,7 +84,8 @@ static void
 update_count (PgsProcessList *self)
 {
   guint n_total = self->snapshot ? pgs_snapshot_get_n_processes (self->snapshot) : 0;
-  guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+  /* What the filter lets through, also under collapsed rows of the tree. */
+  guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
   g_autofree char *text = NULL;
 
   if (self->snapshot == NULL)
@@ -497,7 +498,7 @@ pgs_process_list_init (PgsProcessList *self)
 
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (on_selected_item_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->sort_model, "items-changed",
+  g_signal_connect_object (self->filter_model, "items-changed",
                            G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
 
   /* Largest PSS first: the question the list answers is "who uses the memory". */
