@@ -32,16 +32,16 @@ default_show_processes (void)
 static const char *
 show_processes_setting (PgsProcessList *self)
 {
-  static char value[8];
   g_autofree char *stored = NULL;
 
   if (self->settings == NULL)
     return default_show_processes ();
   stored = g_settings_get_string (self->settings, "show-processes");
-  if (g_strcmp0 (stored, "mine") != 0 && g_strcmp0 (stored, "all") != 0)
-    return default_show_processes ();
-  g_strlcpy (value, stored, sizeof value);
-  return value;
+  if (g_str_equal (stored, "mine"))
+    return "mine";
+  if (g_str_equal (stored, "all"))
+    return "all";
+  return default_show_processes ();
 }
 
 static void
