@@ -175,6 +175,9 @@ pgs_application_startup (GApplication *application)
     { "win.view::residency", { "<Alt>2", NULL } },
     { "win.view::sharing", { "<Alt>3", NULL } },
     { "win.view::flags", { "<Alt>4", NULL } },
+    { "proc.show-processes::mine", { "<Control><Shift>m", NULL } },
+    { "proc.show-processes::all", { "<Control><Shift>a", NULL } },
+    { "proc.tree", { "<Control>t", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

@@ -4,48 +4,31 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The model chain is GtkColumnView ← GtkSingleSelection ← GtkSortListModel (its sorter is
- * the column view's, so clicking a header sorts) ← GtkFilterListModel (the search) ← a
- * store of PgsRow fed from the snapshot, one row per PID. A refresh updates the rows in
- * place (see pgs-row.c for why and what it saves) and re-sorts; the selection and the
- * scroll position stay with their rows.
+ * the column view's, through a GtkTreeListRowSorter, so clicking a header sorts, within
+ * siblings in the tree) ← GtkTreeListModel (no children in the flat list; in the tree, a
+ * process's children by PPID) ← GtkFilterListModel (the roots: in the tree, the shown
+ * processes whose parent is not shown) ← GtkFilterListModel (the search and "my
+ * processes") ← a store of PgsRow fed from the snapshot, one row per PID. A refresh updates
+ * the rows in place (see pgs-row.c for why and what it saves) and re-sorts; the selection
+ * and the scroll position stay with their rows, and expanded processes stay expanded.
+ * Columns are in pgs-process-columns.c, the context menu in pgs-process-menu.c.
  */
 
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
 #include "pgs-process-columns.h"
 #include "pgs-memory-notes.h"
-#include "pgs-process-list.h"
+#include "pgs-process-list-private.h"
+#include "pgs-process-menu.h"
+#include "pgs-process-tree.h"
 #include "pgs-release.h"
 #include "pgs-row.h"
 
-struct _PgsProcessList
-{
-  GtkWidget            parent_instance;
-
-  PgsSnapshot         *snapshot;
-  PgsUnits             units;
-  char                *search;       /* casefolded */
-  gboolean             swapping;
-
-  GListStore          *store;        /* PgsRow of PgsProcess, in PID order like the snapshot */
-  GtkFilterListModel  *filter_model;
-  GListModel          *processes;    /* the sorted rows mapped to their PgsProcess */
-  GtkSortListModel    *sort_model;
-  GtkSingleSelection  *selection;
-  GtkCustomFilter     *filter;
-  PgsProcessColumns   *columns;
-
-  /* template children */
-  GtkSearchEntry      *search_entry;
-  GtkScrolledWindow   *scroller;
-  GtkColumnView       *column_view;
-  GtkLabel            *count_label;
-  GtkLabel            *totals_label;
-};
 
 enum {
   PROP_0,
@@ -74,6 +57,8 @@ filter_process (gpointer item,
   g_autofree char *pid = NULL;
   const char *user;
 
+  if (self->mine && pgs_process_get_uid (process) != getuid ())
+    return FALSE;
   if (self->search == NULL || *self->search == '\0')
     return TRUE;
 
@@ -100,7 +85,8 @@ static void
 update_count (PgsProcessList *self)
 {
   guint n_total = self->snapshot ? pgs_snapshot_get_n_processes (self->snapshot) : 0;
-  guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+  /* What the filter lets through, also under collapsed rows of the tree. */
+  guint n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
   g_autofree char *text = NULL;
 
   if (self->snapshot == NULL)
@@ -235,6 +221,20 @@ on_selected_item_changed (PgsProcessList *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
 }
 
+void
+pgs_process_list_refilter (PgsProcessList *self)
+{
+  PgsProcess *selected = pgs_process_list_get_selected_process (self);
+  int pid = selected != NULL ? pgs_process_get_pid (selected) : 0;
+
+  pgs_process_tree_remember (self->tree);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  pgs_process_tree_update (self->tree);
+  /* In the tree, a process whose parent the filter hid or showed again is a new row. */
+  if (pid > 0 && pgs_process_list_get_selected_process (self) == NULL)
+    pgs_process_list_select_pid (self, pid);
+}
+
 static void
 on_search_changed (PgsProcessList *self,
                    GtkSearchEntry *entry)
@@ -244,7 +244,99 @@ on_search_changed (PgsProcessList *self,
 
   g_free (self->search);
   self->search = g_utf8_casefold (stripped, -1);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  pgs_process_list_refilter (self);
+}
+
+void
+pgs_process_list_apply_tree (PgsProcessList *self,
+                             gboolean        tree)
+{
+  PgsProcess *selected = pgs_process_list_get_selected_process (self);
+  int pid = selected != NULL ? pgs_process_get_pid (selected) : 0;
+  GListModel *model;
+
+  if (pgs_process_tree_get_enabled (self->tree) == tree)
+    return;
+  pgs_process_columns_set_tree (self->columns, tree);
+  model = pgs_process_tree_set_enabled (self->tree, tree);
+  /* The tree sorts within siblings through a GtkTreeListRowSorter over the column view's;
+   * the flat list sorts by the column view's own, exactly as without a tree. Emptied
+   * first: neither sorter can compare the other's items. */
+  self->swapping = TRUE;
+  gtk_sort_list_model_set_model (self->sort_model, NULL);
+  gtk_sort_list_model_set_sorter (self->sort_model, tree ? self->row_sorter : self->view_sorter);
+  gtk_sort_list_model_set_model (self->sort_model, model);
+  /* Every row is new: the selected process stays selected, in view. */
+  if (pid > 0 && pgs_process_list_select_pid (self, pid))
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+         child != NULL; child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LIST_VIEW (child))
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u",
+                                    gtk_single_selection_get_selected (self->selection));
+  self->swapping = FALSE;
+  if (selected != pgs_process_list_get_selected_process (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
+}
+
+/* Where the rows' start times count from: this boot for a live scan and for a file saved
+ * in this boot, unknown for a file from another boot. */
+static void
+update_boot_time (PgsProcessList *self)
+{
+  static gint64 boot_time = -1;
+  static char *boot_id = NULL;
+  const char *snapshot_boot_id;
+
+  if (boot_time < 0)
+    {
+      g_file_get_contents ("/proc/sys/kernel/random/boot_id", &boot_id, NULL, NULL);
+      if (boot_id != NULL)
+        g_strstrip (boot_id);
+      boot_time = pgs_read_boot_time ("/proc", NULL);
+    }
+  if (self->snapshot == NULL)
+    return;
+  snapshot_boot_id = pgs_snapshot_get_boot_id (self->snapshot);
+  if (pgs_snapshot_get_file (self->snapshot) == NULL ||
+      (snapshot_boot_id != NULL && g_strcmp0 (snapshot_boot_id, boot_id) == 0))
+    self->boot_time = boot_time;
+  else
+    self->boot_time = 0;
+  pgs_process_columns_set_boot_time (self->columns, self->boot_time);
+}
+
+static GtkListItem *
+list_item_of (GtkWidget *widget)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (widget), "pgs-list-item");
+
+  /* A cell: its child, the label or the expander around it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); item == NULL && child != NULL;
+       child = gtk_widget_get_first_child (child))
+    item = g_object_get_data (G_OBJECT (child), "pgs-list-item");
+  return item;
+}
+
+guint
+pgs_process_list_row_at (PgsProcessList *self,
+                         double          x,
+                         double          y)
+{
+  GtkWidget *widget = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+
+  /* GTK 4.8 has no call for the row at a point: from the widget there up to its row. */
+  for (; widget != NULL && widget != GTK_WIDGET (self->column_view);
+       widget = gtk_widget_get_parent (widget))
+    {
+      GtkListItem *item = list_item_of (widget);
+
+      for (GtkWidget *cell = gtk_widget_get_first_child (widget); item == NULL && cell != NULL;
+           cell = gtk_widget_get_next_sibling (cell))
+        item = list_item_of (cell);
+      if (item != NULL)
+        return gtk_list_item_get_position (item);
+    }
+  return GTK_INVALID_LIST_POSITION;
 }
 
 static void
@@ -266,6 +358,7 @@ pgs_process_list_dispose (GObject *object)
   /* Empty the chain while the labels its signals update still exist. */
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_PROCESS_LIST);
   /* The separators and the totals box have no id for the template to let go of. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -274,6 +367,11 @@ pgs_process_list_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
   g_clear_pointer (&self->columns, pgs_process_columns_free);
+  g_clear_object (&self->filter_model);
+  g_clear_object (&self->row_sorter);
+  g_clear_pointer (&self->tree, pgs_process_tree_free);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->actions);
   pgs_clear_release (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_process_list_parent_class)->dispose (object);
@@ -285,6 +383,7 @@ pgs_process_list_finalize (GObject *object)
   PgsProcessList *self = (PgsProcessList *) object;
 
   g_free (self->search);
+  g_free (self->wss_reason);
 
   G_OBJECT_CLASS (pgs_process_list_parent_class)->finalize (object);
 }
@@ -354,6 +453,7 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
                                                              "pgs-process-list.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, view_button);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, scroller);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, column_view);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, count_label);
@@ -361,6 +461,7 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
 
+  pgs_process_list_class_init_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "processlist");
 }
@@ -370,7 +471,6 @@ pgs_process_list_init (PgsProcessList *self)
 {
   GtkSorter *sorter;
   GtkLayoutManager *layout;
-  GtkMapListModel *map;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
@@ -382,25 +482,39 @@ pgs_process_list_init (PgsProcessList *self)
   self->filter = gtk_custom_filter_new (filter_process, self, NULL);
   self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->store)),
                                                   GTK_FILTER (self->filter));
+  self->tree = pgs_process_tree_new (G_LIST_MODEL (self->filter_model));
   sorter = gtk_column_view_get_sorter (self->column_view);
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model),
+  self->view_sorter = sorter;
+  {
+    /* Siblings that compare equal would leave GtkTreeListRowSorter (GTK 4.8) an order that
+     * is not total ("Comparison method violates its general contract"): PID breaks ties. */
+    GtkMultiSorter *total = gtk_multi_sorter_new ();
+    GtkExpression *process = gtk_property_expression_new (PGS_TYPE_ROW, NULL, "item");
+
+    gtk_multi_sorter_append (total, g_object_ref (sorter));
+    gtk_multi_sorter_append (total, GTK_SORTER (gtk_numeric_sorter_new (
+                               gtk_property_expression_new (PGS_TYPE_PROCESS, process, "pid"))));
+    self->row_sorter = GTK_SORTER (gtk_tree_list_row_sorter_new (GTK_SORTER (total)));
+  }
+  self->sort_model = gtk_sort_list_model_new (g_object_ref (pgs_process_tree_get_model (self->tree)),
                                               g_object_ref (sorter));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  map = gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
-                                pgs_row_map_to_item, NULL, NULL);
-  self->processes = G_LIST_MODEL (map);
+  self->processes = pgs_row_items_new (G_LIST_MODEL (self->sort_model));
 
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (on_selected_item_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->sort_model, "items-changed",
+  g_signal_connect_object (self->filter_model, "items-changed",
                            G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
 
   /* Largest PSS first: the question the list answers is "who uses the memory". */
   gtk_column_view_sort_by_column (self->column_view, pgs_process_columns_get (self->columns, PGS_PROCESS_COLUMN_PSS),
                                   GTK_SORT_DESCENDING);
+
+  pgs_process_list_init_actions (self);
+  update_boot_time (self);
 }
 
 GtkWidget *
@@ -443,6 +557,11 @@ process_equal (gpointer a,
                gpointer b)
 {
   return pgs_process_get_known (a) == pgs_process_get_known (b) &&
+         pgs_process_get_ppid (a) == pgs_process_get_ppid (b) &&
+         pgs_process_is_known (a, PGS_METRIC_SPLIT) == pgs_process_is_known (b, PGS_METRIC_SPLIT) &&
+         pgs_process_get_metric (a, PGS_METRIC_CLEAN) == pgs_process_get_metric (b, PGS_METRIC_CLEAN) &&
+         pgs_process_get_metric (a, PGS_METRIC_SHARED) == pgs_process_get_metric (b, PGS_METRIC_SHARED) &&
+         pgs_process_get_start_time (a) == pgs_process_get_start_time (b) &&
          pgs_process_get_vss (a) == pgs_process_get_vss (b) &&
          pgs_process_get_rss (a) == pgs_process_get_rss (b) &&
          pgs_process_get_pss (a) == pgs_process_get_pss (b) &&
@@ -472,11 +591,18 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
 
   self->swapping = TRUE;
   pgs_set_object_release (&self->snapshot, snapshot);
+  update_boot_time (self);
+  pgs_process_tree_remember (self->tree);
   pgs_row_store_merge (self->store, G_LIST_MODEL (snapshot), process_key, process_equal);
+  pgs_process_tree_update (self->tree);
   /* The numbers changed under the sorter: sort again where the order broke. Rows keep
    * their widgets and the selection stays with its row. */
   pgs_row_resort_if_needed (G_LIST_MODEL (self->sort_model),
-                            gtk_column_view_get_sorter (self->column_view));
+                            gtk_sort_list_model_get_sorter (self->sort_model));
+  /* A row the tree took away and put back (its parent came or went) is a new row: the
+   * selection follows the PID. */
+  if (before != NULL && pgs_process_list_get_selected_process (self) == NULL)
+    pgs_process_list_select_pid (self, pgs_process_get_pid (before));
   self->swapping = FALSE;
 
   update_count (self);
@@ -491,12 +617,12 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
 PgsProcess *
 pgs_process_list_get_selected_process (PgsProcessList *self)
 {
-  PgsRow *row;
+  gpointer item;
 
   g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
 
-  row = gtk_single_selection_get_selected_item (self->selection);
-  return row != NULL ? pgs_row_get_item (row) : NULL;
+  item = gtk_single_selection_get_selected_item (self->selection);
+  return item != NULL ? pgs_row_get_item (pgs_process_columns_get_row (item)) : NULL;
 }
 
 gboolean
@@ -508,6 +634,12 @@ pgs_process_list_select_pid (PgsProcessList *self,
   g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), FALSE);
 
   position = find_pid (self, pid);
+  if (position == GTK_INVALID_LIST_POSITION)
+    {
+      /* In the tree, it may be under a collapsed parent. */
+      pgs_process_tree_expand_to (self->tree, pid);
+      position = find_pid (self, pid);
+    }
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
   gtk_single_selection_set_selected (self->selection, position);

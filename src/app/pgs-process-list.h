@@ -33,4 +33,17 @@ void         pgs_process_list_set_search_text      (PgsProcessList *self,
 GListModel  *pgs_process_list_get_model            (PgsProcessList *self);
 GtkWidget   *pgs_process_list_get_column_view      (PgsProcessList *self);
 
+/* The "proc" actions: show-processes ('mine', 'all'), tree, column-ID (vss, rss, pss, uss,
+ * swap, clean, dirty, shared, private, cmdline, started); the window inserts them. */
+GActionGroup *pgs_process_list_get_actions         (PgsProcessList *self);
+/* Why win.measure-wss is disabled for the selected process (the context menu says so);
+ * NULL when it is not. */
+void         pgs_process_list_set_wss_reason       (PgsProcessList *self,
+                                                    const char     *reason);
+/* The context menu (a GtkPopover, see pgs-process-menu.h), brought up to date. */
+GtkWidget   *pgs_process_list_get_context_menu     (PgsProcessList *self);
+/* In the tree: whether the row of @pid is expanded. */
+gboolean     pgs_process_list_is_expanded          (PgsProcessList *self,
+                                                    int             pid);
+
 G_END_DECLS

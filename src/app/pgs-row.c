@@ -247,3 +247,97 @@ pgs_row_map_to_item (gpointer item,
   g_object_unref (item);
   return inner;
 }
+
+/* PgsRowItems */
+
+#define PGS_TYPE_ROW_ITEMS (pgs_row_items_get_type ())
+G_DECLARE_FINAL_TYPE (PgsRowItems, pgs_row_items, PGS, ROW_ITEMS, GObject)
+
+struct _PgsRowItems
+{
+  GObject     parent_instance;
+
+  GListModel *rows;
+};
+
+static GType
+pgs_row_items_get_item_type (GListModel *list)
+{
+  return G_TYPE_OBJECT;
+}
+
+static guint
+pgs_row_items_get_n_items (GListModel *list)
+{
+  return g_list_model_get_n_items (PGS_ROW_ITEMS (list)->rows);
+}
+
+static gpointer
+pgs_row_items_get_item (GListModel *list,
+                        guint       position)
+{
+  g_autoptr(GObject) row = g_list_model_get_item (PGS_ROW_ITEMS (list)->rows, position);
+
+  if (row != NULL && GTK_IS_TREE_LIST_ROW (row))
+    {
+      GObject *inner = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (row));
+
+      g_object_unref (row);
+      row = inner;
+    }
+  return row != NULL ? g_object_ref (PGS_ROW (row)->item) : NULL;
+}
+
+static void
+pgs_row_items_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = pgs_row_items_get_item_type;
+  iface->get_n_items = pgs_row_items_get_n_items;
+  iface->get_item = pgs_row_items_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (PgsRowItems, pgs_row_items, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, pgs_row_items_model_init))
+
+static void
+pgs_row_items_dispose (GObject *object)
+{
+  PgsRowItems *self = PGS_ROW_ITEMS (object);
+
+  if (self->rows != NULL)
+    g_signal_handlers_disconnect_by_data (self->rows, self);
+  g_clear_object (&self->rows);
+
+  G_OBJECT_CLASS (pgs_row_items_parent_class)->dispose (object);
+}
+
+static void
+pgs_row_items_class_init (PgsRowItemsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = pgs_row_items_dispose;
+}
+
+static void
+pgs_row_items_init (PgsRowItems *self)
+{
+}
+
+static void
+on_rows_changed (GListModel  *rows,
+                 guint        position,
+                 guint        removed,
+                 guint        added,
+                 PgsRowItems *self)
+{
+  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+}
+
+GListModel *
+pgs_row_items_new (GListModel *rows)
+{
+  PgsRowItems *self = g_object_new (PGS_TYPE_ROW_ITEMS, NULL);
+
+  self->rows = g_object_ref (rows);
+  g_signal_connect (rows, "items-changed", G_CALLBACK (on_rows_changed), self);
+  return G_LIST_MODEL (self);
+}

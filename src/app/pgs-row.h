@@ -45,6 +45,11 @@ void      pgs_row_store_assign (GListStore      *store,
 void      pgs_row_resort_if_needed (GListModel *model,
                                     GtkSorter  *sorter);
 
+/* The items of @rows (PgsRow, or GtkTreeListRow of PgsRow), each read when asked for:
+ * GtkMapListModel keeps the items it made while anyone holds them, which for rows whose
+ * item a refresh replaces in place is the last snapshot's, and not always the same row's. */
+GListModel *pgs_row_items_new (GListModel *rows);
+
 /* A GtkMapListModel function: row → its item. */
 gpointer  pgs_row_map_to_item (gpointer item,
                                gpointer user_data);

@@ -88,6 +88,7 @@ pgs_window_update_actions (PgsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.measure-wss",
                                  selected != NULL && wss_reason == NULL);
   pgs_process_detail_set_wss_blocked_reason (self->process_detail, wss_reason);
+  pgs_process_list_set_wss_reason (self->process_list, wss_reason);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-snapshot", self->snapshot != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", self->snapshot != NULL);
 }
@@ -633,6 +634,9 @@ pgs_window_init (PgsWindow *self)
   pgs_refresh_log_first_frame (GTK_WIDGET (self));
   pgs_release_init ();
   self->refresh = pgs_refresh_new (self);
+  /* My/all processes, the tree and the columns: for the window's shortcuts too. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "proc",
+                                  pgs_process_list_get_actions (self->process_list));
 
   self->scanner = pgs_scanner_new ();
   g_signal_connect_object (self->scanner, "progress", G_CALLBACK (on_scan_progress), self,

@@ -181,6 +181,19 @@ pgs_report_process_json (GString    *out,
   g_string_append (out, ",\"thp\":");
   pgs_json_append_size (out, pgs_process_is_known (p, PGS_METRIC_THP),
                         pgs_process_get_metric (p, PGS_METRIC_THP));
+  {
+    static const struct { const char *name; PgsMetric metric; } split[] = {
+      { "clean", PGS_METRIC_CLEAN }, { "dirty", PGS_METRIC_DIRTY },
+      { "shared", PGS_METRIC_SHARED }, { "private", PGS_METRIC_PRIVATE },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (split); i++)
+      {
+        g_string_append_printf (out, ",\"%s\":", split[i].name);
+        pgs_json_append_size (out, pgs_process_is_known (p, split[i].metric),
+                              pgs_process_get_metric (p, split[i].metric));
+      }
+  }
 
   if (mappings)
     {

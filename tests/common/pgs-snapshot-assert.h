@@ -38,6 +38,7 @@ pgs_assert_processes_equal (PgsProcess *a,
    * loaded. */
   g_assert_cmpuint (a->known & ~(guint) (PGS_METRIC_SPLIT | PGS_METRIC_THP), ==,
                     b->known & ~(guint) (PGS_METRIC_SPLIT | PGS_METRIC_THP));
+  g_assert_cmpuint (b->known & (guint) (PGS_METRIC_SPLIT | PGS_METRIC_THP), ==, 0);
   g_assert_cmpint (a->source, ==, b->source);
   g_assert_cmpstr (a->unknown_reason, ==, b->unknown_reason);
   g_assert_cmpuint (a->page_size, ==, b->page_size);

@@ -44,6 +44,9 @@ pgs_ui_open_window (PgsApplication **app)
   /* Scans only when a test asks: an automatic refresh in the middle of a test would make
    * it race the timer. */
   g_settings_set_uint (pgs_application_get_settings (*app), "refresh-interval", 0);
+  /* Every process, also run as nobody (whose default is "my processes"): the tests look
+   * for other users' processes in the list. test-process-list checks the default. */
+  g_settings_set_string (pgs_application_get_settings (*app), "show-processes", "all");
 
   window = pgs_window_new (*app);
   gtk_window_present (GTK_WINDOW (window));

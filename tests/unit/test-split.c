@@ -130,9 +130,25 @@ test_rollup_route (void)
   /* The split's halves each add up to the RSS. */
   g_assert_cmpuint (pgs_process_get_rss (p), ==, 7900 * KB);
 
+  /* memrank --json: the same figures, and null for the unknown, never 0. */
+  {
+    g_autoptr(GString) json = g_string_new (NULL);
+
+    pgs_report_process_json (json, p, FALSE);
+    g_assert_nonnull (strstr (json->str, "\"clean\":3276800,\"dirty\":4812800,"
+                                         "\"shared\":1945600,\"private\":6144000}"));
+  }
+
   p = pgs_snapshot_lookup_pid (snap, 200);
   g_assert_cmpint (pgs_process_get_source (p), ==, PGS_SOURCE_STATUS);
   assert_no_split (p);
+  {
+    g_autoptr(GString) json = g_string_new (NULL);
+
+    pgs_report_process_json (json, p, FALSE);
+    g_assert_nonnull (strstr (json->str, "\"clean\":null,\"dirty\":null,"
+                                         "\"shared\":null,\"private\":null}"));
+  }
 
   p = pgs_snapshot_lookup_pid (snap, 300);
   g_assert_cmpint (pgs_process_get_source (p), ==, PGS_SOURCE_KERNEL);

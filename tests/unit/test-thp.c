@@ -141,12 +141,12 @@ test_memrank_json (void)
   g_autofree char *expect = NULL;
 
   g_assert_cmpint (pgs_test_run_cli (fx, &out, NULL, "memrank", "--json", NULL), ==, 0);
-  expect = g_strdup_printf ("\"thp\":%" G_GUINT64_FORMAT "}", 6144 * KB);
+  expect = g_strdup_printf ("\"thp\":%" G_GUINT64_FORMAT ",\"clean\":", 6144 * KB);
   g_assert_nonnull (strstr (strstr (out, "{\"pid\":100,"), expect));
-  expect = (g_free (expect), g_strdup_printf ("\"thp\":%" G_GUINT64_FORMAT "}", 2048 * KB));
+  expect = (g_free (expect), g_strdup_printf ("\"thp\":%" G_GUINT64_FORMAT ",\"clean\":", 2048 * KB));
   g_assert_nonnull (strstr (strstr (out, "{\"pid\":200,"), expect));
-  g_assert_nonnull (strstr (strstr (out, "{\"pid\":300,"), "\"thp\":null}"));
-  g_assert_nonnull (strstr (strstr (out, "{\"pid\":400,"), "\"thp\":null}"));
+  g_assert_nonnull (strstr (strstr (out, "{\"pid\":300,"), "\"thp\":null,\"clean\":"));
+  g_assert_nonnull (strstr (strstr (out, "{\"pid\":400,"), "\"thp\":null,\"clean\":"));
 }
 
 /* As root with the page walk: 600 anonymous pages, the first 512 in frames flagged
