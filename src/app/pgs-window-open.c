@@ -166,6 +166,35 @@ on_open_clicked (AdwToast  *toast,
                               g_object_get_data (G_OBJECT (toast), "uri"));
 }
 
+/* libadwaita 1.2 frees a toast dismissed while its show animation (300 ms, 500 when it
+ * replaces another) still runs, and the animation then touches the freed toast: a crash.
+ * Pressing a button dismisses, so the buttons arrive only once the toast has slid in. */
+#define TOAST_ARM_MS 700
+
+static gboolean
+arm_toast (gpointer data)
+{
+  AdwToast *toast = data;
+  GtkWidget *button;
+
+  adw_toast_set_button_label (toast, _("_Open"));
+  button = g_object_get_data (G_OBJECT (toast), "folder-button");
+  gtk_widget_set_can_target (button, TRUE);
+  gtk_widget_set_can_focus (button, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* The custom title is mapped when the toast starts to slide in (it may have waited in the
+ * queue behind another). */
+static void
+on_toast_title_mapped (GtkWidget *title,
+                       AdwToast  *toast)
+{
+  g_signal_handlers_disconnect_by_func (title, on_toast_title_mapped, toast);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, TOAST_ARM_MS, arm_toast, g_object_ref (toast),
+                      g_object_unref);
+}
+
 void
 pgs_window_show_file_toast (PgsWindow  *self,
                             const char *text,
@@ -175,8 +204,7 @@ pgs_window_show_file_toast (PgsWindow  *self,
   g_autofree char *uri = g_file_get_uri (file);
   GtkWidget *box, *label, *button;
 
-  adw_toast_set_button_label (toast, _("_Open"));
-  /* Not the toast's action-name and action-target: libadwaita 1.2 hands them to its button
+  /* The Open button (the toast's own) is labelled once armed (arm_toast). Not the toast's action-name and action-target: libadwaita 1.2 hands them to its button
    * one after the other, and GTK warns about the action without its target between. */
   g_object_set_data_full (G_OBJECT (toast), "uri", g_strdup (uri), g_free);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_open_clicked), self, 0);
@@ -198,6 +226,11 @@ pgs_window_show_file_toast (PgsWindow  *self,
   g_signal_connect_object (button, "clicked", G_CALLBACK (adw_toast_dismiss), toast,
                            G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), button);
+  /* Not insensitive: the action decides that. Out of reach of pointer and focus instead. */
+  gtk_widget_set_can_target (button, FALSE);
+  gtk_widget_set_can_focus (button, FALSE);
+  g_object_set_data (G_OBJECT (toast), "folder-button", button);
+  g_signal_connect (box, "map", G_CALLBACK (on_toast_title_mapped), toast);
   adw_toast_set_custom_title (toast, box);
 }
 
