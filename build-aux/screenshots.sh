@@ -13,6 +13,7 @@
 #                             clicked and another under the pointer
 #   screenshot-physical.png   the page-flag map of physical memory, zoomed into the frames in
 #                             use, one of them clicked and another under the pointer
+# and each again in the dark style as screenshot-*-dark.png.
 # Run as root for the physical map (kpageflags is root's alone). Needs xvfb-run,
 # dbus-run-session, xdotool and ImageMagick's import.
 set -eu
@@ -43,11 +44,13 @@ confdir=$(mktemp -d)
 export GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME="$confdir"
 mkdir -p "$confdir/glib-2.0/settings"
 settings () {
-  printf '[io/github/pagescope/Pagescope]\nrefresh-interval=uint32 0\nlayout=%s\n' "'$1'" \
-    > "$confdir/glib-2.0/settings/keyfile"
+  printf '[io/github/pagescope/Pagescope]\nrefresh-interval=uint32 0\nlayout=%s\ncolor-scheme=%s\n' \
+    "'$1'" "'$2'" > "$confdir/glib-2.0/settings/keyfile"
 }
-# A fixed, readable look whatever the host's settings.
-export GTK_THEME=Adwaita LANG=C.UTF-8 LC_ALL=C.UTF-8
+# A fixed, readable look whatever the host's settings: libadwaita's own style, light or dark
+# as each shot asks (the color-scheme setting), never the host's GTK theme.
+unset GTK_THEME
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 # The subject: the X server itself, a real process with shared libraries, file pages and a
 # heap, present on every machine that runs this script.
@@ -63,13 +66,14 @@ stop_app () {
 }
 trap 'stop_app; rm -rf "$confdir"' EXIT
 
-# shot VIEW OUTPUT [physical|hilbert]: starts the app on VIEW with the subject selected, waits
+# shot VIEW OUTPUT light|dark [physical|hilbert]: starts the app on VIEW with the subject selected, waits
 # for the scan and the render, drives it a little, and grabs the screen. The coordinates are
 # the window's own, fixed by the screen size above.
 shot () {
-  if [ "${3:-}" = hilbert ]; then settings hilbert; else settings linear; fi
-  if [ "${3:-}" = physical ]; then
-    # No process selected: a highlight would dim every other frame.
+  scheme=$3
+  if [ "${4:-}" = hilbert ]; then settings hilbert "$scheme"; else settings linear "$scheme"; fi
+  if [ "${4:-}" = physical ]; then
+    # No process selected: the map as it is, no frames outlined.
     "$builddir/src/app/pagescope" --view "$1" &
   else
     "$builddir/src/app/pagescope" --view "$1" --pid "$subject" &
@@ -83,7 +87,7 @@ shot () {
   [ -n "$window" ] || { echo "$0: the window did not appear" >&2; exit 1; }
   # The first scan of the whole machine and the map render, with room to spare.
   sleep "${PGS_SCREENSHOT_WAIT:-6}"
-  if [ "${3:-}" = hilbert ]; then
+  if [ "${4:-}" = hilbert ]; then
     # A page clicked (its details and the processes sharing its frame slide in), another
     # under the pointer.
     xdotool mousemove --window "$window" 262 556 click 1
@@ -91,7 +95,7 @@ shot () {
     xdotool mousemove --window "$window" 560 330
     sleep 2
   fi
-  if [ "${3:-}" = physical ]; then
+  if [ "${4:-}" = physical ]; then
     # The frames in use sit low in physical memory: zoom in on them (Ctrl+scroll keeps the
     # point under the pointer), click one (its details and the processes that map it
     # slide in at the bottom) and hover another for its tooltip.
@@ -110,10 +114,15 @@ shot () {
   stop_app
 }
 
-shot processes screenshot-processes.png
-shot residency screenshot-process.png hilbert
-shot flags screenshot-physical.png physical
+for scheme in light dark; do
+  suffix=
+  [ "$scheme" = dark ] && suffix=-dark
+  shot processes "screenshot-processes$suffix.png" "$scheme"
+  shot residency "screenshot-process$suffix.png" "$scheme" hilbert
+  shot flags "screenshot-physical$suffix.png" "$scheme" physical
+done
 
-for f in screenshot-processes.png screenshot-process.png screenshot-physical.png; do
+for f in screenshot-processes.png screenshot-process.png screenshot-physical.png \
+         screenshot-processes-dark.png screenshot-process-dark.png screenshot-physical-dark.png; do
   echo "wrote $outdir/$f ($(wc -c < "$outdir/$f") bytes)"
 done

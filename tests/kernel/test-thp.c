@@ -151,7 +151,7 @@ test_thp (void)
                                    NULL, &out, NULL, &status, &error));
       g_assert_no_error (error);
       read_smaps_thp (child, &anon, &total);
-      expect = g_strdup_printf (",\"thp\":%" G_GUINT64_FORMAT "}", total);
+      expect = g_strdup_printf (",\"thp\":%" G_GUINT64_FORMAT ",", total);
       row_start = g_strdup_printf ("{\"pid\":%d,", child);
       row = strstr (out, row_start);
       g_assert_nonnull (row);
