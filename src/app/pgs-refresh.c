@@ -258,7 +258,13 @@ pgs_refresh_list_shown (PgsRefresh *self)
 {
   self->generation++;
   if (!shows_file (self))
-    self->list_flags = self->started_flags;
+    {
+      self->list_flags = self->started_flags;
+      /* The page shown changed while the scan ran (the first scan starts before --view
+       * or the remembered view is applied): it needs more than was read, at once. */
+      if (!covers (self->list_flags, pgs_refresh_list_flags (self)))
+        self->window->rescan = TRUE;
+    }
   pgs_refresh_selection_changed (self);
 }
 
