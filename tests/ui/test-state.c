@@ -198,6 +198,33 @@ test_flags_keeps_viewport (void)
   gtk_widget_activate_action (GTK_WIDGET (child.window), "win.zoom-reset", NULL);
 }
 
+/* A page chosen while the window's first scan runs (as --view or the remembered view does):
+ * that scan read the list only, so the page's own data follow at once. */
+static void
+test_first_scan_follows_view (void)
+{
+  PgsWindow *window;
+  PgsSnapshot *snapshot;
+
+  /* A window that opens on the process list, whatever an earlier test left remembered. */
+  g_settings_set_string (pgs_application_get_settings (child.app), "last-view", "processes");
+  window = pgs_window_new (child.app);
+  g_assert_cmpstr (pgs_window_get_view (window), ==, "processes");
+
+  /* The first scan started in pgs_window_new(); it cannot have finished without the main
+   * loop: nothing is shown yet. */
+  g_assert_null (pgs_window_get_snapshot (window));
+  pgs_window_set_view (window, "flags");
+  gtk_window_present (GTK_WINDOW (window));
+  pgs_ui_wait_idle_scan (window);
+  snapshot = pgs_window_get_snapshot (window);
+  if (geteuid () != 0 || access ("/proc/kpageflags", R_OK) != 0)
+    g_test_skip ("no physical map (needs root and /proc/kpageflags)");
+  else
+    g_assert_nonnull (pgs_snapshot_get_physmap (snapshot));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_exited_keeps_map (void)
 {
@@ -298,6 +325,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/state/digit-grouping", test_digit_grouping);
   g_test_add_func ("/pgs/ui/state/residency-keeps-viewport", test_residency_keeps_viewport);
   g_test_add_func ("/pgs/ui/state/flags-keeps-viewport", test_flags_keeps_viewport);
+  g_test_add_func ("/pgs/ui/state/first-scan-follows-view", test_first_scan_follows_view);
   g_test_add_func ("/pgs/ui/state/exited-keeps-map", test_exited_keeps_map);
   status = g_test_run ();
 
