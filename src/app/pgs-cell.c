@@ -93,3 +93,20 @@ pgs_cell_append_column (GtkColumnView      *view,
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_append_column (view, column);
 }
+
+GtkListItemFactory *
+pgs_cell_factory_new (GCallback setup,
+                      GCallback bind,
+                      GCallback unbind,
+                      gpointer  data)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  if (setup != NULL)
+    g_signal_connect (factory, "setup", setup, data);
+  if (bind != NULL)
+    g_signal_connect (factory, "bind", bind, data);
+  if (unbind != NULL)
+    g_signal_connect (factory, "unbind", unbind, data);
+  return factory;
+}

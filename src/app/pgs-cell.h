@@ -18,6 +18,11 @@ void       pgs_cell_set_tooltip (GtkWidget  *widget,
 
 GtkWidget *pgs_cell_new_numeric (void);
 GtkWidget *pgs_cell_new_text    (PangoEllipsizeMode ellipsize);
+/* A factory calling @setup, @bind and @unbind (each NULL for none) with @data. */
+GtkListItemFactory *pgs_cell_factory_new (GCallback setup,
+                                          GCallback bind,
+                                          GCallback unbind,
+                                          gpointer  data);
 void       pgs_cell_append_column (GtkColumnView      *view,
                                    const char         *title,
                                    GtkListItemFactory *factory,

@@ -542,10 +542,10 @@ pgs_group_view_init (PgsGroupView *self)
 
   for (guint c = 0; c < N_COLUMNS; c++)
     {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkListItemFactory *factory = pgs_cell_factory_new (G_CALLBACK (setup_cell),
+                                                          G_CALLBACK (bind_cell), NULL,
+                                                          GUINT_TO_POINTER (c));
 
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (c));
       pgs_cell_append_column (self->column_view, _(columns[c].title), factory, c == COLUMN_NAME);
     }
   regroup (self);
