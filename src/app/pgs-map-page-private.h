@@ -52,6 +52,7 @@ struct _PgsMapPage
   /* Residency: the process shown exited; its last scan stays on screen, the map view keeps
    * the snapshot it came from, until another process is chosen. */
   gboolean      exited;
+  char         *unreadable;  /* why the scan of the process alone brought no pages, or NULL */
   GtkLabel     *exited_label;
   guint         deselect_idle; /* a NULL process waiting to see whether a scan explains it */
 };

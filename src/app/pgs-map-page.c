@@ -188,8 +188,12 @@ update_state (PgsMapPage *self)
           pgs_process_get_n_mappings (self->process) == 0 &&
           pgs_snapshot_get_file (self->snapshot) == NULL)
         {
-          set_empty (self, "content-loading-symbolic", _("Reading Its Pages…"),
-                     _("The pages of the selected process are being scanned."));
+          if (self->unreadable != NULL)
+            set_empty (self, "dialog-warning-symbolic", _("Its Pages Could Not Be Read"),
+                       self->unreadable);
+          else
+            set_empty (self, "content-loading-symbolic", _("Reading Its Pages…"),
+                       _("The pages of the selected process are being scanned."));
           return;
         }
       if (!pgs_process_has_pages (self->process))
@@ -514,6 +518,7 @@ pgs_map_page_dispose (GObject *object)
   pgs_clear_release (&self->snapshot);
   pgs_clear_release (&self->process);
   g_clear_pointer (&self->highlight, pgs_highlight_unref);
+  g_clear_pointer (&self->unreadable, g_free);
 
   G_OBJECT_CLASS (pgs_map_page_parent_class)->dispose (object);
 }
@@ -806,4 +811,28 @@ pgs_map_page_get_exited_note (PgsMapPage *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
   return self->exited ? gtk_label_get_text (self->exited_label) : NULL;
+}
+
+void
+pgs_map_page_set_unreadable (PgsMapPage *self,
+                             const char *why)
+{
+  g_return_if_fail (PGS_IS_MAP_PAGE (self));
+
+  if (g_strcmp0 (self->unreadable, why) == 0)
+    return;
+  g_free (self->unreadable);
+  self->unreadable = g_strdup (why);
+  if (self->snapshot != NULL)
+    update_state (self);
+}
+
+const char *
+pgs_map_page_get_empty_title (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "empty") != 0)
+    return NULL;
+  return gtk_label_get_text (self->empty_title);
 }

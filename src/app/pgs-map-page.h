@@ -21,6 +21,13 @@ PgsMapView *pgs_map_page_get_map_view   (PgsMapPage  *self);
 PgsView     pgs_map_page_get_view       (PgsMapPage  *self);
 void        pgs_map_page_set_snapshot   (PgsMapPage  *self,
                                          PgsSnapshot *snapshot);
+/* The scan of the selected process alone brought no pages: @why says so in place of
+ * "Reading Its Pages…" (NULL: they are on their way or here). */
+/* The title of what the page says in place of a map ("Reading Its Pages…"), or NULL
+ * while it shows one. */
+const char *pgs_map_page_get_empty_title (PgsMapPage *self);
+void        pgs_map_page_set_unreadable (PgsMapPage *self,
+                                         const char *why);
 void        pgs_map_page_set_process    (PgsMapPage  *self,
                                          PgsProcess  *process);
 /* Physical views: highlight a file's frames instead of the process's; NULL for the

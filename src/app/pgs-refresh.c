@@ -20,6 +20,8 @@
 
 #include <unistd.h>
 
+#include <glib/gi18n.h>
+
 #include "pgs-refresh.h"
 #include "pgs-window-private.h"
 
@@ -152,6 +154,7 @@ give (PgsRefresh *self,
   PgsWindow *window = self->window;
 
   g_set_object (&self->given, process);
+  pgs_map_page_set_unreadable (window->residency_page, NULL);
   pgs_process_detail_set_process (window->process_detail, process);
   pgs_map_page_set_process (window->residency_page, process);
   pgs_map_page_set_process (window->sharing_page, process);
@@ -161,6 +164,22 @@ give (PgsRefresh *self,
 
 static void start_detail (PgsRefresh *self,
                           int         pid);
+
+/* Why the scan of @pid alone has no such process: its skipped entry's reason. */
+static const char *
+detail_failure (PgsRefresh *self,
+                int         pid)
+{
+  if (self->detail != NULL)
+    for (guint i = 0; i < pgs_snapshot_get_n_skipped (self->detail); i++)
+      {
+        const PgsSkipped *skipped = pgs_snapshot_get_skipped (self->detail, i);
+
+        if (skipped->pid == pid && skipped->error != NULL)
+          return skipped->error->message;
+      }
+  return _("The process has exited, or its memory could not be read.");
+}
 
 static void
 detail_done (GObject      *object,
@@ -241,8 +260,11 @@ pgs_refresh_selection_changed (PgsRefresh *self)
       if (self->detail_cancellable != NULL)
         return;   /* on its way */
       scanned = self->detail != NULL ? pgs_snapshot_lookup_pid (self->detail, pid) : NULL;
-      /* Gone between the two scans, or unreadable: the list's figures at least. */
+      /* Gone between the two scans, or unreadable: the list's figures at least, and the
+       * Pages view says why it has none (not "Reading…" for ever). */
       give (self, scanned != NULL ? scanned : selected);
+      if (scanned == NULL)
+        pgs_map_page_set_unreadable (window->residency_page, detail_failure (self, pid));
       return;
     }
 

@@ -263,6 +263,29 @@ test_exited_keeps_map (void)
   g_assert_true (pgs_map_page_has_map (page));
 }
 
+/* A process that exits after the list's scan and before its own: the Pages view says its
+ * pages could not be read, never "Reading Its Pages…" for ever. */
+static void
+test_gone_before_pages (void)
+{
+  PgsMapPage *page = pgs_window_get_map_page (child.window, PGS_VIEW_RESIDENCY);
+  PgsUiChild gone = { 0 };
+  GPid pid;
+
+  pgs_ui_child_start (&gone, 4);
+  pid = gone.pid;
+  pgs_window_set_view (child.window, "processes");
+  refresh ();
+  g_assert_nonnull (pgs_snapshot_lookup_pid (pgs_window_get_snapshot (child.window), pid));
+  pgs_ui_child_stop (&gone);
+
+  pgs_window_set_view (child.window, "residency");
+  pgs_window_select_pid (child.window, pid);
+  pgs_ui_wait_idle_scan (child.window);
+  g_assert_cmpstr (pgs_map_page_get_empty_title (page), ==, "Its Pages Could Not Be Read");
+  pgs_window_set_view (child.window, "processes");
+}
+
 /* Digit grouping in a locale that groups: de_DE writes 1.234.567. Built here with
  * localedef into a temporary LOCPATH when the system has no such locale installed. */
 static void
@@ -326,6 +349,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/state/residency-keeps-viewport", test_residency_keeps_viewport);
   g_test_add_func ("/pgs/ui/state/flags-keeps-viewport", test_flags_keeps_viewport);
   g_test_add_func ("/pgs/ui/state/first-scan-follows-view", test_first_scan_follows_view);
+  g_test_add_func ("/pgs/ui/state/gone-before-pages", test_gone_before_pages);
   g_test_add_func ("/pgs/ui/state/exited-keeps-map", test_exited_keeps_map);
   status = g_test_run ();
 
