@@ -73,7 +73,7 @@ legend_rows (PgsMapView *self,
 {
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (LegendRow));
   guint n = self->renderer ? pgs_renderer_get_n_legend_items (self->renderer) : 0;
-  int label_width = 0, count_width = 0, total = 0, highlight_width = 0, full;
+  int label_width = 0, count_width = 0, total = 0, full;
   g_autofree char *highlight = NULL;
   gboolean marked = FALSE;
 
@@ -88,7 +88,6 @@ legend_rows (PgsMapView *self,
       row.argb = pgs_palette_style (pgs_renderer_get_style (self->renderer))->highlight;
       row.n_pages = 1;   /* drawn in full text colour */
       row.label = pgs_map_view_legend_layout (self, highlight, FALSE);
-      pango_layout_get_pixel_size (row.label, &highlight_width, NULL);
       g_array_append_val (rows, row);
     }
 
@@ -116,7 +115,6 @@ legend_rows (PgsMapView *self,
   /* The legend is always as wide as its limit, labels wrapping within it: a width that
    * followed the counts (or the highlighted name) would move the map sideways on a refresh
    * whenever a count gained a digit, and with it the zoomed-in range the user is reading. */
-  (void) highlight_width;
   full = LEGEND_MAX_WIDTH - (LEGEND_SWATCH + 6);
   label_width = MAX (80, full - 12 - count_width);
   full = MAX (full, label_width + 12 + count_width);
