@@ -156,7 +156,7 @@ typedef struct
 
 struct _PgsCompareList
 {
-  GtkWidget         parent_instance;
+  PgsPage           parent_instance;
 
   PgsSnapshot      *old_snapshot;
   PgsSnapshot      *new_snapshot;
@@ -171,7 +171,7 @@ struct _PgsCompareList
   GtkColumnView    *column_view;
 };
 
-G_DEFINE_FINAL_TYPE (PgsCompareList, pgs_compare_list, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PgsCompareList, pgs_compare_list, PGS_TYPE_PAGE)
 
 static char *
 format_signed (PgsUnits units,

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "pagescope.h"
+#include "pgs-page.h"
 #include "pgs-units.h"
 
 G_BEGIN_DECLS
@@ -30,7 +31,8 @@ gboolean    pgs_compare_item_get_difference  (PgsCompareItem *self,
 
 #define PGS_TYPE_COMPARE_LIST (pgs_compare_list_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsCompareList, pgs_compare_list, PGS, COMPARE_LIST, GtkWidget)
+/* A page of the session (pgs-page.h). */
+G_DECLARE_FINAL_TYPE (PgsCompareList, pgs_compare_list, PGS, COMPARE_LIST, PgsPage)
 
 /* Compares @old_snapshot with @new_snapshot; @description heads the table. NULLs clear it. */
 void        pgs_compare_list_set_snapshots   (PgsCompareList *self,

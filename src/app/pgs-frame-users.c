@@ -17,7 +17,7 @@
 #include "pgs-background.h"
 #include "pgs-frame-users.h"
 #include "pgs-units.h"
-#include "pgs-window-private.h"
+#include "pgs-page.h"
 
 typedef struct
 {
@@ -107,7 +107,8 @@ pgs_frame_users_find_async (GtkWidget             *widget,
                             gpointer               user_data)
 {
   g_autoptr(GTask) task = NULL;
-  GtkRoot *root;
+  GtkWidget *page;
+  PgsHelper *helper;
   Find *find;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
@@ -131,10 +132,10 @@ pgs_frame_users_find_async (GtkWidget             *widget,
 
   find->scanner = pgs_scanner_new ();
   pgs_scanner_set_flags (find->scanner, PGS_SCAN_PAGES);
-  root = gtk_widget_get_root (widget);
-  if (PGS_IS_WINDOW (root) && PGS_WINDOW (root)->helper != NULL &&
-      pgs_helper_is_running (PGS_WINDOW (root)->helper))
-    pgs_scanner_set_helper (find->scanner, PGS_WINDOW (root)->helper);
+  page = gtk_widget_get_ancestor (widget, PGS_TYPE_PAGE);
+  helper = page != NULL ? pgs_session_get_helper (pgs_page_get_session (PGS_PAGE (page))) : NULL;
+  if (helper != NULL && pgs_helper_is_running (helper))
+    pgs_scanner_set_helper (find->scanner, helper);
   find->progress_id = g_signal_connect (find->scanner, "progress", G_CALLBACK (on_progress), task);
   pgs_scanner_scan_async (find->scanner, cancellable, scan_done, g_object_ref (task));
 }

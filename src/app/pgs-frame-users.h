@@ -17,7 +17,7 @@ typedef void (*PgsFrameUsersProgress) (double   fraction,
 
 /* The processes mapping frame @pfn (pgs_snapshot_find_frame_users()). From @snapshot when it
  * holds pages (a file, a Groups scan); a live list holds only totals, so every process's
- * pages are scanned first (with the helper of @widget's window, if unlocked), reporting
+ * pages are scanned first (with the session's helper of the page @widget is in, if unlocked), reporting
  * @progress on the main context. The scan and the index run in worker threads. */
 void     pgs_frame_users_find_async  (GtkWidget             *widget,
                                       PgsSnapshot           *snapshot,

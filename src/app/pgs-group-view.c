@@ -91,7 +91,7 @@ static const PgsGroupBy dropdown_order[] = {
 
 struct _PgsGroupView
 {
-  GtkWidget        parent_instance;
+  PgsPage          parent_instance;
 
   PgsSnapshot     *snapshot;
   PgsGroupBy       group_by;
@@ -118,7 +118,7 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-G_DEFINE_FINAL_TYPE (PgsGroupView, pgs_group_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PgsGroupView, pgs_group_view, PGS_TYPE_PAGE)
 
 static PgsGroupNode *
 node_new (PgsSnapshot *snapshot,
@@ -531,6 +531,8 @@ pgs_group_view_init (PgsGroupView *self)
 
   self->group_by = PGS_GROUP_BY_APP;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The session's snapshot (pgs-page.h). */
+  pgs_page_bind (PGS_PAGE (self), "snapshot", self, "snapshot", G_BINDING_SYNC_CREATE);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 

@@ -9,12 +9,14 @@
 #include <gtk/gtk.h>
 
 #include "pagescope.h"
+#include "pgs-page.h"
 
 G_BEGIN_DECLS
 
 #define PGS_TYPE_GROUP_VIEW (pgs_group_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsGroupView, pgs_group_view, PGS, GROUP_VIEW, GtkWidget)
+/* A page of the session (pgs-page.h). */
+G_DECLARE_FINAL_TYPE (PgsGroupView, pgs_group_view, PGS, GROUP_VIEW, PgsPage)
 
 PgsSnapshot *pgs_group_view_get_snapshot (PgsGroupView *self);
 void         pgs_group_view_set_snapshot (PgsGroupView *self,

@@ -101,7 +101,7 @@ static const struct
 
 struct _PgsLibraryView
 {
-  GtkWidget           parent_instance;
+  PgsPage             parent_instance;
 
   PgsSnapshot        *snapshot;
   gboolean            stale;       /* the files are not the snapshot's: refill when shown */
@@ -142,7 +142,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (PgsLibraryView, pgs_library_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PgsLibraryView, pgs_library_view, PGS_TYPE_PAGE)
 
 static void select_path  (PgsLibraryView *self,
                           const char     *path);
@@ -625,6 +625,8 @@ pgs_library_view_init (PgsLibraryView *self)
   GtkLayoutManager *layout;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The session's snapshot (pgs-page.h). */
+  pgs_page_bind (PGS_PAGE (self), "snapshot", self, "snapshot", G_BINDING_SYNC_CREATE);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 

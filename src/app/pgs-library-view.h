@@ -9,13 +9,15 @@
 #include <gtk/gtk.h>
 
 #include "pagescope.h"
+#include "pgs-page.h"
 #include "pgs-highlight.h"
 
 G_BEGIN_DECLS
 
 #define PGS_TYPE_LIBRARY_VIEW (pgs_library_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsLibraryView, pgs_library_view, PGS, LIBRARY_VIEW, GtkWidget)
+/* A page of the session (pgs-page.h). */
+G_DECLARE_FINAL_TYPE (PgsLibraryView, pgs_library_view, PGS, LIBRARY_VIEW, PgsPage)
 
 PgsSnapshot      *pgs_library_view_get_snapshot (PgsLibraryView *self);
 void              pgs_library_view_set_snapshot (PgsLibraryView *self,

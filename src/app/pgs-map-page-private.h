@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 struct _PgsMapPage
 {
-  GtkWidget     parent_instance;
+  PgsPage       parent_instance;
 
   PgsView       view;
   PgsSnapshot  *snapshot;

@@ -24,6 +24,7 @@
 enum {
   PROP_0,
   PROP_VIEW,
+  PROP_PROCESS,
   N_PROPS
 };
 
@@ -35,7 +36,16 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (PgsMapPage, pgs_map_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PgsMapPage, pgs_map_page, PGS_TYPE_PAGE)
+
+static void set_snapshot   (PgsMapPage   *self,
+                            PgsSnapshot  *snapshot);
+static void choose_process (PgsMapPage   *self,
+                            PgsProcess   *process);
+static void set_wss_sample (PgsMapPage   *self,
+                            int           pid,
+                            PgsWssSample *sample);
+
 
 static void
 set_empty (PgsMapPage *self,
@@ -474,6 +484,50 @@ on_status_changed (PgsMapPage *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
 }
 
+/* What the page shows follows the session (pgs-page.c). */
+static void
+on_session_changed (PgsMapPage *self,
+                    GParamSpec *pspec,
+                    PgsSession *session)
+{
+  const char *name = g_param_spec_get_name (pspec);
+  GPtrArray *samples = pgs_session_get_wss_samples (session);
+  PgsHighlight *highlight = pgs_session_get_highlight (session);
+
+  if (g_str_equal (name, "snapshot"))
+    set_snapshot (self, pgs_session_get_snapshot (session));
+  else if (g_str_equal (name, "units"))
+    {
+      self->units = pgs_session_get_units (session);
+      pgs_map_view_set_units (self->map_view, self->units);
+      update_title (self);
+    }
+  else if (g_str_equal (name, "highlight") && self->view != PGS_VIEW_RESIDENCY &&
+           self->highlight != highlight)
+    {
+      /* Physical views: a file's frames instead of the process's. */
+      g_clear_pointer (&self->highlight, pgs_highlight_unref);
+      self->highlight = highlight ? pgs_highlight_ref (highlight) : NULL;
+      pgs_map_view_set_highlight_frames (self->map_view,
+                                         highlight ? pgs_highlight_get_frames (highlight) : NULL,
+                                         highlight ? pgs_highlight_get_name (highlight) : NULL);
+      update_title (self);
+    }
+  else if (g_str_equal (name, "unreadable") && self->view == PGS_VIEW_RESIDENCY &&
+           g_strcmp0 (self->unreadable, pgs_session_get_unreadable (session)) != 0)
+    {
+      /* The scan of the selected process alone brought no pages: say why in place of
+       * "Reading Its Pages…". */
+      g_free (self->unreadable);
+      self->unreadable = g_strdup (pgs_session_get_unreadable (session));
+      if (self->snapshot != NULL)
+        update_state (self);
+    }
+  else if (g_str_equal (name, "wss-sample"))
+    set_wss_sample (self, pgs_session_get_wss_pid (session),
+                    samples != NULL ? g_ptr_array_index (samples, samples->len - 1) : NULL);
+}
+
 static void
 pgs_map_page_constructed (GObject *object)
 {
@@ -501,6 +555,22 @@ pgs_map_page_constructed (GObject *object)
   g_signal_connect_object (self->map_view, "ready",
                            G_CALLBACK (on_map_ready), self, G_CONNECT_SWAPPED);
   update_state (self);
+
+  /* Session → page → map view: the selected process, once its pages are read. */
+  pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self, "process", self->map_view, "process", G_BINDING_SYNC_CREATE);
+  pgs_page_bind (PGS_PAGE (self), "layout", self->map_view, "layout", G_BINDING_SYNC_CREATE);
+  if (self->view != PGS_VIEW_RESIDENCY)
+    {
+      pgs_page_bind (PGS_PAGE (self), "hide-free", self->map_view, "hide-free",
+                     G_BINDING_SYNC_CREATE);
+      pgs_page_bind (PGS_PAGE (self), "highlight-mode", self->map_view, "highlight-mode",
+                     G_BINDING_SYNC_CREATE);
+    }
+  for (guint i = 0; i < 5; i++)
+    pgs_page_notify (PGS_PAGE (self), (const char *[]) { "snapshot", "units", "highlight",
+                                                         "unreadable", "wss-sample" }[i],
+                     on_session_changed);
 }
 
 static void
@@ -536,6 +606,9 @@ pgs_map_page_get_property (GObject    *object,
     case PROP_VIEW:
       g_value_set_int (value, self->view);
       break;
+    case PROP_PROCESS:
+      g_value_set_object (value, self->process);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -553,6 +626,9 @@ pgs_map_page_set_property (GObject      *object,
     {
     case PROP_VIEW:
       self->view = g_value_get_int (value);
+      break;
+    case PROP_PROCESS:
+      choose_process (self, g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -575,6 +651,10 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   properties[PROP_VIEW] =
     g_param_spec_int ("view", NULL, NULL, PGS_VIEW_RESIDENCY, PGS_VIEW_FLAGS, PGS_VIEW_RESIDENCY,
                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The process shown: its pages (residency) or frames (physical maps). */
+  properties[PROP_PROCESS] =
+    g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A process in the list of those mapping a frame was activated. */
@@ -629,12 +709,10 @@ pgs_map_page_get_view (PgsMapPage *self)
   return self->view;
 }
 
-void
-pgs_map_page_set_snapshot (PgsMapPage  *self,
-                           PgsSnapshot *snapshot)
+static void
+set_snapshot (PgsMapPage  *self,
+              PgsSnapshot *snapshot)
 {
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-
   if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
   g_clear_object (&self->users_snapshot);
@@ -667,12 +745,10 @@ apply_deselect (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-void
-pgs_map_page_set_process (PgsMapPage *self,
-                          PgsProcess *process)
+static void
+choose_process (PgsMapPage *self,
+                PgsProcess *process)
 {
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-
   /* Residency: the list drops the selection of a process that exited before the window
    * hands over the scan that tells; decide once the main loop is back. */
   if (self->view == PGS_VIEW_RESIDENCY && process == NULL && self->process != NULL &&
@@ -701,8 +777,8 @@ set_process (PgsMapPage *self,
     return;
   /* Working-set marks belong to the PID measured: a refresh of it keeps them. */
   if (self->wss_pid != 0 && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
-    pgs_map_page_set_wss_sample (self, 0, NULL);
-  pgs_map_view_set_process (self->map_view, process);
+    set_wss_sample (self, 0, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCESS]);
   update_state (self);
   /* Another process's pages: the one shown was not one of them. */
   if (self->view == PGS_VIEW_RESIDENCY && self->have_hit &&
@@ -710,41 +786,6 @@ set_process (PgsMapPage *self,
     close_info (self);
   else
     refresh_hit (self);
-}
-
-void
-pgs_map_page_set_highlight (PgsMapPage   *self,
-                            PgsHighlight *highlight)
-{
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-
-  if (self->highlight == highlight || self->view == PGS_VIEW_RESIDENCY)
-    return;
-  g_clear_pointer (&self->highlight, pgs_highlight_unref);
-  self->highlight = highlight ? pgs_highlight_ref (highlight) : NULL;
-  pgs_map_view_set_highlight_frames (self->map_view,
-                                     highlight ? pgs_highlight_get_frames (highlight) : NULL,
-                                     highlight ? pgs_highlight_get_name (highlight) : NULL);
-  update_title (self);
-}
-
-void
-pgs_map_page_set_layout (PgsMapPage *self,
-                         PgsLayout   layout)
-{
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-  pgs_map_view_set_layout (self->map_view, layout);
-}
-
-void
-pgs_map_page_set_units (PgsMapPage *self,
-                        PgsUnits    units)
-{
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-
-  self->units = units;
-  pgs_map_view_set_units (self->map_view, units);
-  update_title (self);
 }
 
 gboolean
@@ -755,14 +796,14 @@ pgs_map_page_has_map (PgsMapPage *self)
          pgs_map_view_get_renderer (self->map_view) != NULL;
 }
 
-void
-pgs_map_page_set_wss_sample (PgsMapPage   *self,
-                             int           pid,
-                             PgsWssSample *sample)
+/* Residency: the last working-set sample of @pid: marks where the kernel has a per-page
+ * source, else a one-line note saying why not. Dropped when another process is set. */
+static void
+set_wss_sample (PgsMapPage   *self,
+                int           pid,
+                PgsWssSample *sample)
 {
   g_autofree char *text = NULL;
-
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
 
   /* Only the residency map shows one process's virtual pages. */
   if (self->view != PGS_VIEW_RESIDENCY)
@@ -811,20 +852,6 @@ pgs_map_page_get_exited_note (PgsMapPage *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
   return self->exited ? gtk_label_get_text (self->exited_label) : NULL;
-}
-
-void
-pgs_map_page_set_unreadable (PgsMapPage *self,
-                             const char *why)
-{
-  g_return_if_fail (PGS_IS_MAP_PAGE (self));
-
-  if (g_strcmp0 (self->unreadable, why) == 0)
-    return;
-  g_free (self->unreadable);
-  self->unreadable = g_strdup (why);
-  if (self->snapshot != NULL)
-    update_state (self);
 }
 
 const char *

@@ -10,34 +10,22 @@
 
 #include "pgs-highlight.h"
 #include "pgs-map-view.h"
+#include "pgs-page.h"
 
 G_BEGIN_DECLS
 
 #define PGS_TYPE_MAP_PAGE (pgs_map_page_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsMapPage, pgs_map_page, PGS, MAP_PAGE, GtkWidget)
+/* A page of the session (pgs-page.h): it shows the session's snapshot, selected process
+ * (its "process", bound to the map view's), highlight, units, layout and working-set
+ * sample. */
+G_DECLARE_FINAL_TYPE (PgsMapPage, pgs_map_page, PGS, MAP_PAGE, PgsPage)
 
 PgsMapView *pgs_map_page_get_map_view   (PgsMapPage  *self);
 PgsView     pgs_map_page_get_view       (PgsMapPage  *self);
-void        pgs_map_page_set_snapshot   (PgsMapPage  *self,
-                                         PgsSnapshot *snapshot);
-/* The scan of the selected process alone brought no pages: @why says so in place of
- * "Reading Its Pages…" (NULL: they are on their way or here). */
 /* The title of what the page says in place of a map ("Reading Its Pages…"), or NULL
  * while it shows one. */
 const char *pgs_map_page_get_empty_title (PgsMapPage *self);
-void        pgs_map_page_set_unreadable (PgsMapPage *self,
-                                         const char *why);
-void        pgs_map_page_set_process    (PgsMapPage  *self,
-                                         PgsProcess  *process);
-/* Physical views: highlight a file's frames instead of the process's; NULL for the
- * process's again. Ignored on residency. */
-void        pgs_map_page_set_highlight  (PgsMapPage   *self,
-                                         PgsHighlight *highlight);
-void        pgs_map_page_set_layout     (PgsMapPage  *self,
-                                         PgsLayout    layout);
-void        pgs_map_page_set_units      (PgsMapPage  *self,
-                                         PgsUnits     units);
 /* TRUE when the page shows a map (not an empty state). */
 gboolean    pgs_map_page_has_map        (PgsMapPage  *self);
 /* The size in pixels of the map part of an export. */
@@ -55,11 +43,6 @@ gboolean    pgs_map_page_export_png_finish (PgsMapPage          *self,
 /* Shows the details of the page at @hit and looks up who else maps its frame. */
 void        pgs_map_page_show_hit       (PgsMapPage   *self,
                                          const PgsHit *hit);
-/* Residency: the last working-set sample of @pid: marks where the kernel has a per-page
- * source, else a one-line note saying why not. Dropped when another process is set. */
-void        pgs_map_page_set_wss_sample (PgsMapPage   *self,
-                                         int           pid,
-                                         PgsWssSample *sample);
 /* The note shown over the map, or NULL when none is. */
 const char *pgs_map_page_get_wss_note   (PgsMapPage   *self);
 const char *pgs_map_page_get_exited_note (PgsMapPage  *self);

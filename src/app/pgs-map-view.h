@@ -20,6 +20,9 @@ G_DECLARE_FINAL_TYPE (PgsMapView, pgs_map_view, PGS, MAP_VIEW, GtkWidget)
 
 #define PGS_MAP_VIEW_MAX_ZOOM 4096.0
 
+/* Properties (for bindings; the setters below do the same): "process", "layout",
+ * "hide-free", "highlight-mode" (PGS_TYPE_LAYOUT, PGS_TYPE_HIGHLIGHT_MODE: pgs-session.h). */
+
 /* A rescan of the same process: a new PgsProcess, the same PID. */
 static inline gboolean
 pgs_same_pid (PgsProcess *a,

@@ -39,7 +39,7 @@ typedef struct
 
 struct _PgsProcessDetail
 {
-  GtkWidget            parent_instance;
+  PgsPage              parent_instance;
 
   GtkButton           *wss_button;
 

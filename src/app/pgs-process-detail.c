@@ -32,7 +32,14 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-G_DEFINE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, PGS_TYPE_PAGE)
+
+static void on_session_changed (PgsProcessDetail *self,
+                                GParamSpec       *pspec,
+                                PgsSession       *session);
+static void set_wss_samples    (PgsProcessDetail *self,
+                                int               pid,
+                                GPtrArray        *samples);
 
 /* The library's reasons are sentences without the full stop: one follows each here. */
 static void
@@ -351,6 +358,11 @@ pgs_process_detail_init (PgsProcessDetail *self)
   GtkSorter *view_sorter;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The snapshot first: its physical map counts the process's huge-page frames. */
+  pgs_page_notify (PGS_PAGE (self), "snapshot", on_session_changed);
+  pgs_page_notify (PGS_PAGE (self), "units", on_session_changed);
+  pgs_page_notify (PGS_PAGE (self), "wss-sample", on_session_changed);
+  pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
   self->referenced_items = g_ptr_array_new ();
   self->bound_items = g_ptr_array_new ();
 
@@ -397,7 +409,7 @@ pgs_process_detail_set_process (PgsProcessDetail *self,
     return;
   /* Results belong to the PID measured: a refresh of the same process keeps them. */
   if (self->wss_samples != NULL && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
-    pgs_process_detail_set_wss_samples (self, 0, NULL);
+    set_wss_samples (self, 0, NULL);
   /* A refresh while another view is in front would update hundreds of mapping rows no
    * one sees: that waits until the detail is shown again. In view, it waits for an idle
    * moment, so the swap of the new snapshot and the mapping rows are two short turns of
@@ -409,24 +421,20 @@ pgs_process_detail_set_process (PgsProcessDetail *self,
 }
 
 /* The physical map of the process's snapshot: its huge-page frames are counted in it. */
-void
-pgs_process_detail_set_physmap (PgsProcessDetail *self,
-                                PgsPhysMap       *physmap)
+static void
+set_physmap (PgsProcessDetail *self,
+             PgsPhysMap       *physmap)
 {
-  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
-
   if (self->physmap == physmap)
     return;
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
   self->physmap = physmap ? pgs_physmap_ref (physmap) : NULL;
 }
 
-void
-pgs_process_detail_set_units (PgsProcessDetail *self,
-                              PgsUnits          units)
+static void
+set_units (PgsProcessDetail *self,
+           PgsUnits          units)
 {
-  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
-
   if (self->units == units)
     return;
   self->units = units;
@@ -466,10 +474,12 @@ pgs_process_detail_get_mappings (PgsProcessDetail *self)
   return self->mappings;
 }
 
-void
-pgs_process_detail_set_wss_samples (PgsProcessDetail *self,
-                                    int               pid,
-                                    GPtrArray        *samples)
+/* A working-set series of @pid (PgsWssSample, oldest first; NULL or empty for none): fills
+ * the Referenced column and the chart. Kept while @pid stays selected. */
+static void
+set_wss_samples (PgsProcessDetail *self,
+                 int               pid,
+                 GPtrArray        *samples)
 {
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
 
@@ -547,4 +557,21 @@ pgs_process_detail_get_wss_button (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
   return GTK_WIDGET (self->wss_button);
+}
+
+static void
+on_session_changed (PgsProcessDetail *self,
+                    GParamSpec       *pspec,
+                    PgsSession       *session)
+{
+  const char *name = g_param_spec_get_name (pspec);
+  PgsSnapshot *snapshot = pgs_session_get_snapshot (session);
+
+  if (g_str_equal (name, "snapshot"))
+    set_physmap (self, snapshot != NULL ? pgs_snapshot_get_physmap (snapshot) : NULL);
+  else if (g_str_equal (name, "units"))
+    set_units (self, pgs_session_get_units (session));
+  else
+    set_wss_samples (self, pgs_session_get_wss_pid (session),
+                     pgs_session_get_wss_samples (session));
 }

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "pagescope.h"
+#include "pgs-page.h"
 #include "pgs-units.h"
 #include "pgs-wss-chart.h"
 
@@ -16,29 +17,20 @@ G_BEGIN_DECLS
 
 #define PGS_TYPE_PROCESS_DETAIL (pgs_process_detail_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, PGS, PROCESS_DETAIL, GtkWidget)
+/* A page of the session (pgs-page.h): its "process" is the session's selected process; the
+ * snapshot's physical map, the units and the working-set samples follow the session. */
+G_DECLARE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, PGS, PROCESS_DETAIL, PgsPage)
 
 GtkWidget  *pgs_process_detail_new          (void);
 PgsProcess *pgs_process_detail_get_process  (PgsProcessDetail *self);
 void        pgs_process_detail_set_process  (PgsProcessDetail *self,
                                              PgsProcess       *process);
-/* The snapshot's physical map, for the process's huge-page frames; NULL for none. Set it
- * before the process of that snapshot. */
-void        pgs_process_detail_set_physmap  (PgsProcessDetail *self,
-                                             PgsPhysMap       *physmap);
-void        pgs_process_detail_set_units    (PgsProcessDetail *self,
-                                             PgsUnits          units);
 /* The text of the label showing @metric, for tests. */
 const char *pgs_process_detail_get_metric_text (PgsProcessDetail *self,
                                                 PgsMetric         metric);
 /* The mappings as shown, sorted. */
 GListModel *pgs_process_detail_get_mappings (PgsProcessDetail *self);
 
-/* A working-set series of @pid (PgsWssSample, oldest first; NULL or empty for none): fills
- * the Referenced column and the chart. Kept while @pid stays selected. */
-void        pgs_process_detail_set_wss_samples     (PgsProcessDetail  *self,
-                                                    int                pid,
-                                                    GPtrArray         *samples);
 GPtrArray  *pgs_process_detail_get_wss_samples     (PgsProcessDetail  *self);
 PgsWssChart *pgs_process_detail_get_wss_chart      (PgsProcessDetail  *self);
 /* What the shown figure rests on, as shown; NULL before any measurement. */

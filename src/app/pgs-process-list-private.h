@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 struct _PgsProcessList
 {
-  GtkWidget            parent_instance;
+  PgsPage              parent_instance;
 
   PgsSnapshot         *snapshot;
   PgsUnits             units;

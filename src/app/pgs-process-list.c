@@ -45,7 +45,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (PgsProcessList, pgs_process_list, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (PgsProcessList, pgs_process_list, PGS_TYPE_PAGE)
 
 static gboolean
 filter_process (gpointer item,
@@ -467,12 +467,23 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
 }
 
 static void
+on_units_changed (PgsProcessList *self,
+                  GParamSpec     *pspec,
+                  PgsSession     *session)
+{
+  pgs_process_list_set_units (self, pgs_session_get_units (session));
+}
+
+static void
 pgs_process_list_init (PgsProcessList *self)
 {
   GtkSorter *sorter;
   GtkLayoutManager *layout;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The session's snapshot and units (pgs-page.h). */
+  pgs_page_bind (PGS_PAGE (self), "snapshot", self, "snapshot", G_BINDING_SYNC_CREATE);
+  pgs_page_notify (PGS_PAGE (self), "units", on_units_changed);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 

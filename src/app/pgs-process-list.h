@@ -9,13 +9,15 @@
 #include <gtk/gtk.h>
 
 #include "pagescope.h"
+#include "pgs-page.h"
 #include "pgs-units.h"
 
 G_BEGIN_DECLS
 
 #define PGS_TYPE_PROCESS_LIST (pgs_process_list_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsProcessList, pgs_process_list, PGS, PROCESS_LIST, GtkWidget)
+/* A page of the session (pgs-page.h). */
+G_DECLARE_FINAL_TYPE (PgsProcessList, pgs_process_list, PGS, PROCESS_LIST, PgsPage)
 
 GtkWidget   *pgs_process_list_new                  (void);
 PgsSnapshot *pgs_process_list_get_snapshot         (PgsProcessList *self);

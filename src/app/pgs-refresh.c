@@ -1,4 +1,4 @@
-/* pgs-refresh.c: what a refresh of the window scans, by what is visible
+/* pgs-refresh.c: what a refresh scans, by what is visible
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,67 +23,159 @@
 #include <glib/gi18n.h>
 
 #include "pgs-refresh.h"
-#include "pgs-window-private.h"
+#include "pgs-release.h"
 
 struct _PgsRefresh
 {
-  PgsWindow    *window;              /* owns us */
+  GObject       parent_instance;
+
   PgsScanFlags  started_flags;       /* of the scan of every process under way */
   PgsScanFlags  list_flags;          /* of the live snapshot shown */
   guint         generation;          /* counts the snapshots shown */
+  gboolean      shows_file;          /* the snapshot shown is a file's */
 
   GCancellable *detail_cancellable;  /* the selected process's scan, while it runs */
   int           detail_pid;          /* whom it scans or scanned */
   guint         detail_generation;   /* the list snapshot it followed */
   PgsSnapshot  *detail;              /* its result: that process with mappings and pages */
-  PgsProcess   *given;               /* handed to the detail pane and the map pages */
+  PgsProcess   *given;               /* "process": for the detail pane and the map pages */
+  char         *unreadable;          /* "unreadable" */
+
+  /* the last selection asked for, to carry on once the detail scan is done */
+  PgsProcess   *chosen;
+  char         *view;
+  PgsHelper    *helper;
 };
 
-PgsRefresh *
-pgs_refresh_new (PgsWindow *window)
-{
-  PgsRefresh *self = g_new0 (PgsRefresh, 1);
+enum {
+  PROP_0,
+  PROP_PROCESS,
+  PROP_UNREADABLE,
+  PROP_BUSY,
+  N_PROPS
+};
 
-  self->window = window;
-  return self;
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (PgsRefresh, pgs_refresh, G_TYPE_OBJECT)
+
+PgsRefresh *
+pgs_refresh_new (void)
+{
+  return g_object_new (PGS_TYPE_REFRESH, NULL);
 }
 
 void
 pgs_refresh_cancel (PgsRefresh *self)
 {
+  gboolean was_busy = pgs_refresh_is_busy (self);
+
   if (self->detail_cancellable != NULL)
     g_cancellable_cancel (self->detail_cancellable);
   g_clear_object (&self->detail_cancellable);
+  if (was_busy)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
-void
-pgs_refresh_free (PgsRefresh *self)
+static void
+pgs_refresh_dispose (GObject *object)
 {
-  if (self == NULL)
-    return;
-  pgs_refresh_cancel (self);
+  PgsRefresh *self = PGS_REFRESH (object);
+
+  if (self->detail_cancellable != NULL)
+    g_cancellable_cancel (self->detail_cancellable);
+  g_clear_object (&self->detail_cancellable);
   g_clear_object (&self->detail);
-  g_clear_object (&self->given);
-  g_free (self);
+  pgs_clear_release (&self->given);
+  g_clear_object (&self->chosen);
+  g_clear_object (&self->helper);
+  g_clear_pointer (&self->view, g_free);
+  g_clear_pointer (&self->unreadable, g_free);
+
+  G_OBJECT_CLASS (pgs_refresh_parent_class)->dispose (object);
+}
+
+static void
+pgs_refresh_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  PgsRefresh *self = PGS_REFRESH (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROCESS:
+      g_value_set_object (value, self->given);
+      break;
+    case PROP_UNREADABLE:
+      g_value_set_string (value, self->unreadable);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, pgs_refresh_is_busy (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_refresh_class_init (PgsRefreshClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pgs_refresh_dispose;
+  object_class->get_property = pgs_refresh_get_property;
+
+  properties[PROP_PROCESS] =
+    g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_UNREADABLE] =
+    g_param_spec_string ("unreadable", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pgs_refresh_init (PgsRefresh *self)
+{
+}
+
+PgsProcess *
+pgs_refresh_get_process (PgsRefresh *self)
+{
+  g_return_val_if_fail (PGS_IS_REFRESH (self), NULL);
+  return self->given;
+}
+
+const char *
+pgs_refresh_get_unreadable (PgsRefresh *self)
+{
+  g_return_val_if_fail (PGS_IS_REFRESH (self), NULL);
+  return self->unreadable;
 }
 
 gboolean
 pgs_refresh_is_busy (PgsRefresh *self)
 {
+  g_return_val_if_fail (PGS_IS_REFRESH (self), FALSE);
   return self->detail_cancellable != NULL;
 }
 
 static gboolean
-physmap_readable (PgsWindow *window)
+helper_running (PgsHelper *helper)
 {
-  /* kpagecount and kpageflags are root's alone; asking for them otherwise only fails. */
-  return geteuid () == 0 || (window->helper != NULL && pgs_helper_is_running (window->helper));
+  return helper != NULL && pgs_helper_is_running (helper);
 }
 
-static const char *
-visible_view (PgsRefresh *self)
+static gboolean
+physmap_readable (PgsHelper *helper)
 {
-  return pgs_window_get_view (self->window);
+  /* kpagecount and kpageflags are root's alone; asking for them otherwise only fails. */
+  return geteuid () == 0 || helper_running (helper);
 }
 
 static gboolean
@@ -100,9 +192,10 @@ shows_process (const char *view)
 }
 
 PgsScanFlags
-pgs_refresh_list_flags (PgsRefresh *self)
+pgs_refresh_list_flags (const char *view,
+                        PgsHelper  *helper,
+                        gboolean    highlighting)
 {
-  const char *view = visible_view (self);
   PgsScanFlags flags;
 
   if (g_str_equal (view, "groups"))
@@ -111,12 +204,11 @@ pgs_refresh_list_flags (PgsRefresh *self)
     flags = PGS_SCAN_MAPPINGS;
   else
     flags = PGS_SCAN_KERNEL_TOTALS;
-  if (shows_physical (view) && physmap_readable (self->window))
+  if (shows_physical (view) && physmap_readable (helper))
     flags |= PGS_SCAN_PHYSMAP;
   /* A file chosen in Libraries: the maps highlight its frames, which are every process's
    * pages of it (pgs_librank_file_frames()). */
-  if (shows_physical (view) && self->window->library_view != NULL &&
-      pgs_library_view_get_selected_path (self->window->library_view) != NULL)
+  if (shows_physical (view) && highlighting)
     flags |= PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES;
   return flags;
 }
@@ -134,6 +226,13 @@ covers (PgsScanFlags have,
   return (want & ~have) == 0;
 }
 
+gboolean
+pgs_refresh_list_covers (PgsRefresh   *self,
+                         PgsScanFlags  wanted)
+{
+  return self->shows_file || covers (self->list_flags, wanted);
+}
+
 void
 pgs_refresh_list_started (PgsRefresh   *self,
                           PgsScanFlags  flags)
@@ -141,29 +240,20 @@ pgs_refresh_list_started (PgsRefresh   *self,
   self->started_flags = flags;
 }
 
-static gboolean
-shows_file (PgsRefresh *self)
-{
-  return self->window->snapshot != NULL && pgs_snapshot_get_file (self->window->snapshot) != NULL;
-}
-
 static void
 give (PgsRefresh *self,
-      PgsProcess *process)
+      PgsProcess *process,
+      const char *unreadable)
 {
-  PgsWindow *window = self->window;
-
-  g_set_object (&self->given, process);
-  pgs_map_page_set_unreadable (window->residency_page, NULL);
-  pgs_process_detail_set_process (window->process_detail, process);
-  pgs_map_page_set_process (window->residency_page, process);
-  pgs_map_page_set_process (window->sharing_page, process);
-  pgs_map_page_set_process (window->flags_page, process);
-  pgs_window_update_actions (window);
+  if (g_strcmp0 (self->unreadable, unreadable) != 0)
+    {
+      g_free (self->unreadable);
+      self->unreadable = g_strdup (unreadable);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNREADABLE]);
+    }
+  if (pgs_set_object_release (&self->given, process))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCESS]);
 }
-
-static void start_detail (PgsRefresh *self,
-                          int         pid);
 
 /* Why the scan of @pid alone has no such process: its skipped entry's reason. */
 static const char *
@@ -181,59 +271,59 @@ detail_failure (PgsRefresh *self,
   return _("The process has exited, or its memory could not be read.");
 }
 
+static void select_again (PgsRefresh *self);
+
 static void
 detail_done (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  g_autoptr(PgsWindow) window = user_data;
+  g_autoptr(PgsRefresh) self = user_data;
   g_autoptr(PgsSnapshot) snapshot = NULL;
   g_autoptr(GError) error = NULL;
-  PgsRefresh *self = window->refresh;
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
 
   snapshot = pgs_scanner_scan_finish (PGS_SCANNER (object), result, &error);
-  /* Superseded (another process, another refresh) or the window is closing. */
-  if (self == NULL || cancellable != self->detail_cancellable ||
-      g_cancellable_is_cancelled (cancellable))
+  /* Superseded (another process, another refresh) or the session is going. */
+  if (cancellable != self->detail_cancellable || g_cancellable_is_cancelled (cancellable))
     return;
   g_clear_object (&self->detail_cancellable);
 
   if (snapshot == NULL)
     g_debug ("The selected process could not be scanned: %s", error->message);
   g_set_object (&self->detail, snapshot);
-  pgs_refresh_selection_changed (self);
-  g_object_notify (G_OBJECT (window), "busy");
+  select_again (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 static void
 start_detail (PgsRefresh *self,
               int         pid)
 {
-  PgsWindow *window = self->window;
   g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
   gboolean was_busy = pgs_refresh_is_busy (self);
 
-  pgs_refresh_cancel (self);
+  if (self->detail_cancellable != NULL)
+    g_cancellable_cancel (self->detail_cancellable);
+  g_clear_object (&self->detail_cancellable);
   g_clear_object (&self->detail);
   self->detail_pid = pid;
   self->detail_generation = self->generation;
 
   pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
   pgs_scanner_set_pids (scanner, &pid, 1);
-  if (window->helper != NULL && pgs_helper_is_running (window->helper))
-    pgs_scanner_set_helper (scanner, window->helper);
+  if (helper_running (self->helper))
+    pgs_scanner_set_helper (scanner, self->helper);
   self->detail_cancellable = g_cancellable_new ();
-  pgs_scanner_scan_async (scanner, self->detail_cancellable, detail_done, g_object_ref (window));
+  pgs_scanner_scan_async (scanner, self->detail_cancellable, detail_done, g_object_ref (self));
   if (!was_busy)
-    g_object_notify (G_OBJECT (window), "busy");
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
-void
-pgs_refresh_selection_changed (PgsRefresh *self)
+static void
+select_again (PgsRefresh *self)
 {
-  PgsWindow *window = self->window;
-  PgsProcess *selected = pgs_process_list_get_selected_process (window->process_list);
+  PgsProcess *selected = self->chosen;
   PgsProcess *scanned;
   int pid;
 
@@ -241,16 +331,15 @@ pgs_refresh_selection_changed (PgsRefresh *self)
     {
       pgs_refresh_cancel (self);
       g_clear_object (&self->detail);
-      give (self, NULL);
+      give (self, NULL, NULL);
       return;
     }
 
   /* The list's own process is all there is: a file's, or a scan that read every page. */
-  if (shows_file (self) || (self->list_flags & PGS_SCAN_PAGES) ||
-      !shows_process (visible_view (self)))
+  if (self->shows_file || (self->list_flags & PGS_SCAN_PAGES) || !shows_process (self->view))
     {
       pgs_refresh_cancel (self);
-      give (self, selected);
+      give (self, selected, NULL);
       return;
     }
 
@@ -262,43 +351,48 @@ pgs_refresh_selection_changed (PgsRefresh *self)
       scanned = self->detail != NULL ? pgs_snapshot_lookup_pid (self->detail, pid) : NULL;
       /* Gone between the two scans, or unreadable: the list's figures at least, and the
        * Pages view says why it has none (not "Reading…" for ever). */
-      give (self, scanned != NULL ? scanned : selected);
-      if (scanned == NULL)
-        pgs_map_page_set_unreadable (window->residency_page, detail_failure (self, pid));
+      give (self, scanned != NULL ? scanned : selected,
+            scanned == NULL ? detail_failure (self, pid) : NULL);
       return;
     }
 
   /* Until its pages come (milliseconds for most processes): the last scan of the same
    * process stays, so a refresh does not blank the maps; another process shows its totals. */
   if (self->given == NULL || pgs_process_get_pid (self->given) != pid)
-    give (self, selected);
+    give (self, selected, NULL);
   start_detail (self, pid);
 }
 
 void
-pgs_refresh_list_shown (PgsRefresh *self)
+pgs_refresh_select (PgsRefresh  *self,
+                    PgsProcess  *chosen,
+                    PgsSnapshot *snapshot,
+                    const char  *view,
+                    PgsHelper   *helper)
 {
-  self->generation++;
-  if (!shows_file (self))
-    {
-      self->list_flags = self->started_flags;
-      /* The page shown changed while the scan ran (the first scan starts before --view
-       * or the remembered view is applied): it needs more than was read, at once. */
-      if (!covers (self->list_flags, pgs_refresh_list_flags (self)))
-        self->window->rescan = TRUE;
-    }
-  pgs_refresh_selection_changed (self);
+  g_return_if_fail (PGS_IS_REFRESH (self));
+
+  g_set_object (&self->chosen, chosen);
+  g_set_object (&self->helper, helper);
+  g_free (self->view);
+  self->view = g_strdup (view);
+  self->shows_file = snapshot != NULL && pgs_snapshot_get_file (snapshot) != NULL;
+  select_again (self);
 }
 
-void
-pgs_refresh_view_changed (PgsRefresh *self)
+gboolean
+pgs_refresh_list_shown (PgsRefresh   *self,
+                        PgsSnapshot  *snapshot,
+                        PgsScanFlags  wanted)
 {
-  PgsWindow *window = self->window;
-
-  if (window->snapshot != NULL && !shows_file (self) &&
-      !covers (self->list_flags, pgs_refresh_list_flags (self)))
-    pgs_window_refresh (window);
-  pgs_refresh_selection_changed (self);
+  self->generation++;
+  self->shows_file = pgs_snapshot_get_file (snapshot) != NULL;
+  if (self->shows_file)
+    return FALSE;
+  self->list_flags = self->started_flags;
+  /* The page shown changed while the scan ran (the first scan starts before --view or the
+   * remembered view is applied): it needs more than was read, at once. */
+  return !covers (self->list_flags, wanted);
 }
 
 /* Everything, for a file */
@@ -320,28 +414,29 @@ complete_scanned (GObject      *object,
 
 void
 pgs_refresh_complete_async (PgsRefresh          *self,
+                            PgsSnapshot         *snapshot,
+                            PgsHelper           *helper,
                             GCancellable        *cancellable,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  PgsWindow *window = self->window;
   PgsScanFlags flags = PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES;
   g_autoptr(PgsScanner) scanner = NULL;
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
 
   g_task_set_source_tag (task, pgs_refresh_complete_async);
-  if (physmap_readable (window))
+  if (physmap_readable (helper))
     flags |= PGS_SCAN_PHYSMAP;
-  if (window->snapshot != NULL && (shows_file (self) || covers (self->list_flags, flags)))
+  if (snapshot != NULL && pgs_refresh_list_covers (self, flags))
     {
-      g_task_return_pointer (task, g_object_ref (window->snapshot), g_object_unref);
+      g_task_return_pointer (task, g_object_ref (snapshot), g_object_unref);
       return;
     }
 
   scanner = pgs_scanner_new ();
   pgs_scanner_set_flags (scanner, flags);
-  if (window->helper != NULL && pgs_helper_is_running (window->helper))
-    pgs_scanner_set_helper (scanner, window->helper);
+  if (helper_running (helper))
+    pgs_scanner_set_helper (scanner, helper);
   pgs_scanner_scan_async (scanner, cancellable, complete_scanned, g_steal_pointer (&task));
 }
 

@@ -1,4 +1,4 @@
-/* pgs-refresh.h: what a refresh of the window scans, by what is visible
+/* pgs-refresh.h: what a refresh scans, by what is visible
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -6,38 +6,58 @@
 
 #pragma once
 
-#include "pgs-window.h"
+#include <gtk/gtk.h>
+
+#include "pagescope.h"
+#include "pgs-helper.h"
 
 G_BEGIN_DECLS
 
-typedef struct _PgsRefresh PgsRefresh;
+#define PGS_TYPE_REFRESH (pgs_refresh_get_type ())
 
-PgsRefresh   *pgs_refresh_new             (PgsWindow  *window);
-void          pgs_refresh_free            (PgsRefresh *self);
+G_DECLARE_FINAL_TYPE (PgsRefresh, pgs_refresh, PGS, REFRESH, GObject)
 
-/* What the scan of every process must read for the page now visible: the kernel's totals
- * for the process list, mappings for Libraries, pages for Groups; the physical map only
- * under Sharing and Page Flags (and only where it can be read). */
-PgsScanFlags  pgs_refresh_list_flags      (PgsRefresh *self);
-/* A scan of every process with @flags is starting; pgs_refresh_list_shown() follows when
- * its snapshot is shown. */
+/* Properties: "process" (the selected process with its mappings and pages once its scan is
+ * done, or the list's own where that is all there is), "unreadable" (why the scan of it
+ * alone brought no pages, or NULL) and "busy" (while that scan runs). */
+PgsRefresh   *pgs_refresh_new             (void);
+
+/* What the scan of every process must read for @view: the kernel's totals for the process
+ * list, mappings for Libraries, pages for Groups; the physical map only under Sharing and
+ * Page Flags (and only as root or through @helper); every page where @highlighting a file's
+ * frames there. */
+PgsScanFlags  pgs_refresh_list_flags      (const char   *view,
+                                           PgsHelper    *helper,
+                                           gboolean      highlighting);
+/* A scan of every process with @flags is starting. */
 void          pgs_refresh_list_started    (PgsRefresh   *self,
                                            PgsScanFlags  flags);
-/* A new snapshot went into the views (live or from a file): the selected process's pages
- * are scanned again where a view shows them. */
-void          pgs_refresh_list_shown      (PgsRefresh *self);
-/* The selection or the visible page changed: hands the selected process to the views that
- * show one, scanning its mappings and pages first where the list has none; scans every
- * process again at once when the page now visible needs more than the last scan read. */
-void          pgs_refresh_selection_changed (PgsRefresh *self);
-void          pgs_refresh_view_changed    (PgsRefresh *self);
-/* Whether the selected process is being scanned. */
-gboolean      pgs_refresh_is_busy         (PgsRefresh *self);
-void          pgs_refresh_cancel          (PgsRefresh *self);
+/* @snapshot (live or from a file) went into the views; TRUE when the scan of every process
+ * must run again at once: @wanted, what the page now shown needs, was not all read. */
+gboolean      pgs_refresh_list_shown      (PgsRefresh   *self,
+                                           PgsSnapshot  *snapshot,
+                                           PgsScanFlags  wanted);
+/* Whether the live snapshot shown read all that @wanted asks for. */
+gboolean      pgs_refresh_list_covers     (PgsRefresh   *self,
+                                           PgsScanFlags  wanted);
+/* The selection (@chosen, in the list of @snapshot), the page shown (@view) or the helper
+ * changed: "process" follows, after a scan of the chosen process's mappings and pages
+ * where the list has none. */
+void          pgs_refresh_select          (PgsRefresh   *self,
+                                           PgsProcess   *chosen,
+                                           PgsSnapshot  *snapshot,
+                                           const char   *view,
+                                           PgsHelper    *helper);
+PgsProcess   *pgs_refresh_get_process     (PgsRefresh   *self);
+const char   *pgs_refresh_get_unreadable  (PgsRefresh   *self);
+gboolean      pgs_refresh_is_busy         (PgsRefresh   *self);
+void          pgs_refresh_cancel          (PgsRefresh   *self);
 
 /* What a snapshot file should hold of the live system: its mappings, pages and physical
- * map (where readable). The snapshot shown when it has them, else a scan made now. */
+ * map (where readable). @snapshot when it has them, else a scan made now. */
 void          pgs_refresh_complete_async  (PgsRefresh          *self,
+                                           PgsSnapshot         *snapshot,
+                                           PgsHelper           *helper,
                                            GCancellable        *cancellable,
                                            GAsyncReadyCallback  callback,
                                            gpointer             user_data);

@@ -9,6 +9,16 @@
 #include "pgs-format.h"
 #include "pgs-units.h"
 
+G_DEFINE_ENUM_TYPE (PgsUnits, pgs_units,
+  G_DEFINE_ENUM_VALUE (PGS_UNITS_IEC, "iec"),
+  G_DEFINE_ENUM_VALUE (PGS_UNITS_BYTES, "bytes"))
+G_DEFINE_ENUM_TYPE (PgsLayout, pgs_layout,
+  G_DEFINE_ENUM_VALUE (PGS_LAYOUT_LINEAR, "linear"),
+  G_DEFINE_ENUM_VALUE (PGS_LAYOUT_HILBERT, "hilbert"))
+G_DEFINE_ENUM_TYPE (PgsHighlightMode, pgs_highlight_mode,
+  G_DEFINE_ENUM_VALUE (PGS_HIGHLIGHT_OUTLINE, "outline"),
+  G_DEFINE_ENUM_VALUE (PGS_HIGHLIGHT_OVERLAY, "overlay"))
+
 PgsUnits
 pgs_units_from_string (const char *nick)
 {

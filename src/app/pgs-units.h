@@ -6,7 +6,9 @@
 
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
+
+#include "pgs-render.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +18,14 @@ typedef enum
   PGS_UNITS_IEC,
   PGS_UNITS_BYTES,
 } PgsUnits;
+
+/* The enums of the display settings as GTypes, their nicks the settings' values. */
+#define PGS_TYPE_UNITS          (pgs_units_get_type ())
+#define PGS_TYPE_LAYOUT         (pgs_layout_get_type ())
+#define PGS_TYPE_HIGHLIGHT_MODE (pgs_highlight_mode_get_type ())
+GType pgs_units_get_type          (void) G_GNUC_CONST;
+GType pgs_layout_get_type         (void) G_GNUC_CONST;
+GType pgs_highlight_mode_get_type (void) G_GNUC_CONST;
 
 PgsUnits  pgs_units_from_string (const char *nick);
 char     *pgs_units_format      (PgsUnits    units,

@@ -5,8 +5,8 @@
  *
  * win.export* (the visible map as PNG, the process list as CSV, through a file chooser or
  * to a given file), win.refresh and win.cancel-refresh, win.find, win.zoom-*, win.view and
- * win.measure-wss, installed by pgs_window_actions_class_init(). pgs_window_update_actions()
- * (pgs-window.c) says which are enabled.
+ * win.measure-wss, installed by _pgs_window_actions_class_init(). pgs-window.c says which are
+ * enabled.
  */
 
 #include "config.h"
@@ -17,6 +17,14 @@
 
 #include "pgs-window-private.h"
 #include "pgs-wss-dialog.h"
+
+PgsMapPage *
+_pgs_window_current_map_page (PgsWindow *self)
+{
+  GtkWidget *child = gtk_stack_get_visible_child (self->stack);
+
+  return PGS_IS_MAP_PAGE (child) ? PGS_MAP_PAGE (child) : NULL;
+}
 
 static gboolean
 write_csv (PgsWindow   *self,
@@ -47,16 +55,16 @@ finish_export (PgsWindow  *self,
 
   if (error == NULL)
     {
-      pgs_window_remember_folder (self, "export-folder", file);
+      _pgs_window_remember_folder (self, "export-folder", file);
       text = g_strdup_printf (_("Exported to %s"), name);
-      pgs_window_show_file_toast (self, text, file);
+      _pgs_window_show_file_toast (self, text, file);
     }
   else
     {
       text = g_strdup_printf (_("Could not export to %s: %s"), name, error->message);
-      pgs_window_show_toast (self, text);
+      _pgs_window_add_toast (self, text);
     }
-  pgs_window_emit_export_finished (self, file, error);
+  _pgs_window_emit_export_finished (self, file, error);
 }
 
 static void
@@ -87,7 +95,7 @@ static void
 export_map_to (PgsWindow *self,
                GFile     *file)
 {
-  PgsMapPage *page = pgs_window_current_map_page (self);
+  PgsMapPage *page = _pgs_window_current_map_page (self);
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_file_get_path (file);
 
@@ -141,7 +149,8 @@ choose_file (PgsWindow   *self,
   gtk_file_dialog_set_title (dialog, title);
   gtk_file_dialog_set_initial_name (dialog, name);
   {
-    g_autofree char *folder = g_settings_get_string (self->settings, "export-folder");
+    g_autofree char *folder = g_settings_get_string (pgs_session_get_settings (self->session),
+                                                     "export-folder");
 
     if (*folder != '\0')
       {
@@ -193,7 +202,7 @@ choose_file (PgsWindow   *self,
                                          _("_Export"), _("_Cancel"));
   gtk_file_filter_add_mime_type (filter, mime_type);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  pgs_window_restore_folder (self, "export-folder", GTK_FILE_CHOOSER (chooser));
+  _pgs_window_restore_folder (self, "export-folder", GTK_FILE_CHOOSER (chooser));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_object_set_data (G_OBJECT (chooser), "export-func", func);
@@ -212,8 +221,8 @@ export_map_action (GtkWidget  *widget,
   PgsWindow *self = PGS_WINDOW (widget);
   /* The selected process's map, or with none selected the physical memory's. */
   g_autofree char *name =
-    pgs_window_suggest_file_name (self, pgs_process_list_get_selected_process (self->process_list),
-                                  "physical-memory", "png");
+    _pgs_window_suggest_file_name (pgs_process_list_get_selected_process (self->process_list),
+                                   "physical-memory", "png");
 
   choose_file (self, _("Export Map as PNG"), name, "image/png", export_map_to);
 }
@@ -223,8 +232,7 @@ export_csv_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  g_autofree char *name = pgs_window_suggest_file_name (PGS_WINDOW (widget), NULL, "processes",
-                                                        "csv");
+  g_autofree char *name = _pgs_window_suggest_file_name (NULL, "processes", "csv");
 
   choose_file (PGS_WINDOW (widget), _("Export Process List as CSV"), name, "text/csv",
                export_csv_to);
@@ -236,7 +244,7 @@ export_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   /* Ctrl+E exports what is in front of the user: the map, or on the list view the list. */
-  if (pgs_window_current_map_page (PGS_WINDOW (widget)) != NULL)
+  if (_pgs_window_current_map_page (PGS_WINDOW (widget)) != NULL)
     export_map_action (widget, action_name, parameter);
   else
     export_csv_action (widget, action_name, parameter);
@@ -263,7 +271,7 @@ refresh_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  pgs_window_refresh (PGS_WINDOW (widget));
+  pgs_session_refresh (PGS_WINDOW (widget)->session);
 }
 
 static void
@@ -271,10 +279,7 @@ cancel_refresh_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  PgsWindow *self = PGS_WINDOW (widget);
-
-  if (self->scan_cancellable != NULL)
-    g_cancellable_cancel (self->scan_cancellable);
+  pgs_session_cancel_scan (PGS_WINDOW (widget)->session);
 }
 
 static void
@@ -284,7 +289,7 @@ find_action (GtkWidget  *widget,
 {
   PgsWindow *self = PGS_WINDOW (widget);
 
-  pgs_window_set_view (self, "processes");
+  pgs_session_set_view (self->session, "processes");
   pgs_process_list_focus_search (self->process_list);
 }
 
@@ -293,7 +298,7 @@ zoom_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  PgsMapPage *page = pgs_window_current_map_page (PGS_WINDOW (widget));
+  PgsMapPage *page = _pgs_window_current_map_page (PGS_WINDOW (widget));
 
   /* win.zoom-in → map.zoom-in on the map in view */
   if (page != NULL)
@@ -321,12 +326,10 @@ on_wss_measured (PgsWindow    *self,
     {
       text = g_strdup_printf (_("The working set of PID %d was measured, but that process is "
                                 "no longer selected"), pid);
-      pgs_window_show_toast (self, text);
+      _pgs_window_add_toast (self, text);
       return;
     }
-  pgs_process_detail_set_wss_samples (self->process_detail, pid, samples);
-  pgs_map_page_set_wss_sample (self->residency_page, pid,
-                               g_ptr_array_index (samples, samples->len - 1));
+  pgs_session_set_wss_samples (self->session, pid, samples);
 }
 
 static void
@@ -350,10 +353,11 @@ measure_wss_action (GtkWidget  *widget,
       gtk_window_present (GTK_WINDOW (self->wss_dialog));
       return;
     }
-  self->wss_dialog = pgs_wss_dialog_new (GTK_WINDOW (self), self->settings,
+  self->wss_dialog = pgs_wss_dialog_new (GTK_WINDOW (self),
+                                         pgs_session_get_settings (self->session),
                                          pgs_process_get_pid (process),
                                          pgs_process_get_display_name (process));
-  pgs_wss_dialog_set_helper (self->wss_dialog, self->helper);
+  pgs_wss_dialog_set_helper (self->wss_dialog, pgs_session_get_helper (self->session));
   g_signal_connect_object (self->wss_dialog, "measured", G_CALLBACK (on_wss_measured), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->wss_dialog, "destroy", G_CALLBACK (on_wss_dialog_destroyed),
@@ -362,7 +366,7 @@ measure_wss_action (GtkWidget  *widget,
 }
 
 void
-pgs_window_actions_class_init (GtkWidgetClass *widget_class)
+_pgs_window_actions_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.refresh", NULL, refresh_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-refresh", NULL, cancel_refresh_action);

@@ -74,9 +74,9 @@ describe_snapshot (PgsSnapshot *snapshot)
 }
 
 void
-pgs_window_update_title (PgsWindow *self)
+_pgs_window_update_title (PgsWindow *self)
 {
-  GFile *file = self->snapshot != NULL ? pgs_snapshot_get_file (self->snapshot) : NULL;
+  GFile *file = pgs_session_get_file (self->session);
   g_autofree char *name = NULL;
   g_autofree char *capture = NULL;
   g_autofree char *title = NULL;
@@ -87,14 +87,14 @@ pgs_window_update_title (PgsWindow *self)
       return;
     }
   name = display_basename (file);
-  capture = format_capture (self->snapshot);
+  capture = format_capture (pgs_session_get_snapshot (self->session));
   /* Translators: the window title, "name.pgsnap — captured 2026-12-04 03:12 on host" */
   title = g_strdup_printf (_("%s — %s"), name, capture);
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
 void
-pgs_window_remember_folder (PgsWindow  *self,
+_pgs_window_remember_folder (PgsWindow  *self,
                             const char *key,
                             GFile      *file)
 {
@@ -102,17 +102,17 @@ pgs_window_remember_folder (PgsWindow  *self,
   g_autofree char *uri = parent != NULL ? g_file_get_uri (parent) : NULL;
 
   if (uri != NULL)
-    g_settings_set_string (self->settings, key, uri);
+    g_settings_set_string (pgs_session_get_settings (self->session), key, uri);
 }
 
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 
 void
-pgs_window_restore_folder (PgsWindow      *self,
-                           const char     *key,
-                           GtkFileChooser *chooser)
+_pgs_window_restore_folder (PgsWindow      *self,
+                            const char     *key,
+                            GtkFileChooser *chooser)
 {
-  g_autofree char *folder = g_settings_get_string (self->settings, key);
+  g_autofree char *folder = g_settings_get_string (pgs_session_get_settings (self->session), key);
   g_autoptr(GFile) dir = NULL;
 
   if (*folder == '\0')
@@ -126,10 +126,9 @@ pgs_window_restore_folder (PgsWindow      *self,
 G_GNUC_END_IGNORE_DEPRECATIONS
 
 char *
-pgs_window_suggest_file_name (PgsWindow  *self,
-                              PgsProcess *process,
-                              const char *fallback,
-                              const char *extension)
+_pgs_window_suggest_file_name (PgsProcess *process,
+                               const char *fallback,
+                               const char *extension)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
 
@@ -173,7 +172,7 @@ end_file_work (PgsWindow    *self,
     return FALSE;
   g_clear_object (&self->file_cancellable);
   g_clear_handle_id (&self->file_pulse_source, g_source_remove);
-  if (self->scan_cancellable == NULL)
+  if (!pgs_session_is_scanning (self->session))
     gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   return TRUE;
 }
@@ -187,8 +186,8 @@ report_file_error (PgsWindow  *self,
   g_autofree char *name = g_file_get_parse_name (file);
   g_autofree char *text = g_strdup_printf (format, name, error->message);
 
-  pgs_window_show_toast (self, text);
-  g_signal_emit_by_name (self, "export-finished", file, error);
+  _pgs_window_add_toast (self, text);
+  _pgs_window_emit_export_finished (self, file, error);
 }
 
 /* Open */
@@ -219,14 +218,15 @@ show_comparison (PgsWindow   *self,
                  PgsSnapshot *old_snapshot)
 {
   g_autofree char *old_text = describe_snapshot (old_snapshot);
-  g_autofree char *new_text = describe_snapshot (self->snapshot);
+  g_autofree char *new_text = describe_snapshot (pgs_session_get_snapshot (self->session));
   /* Translators: "Old: name.pgsnap (captured …). New: the live system (captured …)." */
   g_autofree char *text = g_strdup_printf (_("Old: %s. New: %s."), old_text, new_text);
 
   /* In place of the process list: the comparison is of the processes. */
-  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot, self->snapshot, text);
+  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot,
+                                  pgs_session_get_snapshot (self->session), text);
   gtk_stack_set_visible_child_name (self->processes_stack, "compare");
-  pgs_window_set_view (self, "processes");
+  pgs_session_set_view (self->session, "processes");
 }
 
 static void load_file (PgsWindow *self,
@@ -257,22 +257,16 @@ load_done (GObject      *object,
                          data->file, error);
       return;
     }
-  pgs_window_remember_folder (self, "snapshot-folder", data->file);
+  _pgs_window_remember_folder (self, "snapshot-folder", data->file);
   if (data->compare)
     show_comparison (self, snapshot);
   else
     {
-      /* A file replaces the live view: no scan may overwrite it. */
-      if (self->scan_cancellable != NULL)
-        g_cancellable_cancel (self->scan_cancellable);
-      self->rescan = FALSE;
-      g_clear_handle_id (&self->refresh_source, g_source_remove);
-      pgs_window_show_snapshot (self, snapshot);
-      pgs_window_schedule_refresh (self);
+      pgs_session_show_file (self->session, snapshot);
       if (data->then_compare != NULL)
         load_file (self, data->then_compare, TRUE, NULL);
     }
-  g_signal_emit_by_name (self, "export-finished", data->file, NULL);
+  _pgs_window_emit_export_finished (self, data->file, NULL);
 }
 
 static void
@@ -283,9 +277,9 @@ load_file (PgsWindow *self,
 {
   LoadData *data = g_new0 (LoadData, 1);
 
-  if (compare && self->snapshot == NULL)
+  if (compare && pgs_session_get_snapshot (self->session) == NULL)
     {
-      pgs_window_show_toast (self, _("Wait for the first scan before comparing"));
+      _pgs_window_add_toast (self, _("Wait for the first scan before comparing"));
       g_free (data);
       return;
     }
@@ -339,11 +333,11 @@ save_done (GObject      *object,
       report_file_error (self, _("Could not save to %s: %s"), data->file, error);
       return;
     }
-  pgs_window_remember_folder (self, "snapshot-folder", data->file);
+  _pgs_window_remember_folder (self, "snapshot-folder", data->file);
   name = g_file_get_parse_name (data->file);
   text = g_strdup_printf (_("Saved the snapshot to %s"), name);
-  pgs_window_show_file_toast (self, text, data->file);
-  g_signal_emit_by_name (self, "export-finished", data->file, NULL);
+  _pgs_window_show_file_toast (self, text, data->file);
+  _pgs_window_emit_export_finished (self, data->file, NULL);
 }
 
 static void
@@ -355,7 +349,7 @@ save_scanned (GObject      *object,
   g_autoptr(PgsSnapshot) snapshot = NULL;
   g_autoptr(GError) error = NULL;
 
-  snapshot = pgs_refresh_complete_finish (result, &error);
+  snapshot = pgs_session_complete_finish (result, &error);
   if (snapshot == NULL)
     {
       if (end_file_work (data->self, data->cancellable))
@@ -372,7 +366,7 @@ save_file (PgsWindow *self,
 {
   LoadData *data;
 
-  if (self->snapshot == NULL)
+  if (pgs_session_get_snapshot (self->session) == NULL)
     return;
   begin_file_work (self);
   data = g_new0 (LoadData, 1);
@@ -381,7 +375,7 @@ save_file (PgsWindow *self,
   data->cancellable = g_object_ref (self->file_cancellable);
   /* The list of a live refresh holds the kernel's totals only (pgs-refresh.c): a file
    * gets every process's mappings and pages, and the physical map. */
-  pgs_refresh_complete_async (self->refresh, data->cancellable, save_scanned, data);
+  pgs_session_complete_async (self->session, data->cancellable, save_scanned, data);
 }
 
 /* The file chooser (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog) */
@@ -434,12 +428,12 @@ choose_snapshot (PgsWindow    *self,
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
-  pgs_window_restore_folder (self, "snapshot-folder", GTK_FILE_CHOOSER (chooser));
+  _pgs_window_restore_folder (self, "snapshot-folder", GTK_FILE_CHOOSER (chooser));
   if (action == CHOOSE_SAVE)
     {
       /* A snapshot is of the whole machine: named after it. */
-      g_autofree char *name = pgs_window_suggest_file_name (self, NULL, g_get_host_name (),
-                                                            PGS_SNAPSHOT_FILE_EXTENSION + 1);
+      g_autofree char *name = _pgs_window_suggest_file_name (NULL, g_get_host_name (),
+                                                             PGS_SNAPSHOT_FILE_EXTENSION + 1);
 
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
@@ -505,11 +499,17 @@ file_action (GtkWidget  *widget,
 }
 
 void
-pgs_window_files_dispose (PgsWindow *self)
+_pgs_window_files_cancel (PgsWindow *self)
 {
-  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
   if (self->file_cancellable != NULL)
     g_cancellable_cancel (self->file_cancellable);
+}
+
+void
+_pgs_window_files_dispose (PgsWindow *self)
+{
+  g_clear_handle_id (&self->file_pulse_source, g_source_remove);
+  _pgs_window_files_cancel (self);
   g_clear_object (&self->file_cancellable);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
@@ -517,7 +517,7 @@ pgs_window_files_dispose (PgsWindow *self)
 }
 
 void
-pgs_window_files_class_init (GtkWidgetClass *widget_class)
+_pgs_window_files_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.open-snapshot", NULL, open_snapshot_action);
   gtk_widget_class_install_action (widget_class, "win.save-snapshot", NULL, save_snapshot_action);

@@ -1,8 +1,11 @@
-/* pgs-window-open.c: the toast after a file is written, and its Open and Show in Folder
+/* pgs-window-open.c: the window's toasts; after a file is written, Open and Show in Folder
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
+ * Every toast goes through _pgs_window_add_toast(), which keeps the newest one's text for
+ * tests; PgsWindow::export-finished tells scripts and tests that a file was written or
+ * read.
  * After an export or a snapshot save the toast offers Open (the file in its default
  * application) as its button and Show in Folder beside the text (libadwaita 1.2's toast
  * has one button; its custom title holds the second). Show in Folder asks the file manager
@@ -21,6 +24,61 @@
 #define FILE_MANAGER_PATH      "/org/freedesktop/FileManager1"
 #define FILE_MANAGER_INTERFACE "org.freedesktop.FileManager1"
 #define FILE_MANAGER_TIMEOUT_MS 5000
+#define TOAST_SECONDS           5
+
+static guint export_finished_signal;
+
+static void
+on_toast_dismissed (AdwToast  *toast,
+                    PgsWindow *self)
+{
+  if (toast == self->toast)
+    {
+      g_clear_object (&self->toast);
+      g_clear_pointer (&self->toast_text, g_free);
+    }
+}
+
+AdwToast *
+_pgs_window_add_toast (PgsWindow  *self,
+                       const char *text)
+{
+  /* A toast's title is Pango markup, and the text holds file names and error messages. */
+  g_autofree char *markup = g_markup_escape_text (text, -1);
+  AdwToast *toast = adw_toast_new (markup);
+
+  g_free (self->toast_text);
+  self->toast_text = g_strdup (text);
+  g_set_object (&self->toast, toast);
+  adw_toast_set_timeout (toast, TOAST_SECONDS);
+  /* Queued behind the one on show (libadwaita's way), not in its place: dismissing a toast
+   * still sliding in is what libadwaita 1.2 handles worst. */
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return toast;
+}
+
+const char *
+pgs_window_get_toast_text (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->toast_text;
+}
+
+AdwToast *
+pgs_window_get_toast (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->toast;
+}
+
+void
+_pgs_window_emit_export_finished (PgsWindow *self,
+                                  GFile     *file,
+                                  GError    *error)
+{
+  g_signal_emit (self, export_finished_signal, 0, file, error);
+}
 
 static void
 report_failure (PgsWindow  *self,
@@ -32,7 +90,7 @@ report_failure (PgsWindow  *self,
   g_autofree char *name = g_file_get_parse_name (file);
   g_autofree char *text = g_strdup_printf (format, name, error->message);
 
-  pgs_window_show_toast (self, text);
+  _pgs_window_add_toast (self, text);
 }
 
 typedef struct
@@ -196,11 +254,11 @@ on_toast_title_mapped (GtkWidget *title,
 }
 
 void
-pgs_window_show_file_toast (PgsWindow  *self,
-                            const char *text,
-                            GFile      *file)
+_pgs_window_show_file_toast (PgsWindow  *self,
+                             const char *text,
+                             GFile      *file)
 {
-  AdwToast *toast = pgs_window_add_toast (self, text);
+  AdwToast *toast = _pgs_window_add_toast (self, text);
   g_autofree char *uri = g_file_get_uri (file);
   GtkWidget *box, *label, *button;
 
@@ -235,8 +293,16 @@ pgs_window_show_file_toast (PgsWindow  *self,
 }
 
 void
-pgs_window_open_class_init (GtkWidgetClass *widget_class)
+_pgs_window_open_class_init (GtkWidgetClass *widget_class)
 {
+  /**
+   * PgsWindow::export-finished:
+   * @file: where it went
+   * @error: (nullable) (type gpointer): why it failed
+   */
+  export_finished_signal = g_signal_new ("export-finished", G_TYPE_FROM_CLASS (widget_class),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 2, G_TYPE_FILE, G_TYPE_POINTER);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.show-uri-in-folder", "s",
                                    show_uri_in_folder_action);

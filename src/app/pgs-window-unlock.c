@@ -26,13 +26,33 @@
 static gboolean
 is_unlocked (PgsWindow *self)
 {
-  return self->helper != NULL && pgs_helper_is_running (self->helper);
+  PgsHelper *helper = pgs_session_get_helper (self->session);
+
+  return helper != NULL && pgs_helper_is_running (helper);
 }
 
 static gboolean
 showing_file (PgsWindow *self)
 {
-  return self->snapshot != NULL && pgs_snapshot_get_file (self->snapshot) != NULL;
+  return pgs_session_get_file (self->session) != NULL;
+}
+
+void
+_pgs_window_show_banner (PgsWindow  *self,
+                         const char *text)
+{
+  g_free (self->banner_text);
+  self->banner_text = g_strdup (text);
+  if (text != NULL)
+    gtk_label_set_text (self->banner_label, text);
+  gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
+}
+
+const char *
+pgs_window_get_banner_text (PgsWindow *self)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  return self->banner_text;
 }
 
 static void
@@ -75,22 +95,22 @@ update_lock_button (PgsWindow *self)
 }
 
 void
-pgs_window_update_lock (PgsWindow *self)
+_pgs_window_update_lock (PgsWindow *self)
 {
+  PgsSnapshot *snapshot = pgs_session_get_snapshot (self->session);
   g_autoptr(GString) text = NULL;
 
   update_lock_button (self);
-  pgs_window_update_title (self);
 
   if (showing_file (self))
     {
-      g_autofree char *name = g_file_get_basename (pgs_snapshot_get_file (self->snapshot));
+      g_autofree char *name = g_file_get_basename (pgs_session_get_file (self->session));
 
       text = g_string_new (NULL);
       /* Translators: %s is a file name */
       g_string_append_printf (text, _("Showing the snapshot %s, not the running system: "
                                       "automatic refresh is off."), name);
-      if (!pgs_snapshot_is_privileged (self->snapshot))
+      if (!pgs_snapshot_is_privileged (snapshot))
         {
           g_string_append_c (text, ' ');
           g_string_append (text, _("It was taken without root: other users’ processes have no "
@@ -101,13 +121,13 @@ pgs_window_update_lock (PgsWindow *self)
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_button),
                                    _("Scan the running system again (F5)"));
       gtk_widget_set_visible (GTK_WIDGET (self->banner_button), TRUE);
-      pgs_window_show_banner (self, text->str);
+      _pgs_window_show_banner (self, text->str);
       return;
     }
 
-  if (self->snapshot == NULL || pgs_snapshot_is_privileged (self->snapshot) || geteuid () == 0)
+  if (snapshot == NULL || pgs_snapshot_is_privileged (snapshot) || geteuid () == 0)
     {
-      pgs_window_show_banner (self, NULL);
+      _pgs_window_show_banner (self, NULL);
       return;
     }
 
@@ -131,29 +151,28 @@ pgs_window_update_lock (PgsWindow *self)
                                _("Ask for the administrator password once, then see every "
                                  "process and page frame"));
   gtk_widget_set_visible (GTK_WIDGET (self->banner_button), !is_unlocked (self));
-  pgs_window_show_banner (self, text->str);
+  _pgs_window_show_banner (self, text->str);
 }
 
 static void
 on_helper_closed (PgsWindow *self)
 {
-  g_clear_object (&self->helper);
-  pgs_scanner_set_helper (self->scanner, NULL);
-  pgs_window_show_toast (self, _("Pagescope’s helper has stopped: locked again. The next "
+  /* The window follows the session's helper (pgs-window.c). */
+  pgs_session_set_helper (self->session, NULL);
+  _pgs_window_add_toast (self, _("Pagescope’s helper has stopped: locked again. The next "
                                  "scan shows only what you may read."));
-  pgs_window_update_lock (self);
-  pgs_window_update_actions (self);
 }
 
 static void
 drop_helper (PgsWindow *self)
 {
-  if (self->helper == NULL)
+  PgsHelper *helper = self->session != NULL ? pgs_session_get_helper (self->session) : NULL;
+
+  if (helper == NULL)
     return;
-  g_signal_handlers_disconnect_by_func (self->helper, on_helper_closed, self);
-  pgs_scanner_set_helper (self->scanner, NULL);
+  g_signal_handlers_disconnect_by_func (helper, on_helper_closed, self);
   /* The last reference closes the socket; the helper exits when the app goes. */
-  g_clear_object (&self->helper);
+  pgs_session_set_helper (self->session, NULL);
 }
 
 static void
@@ -169,20 +188,18 @@ finish_unlock (PgsWindow *self,
         {
           g_autofree char *text = g_strdup_printf (_("Could not unlock: %s"), error->message);
 
-          pgs_window_show_toast (self, text);
+          _pgs_window_add_toast (self, text);
         }
-      pgs_window_update_lock (self);
+      _pgs_window_update_lock (self);
       return;
     }
 
-  self->helper = g_object_ref (helper);
-  g_signal_connect_object (self->helper, "closed", G_CALLBACK (on_helper_closed), self,
+  g_signal_connect_object (helper, "closed", G_CALLBACK (on_helper_closed), self,
                            G_CONNECT_SWAPPED);
-  pgs_scanner_set_helper (self->scanner, self->helper);
-  pgs_window_update_lock (self);
-  pgs_window_show_toast (self, _("Unlocked: scanning every process"));
+  pgs_session_set_helper (self->session, helper);
+  _pgs_window_add_toast (self, _("Unlocked: scanning every process"));
   /* Unlocking is asking to see the machine: the live view, now. */
-  pgs_window_refresh (self);
+  pgs_session_refresh (self->session);
 }
 
 static void
@@ -234,14 +251,13 @@ toggle_lock_action (GtkWidget  *widget,
       return;
     }
   drop_helper (self);
-  pgs_window_show_toast (self, _("Locked: the next scan shows only what you may read"));
-  pgs_window_update_lock (self);
+  _pgs_window_add_toast (self, _("Locked: the next scan shows only what you may read"));
   if (!showing_file (self))
-    pgs_window_refresh (self);
+    pgs_session_refresh (self->session);
 }
 
 const char *
-pgs_window_wss_blocked_reason (PgsWindow  *self,
+_pgs_window_wss_blocked_reason (PgsWindow  *self,
                                PgsProcess *process)
 {
   if (showing_file (self))
@@ -249,7 +265,8 @@ pgs_window_wss_blocked_reason (PgsWindow  *self,
              "Go back to the live view first.");
   /* The kernel lets only the owner and root write /proc/PID/clear_refs; unlocked, the
    * helper opens it (pgs_wss_set_helper). */
-  if (geteuid () != 0 && pgs_process_get_uid (process) != getuid () && self->helper == NULL)
+  if (geteuid () != 0 && pgs_process_get_uid (process) != getuid () &&
+      pgs_session_get_helper (self->session) == NULL)
     return _("Measuring a working set clears the process’s referenced bits through "
              "/proc/PID/clear_refs, which only its owner and root may write: this "
              "process belongs to another user.");
@@ -257,7 +274,7 @@ pgs_window_wss_blocked_reason (PgsWindow  *self,
 }
 
 void
-pgs_window_unlock_dispose (PgsWindow *self)
+_pgs_window_unlock_dispose (PgsWindow *self)
 {
   if (self->unlock_cancellable != NULL)
     g_cancellable_cancel (self->unlock_cancellable);
@@ -266,7 +283,7 @@ pgs_window_unlock_dispose (PgsWindow *self)
 }
 
 void
-pgs_window_unlock_class_init (GtkWidgetClass *widget_class)
+_pgs_window_unlock_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.unlock", NULL, unlock_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-lock", NULL, toggle_lock_action);

@@ -14,6 +14,7 @@
 #include "pgs-map-page.h"
 #include "pgs-process-detail.h"
 #include "pgs-process-list.h"
+#include "pgs-session.h"
 #include "pgs-wss-dialog.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PgsWindow, pgs_window, PGS, WINDOW, AdwApplicationWindow)
 
 PgsWindow        *pgs_window_new                (PgsApplication *application);
+/* What the pages show, and the scans that keep it current. */
+PgsSession       *pgs_window_get_session        (PgsWindow      *self);
 PgsSnapshot      *pgs_window_get_snapshot       (PgsWindow      *self);
 /* TRUE while a scan runs. */
 gboolean          pgs_window_is_busy            (PgsWindow      *self);

@@ -1,0 +1,814 @@
+/* pgs-session.c: what the window's pages show, in one place
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The session owns the data shown (a live scan or a snapshot file), the selected process,
+ * the page on screen, the display settings and the scans that keep them current; pages
+ * bind to its properties (pgs-page.c), the window follows its notifications. A scan of
+ * every process runs in a worker thread (pgs_scanner_scan_async) and reads what the page on
+ * screen needs (pgs-refresh.c); the automatic refresh is scheduled from the end of one scan
+ * to the start of the next, so slow scans never pile up. The settings are bound to the
+ * properties: what is shown never waits on a setting being written.
+ */
+
+#include "config.h"
+
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
+#include "pgs-background.h"
+#include "pgs-refresh.h"
+#include "pgs-release.h"
+#include "pgs-session.h"
+
+struct _PgsSession
+{
+  GObject           parent_instance;
+
+  GSettings        *settings;
+  PgsScanner       *scanner;
+  PgsRefresh       *refresh;         /* what a scan reads, the selected process's scan */
+  PgsHelper        *helper;
+  PgsSnapshot      *snapshot;
+  PgsProcess       *chosen;
+  PgsProcess       *selected;
+  PgsHighlight     *highlight;
+  GPtrArray        *wss_samples;
+  int               wss_pid;
+  char             *view;
+  PgsUnits          units;
+  PgsLayout         layout;
+  PgsHighlightMode  highlight_mode;
+  gboolean          hide_free;
+  guint             refresh_interval;
+  double            progress;
+  gboolean          busy;
+
+  GCancellable     *scan_cancellable;
+  guint             refresh_source;
+  gboolean          rescan;          /* scan again as soon as the running scan ends */
+  gboolean          lowered_workers;
+};
+
+enum {
+  PROP_0,
+  PROP_SNAPSHOT,
+  PROP_FILE,
+  PROP_INSTANT,
+  PROP_LIVE,
+  PROP_CHOSEN_PROCESS,
+  PROP_SELECTED_PROCESS,
+  PROP_UNREADABLE,
+  PROP_VIEW,
+  PROP_NEEDS,
+  PROP_UNITS,
+  PROP_LAYOUT,
+  PROP_HIGHLIGHT_MODE,
+  PROP_HIDE_FREE,
+  PROP_REFRESH_INTERVAL,
+  PROP_HIGHLIGHT,
+  PROP_WSS_SAMPLE,
+  PROP_BUSY,
+  PROP_PROGRESS,
+  PROP_HELPER,
+  N_PROPS
+};
+
+enum {
+  SCAN_STARTED,
+  SCAN_FAILED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (PgsSession, pgs_session, G_TYPE_OBJECT)
+
+/* Settings */
+
+GSettings *
+pgs_session_get_settings_default (void)
+{
+  static GSettings *settings;
+
+  if (g_once_init_enter (&settings))
+    {
+      g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
+      g_autoptr(GDBusConnection) bus = NULL;
+      GSettings *made;
+
+      /* dconf commits through the session bus: without one (sudo, a bare X session) every
+       * change would be undone a moment later, with a warning. */
+      if (g_str_equal (G_OBJECT_TYPE_NAME (backend), "DConfSettingsBackend") &&
+          (bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL)) == NULL)
+        {
+          g_autoptr(GSettingsBackend) memory = g_memory_settings_backend_new ();
+
+          g_printerr (_("pagescope: no session bus to save settings through: settings are kept "
+                        "in memory until Pagescope quits\n"));
+          made = g_settings_new_with_backend (APP_ID, memory);
+        }
+      else
+        made = g_settings_new (APP_ID);
+      g_once_init_leave (&settings, made);
+    }
+  return settings;
+}
+
+/* Scanning */
+
+static void
+update_busy (PgsSession *self)
+{
+  gboolean busy = self->scan_cancellable != NULL || pgs_refresh_is_busy (self->refresh);
+
+  if (busy == self->busy)
+    return;
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void
+set_progress (PgsSession *self,
+              double      progress)
+{
+  if (self->progress == progress)
+    return;
+  self->progress = progress;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+}
+
+static gboolean
+highlighting (PgsSession *self)
+{
+  return self->highlight != NULL;
+}
+
+PgsScanFlags
+pgs_session_get_needs (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
+  return pgs_refresh_list_flags (self->view, self->helper, highlighting (self));
+}
+
+/* The selection, the page on screen or the helper changed: the selected process follows. */
+static void
+follow_selection (PgsSession *self)
+{
+  if (self->refresh != NULL)   /* NULL once the session is disposed */
+    pgs_refresh_select (self->refresh, self->chosen, self->snapshot, self->view, self->helper);
+}
+
+static void
+show_snapshot (PgsSession  *self,
+               PgsSnapshot *snapshot)
+{
+  gboolean was_live = pgs_session_get_live (self);
+  GFile *was_file = pgs_session_get_file (self);
+
+  if (!pgs_set_object_release (&self->snapshot, snapshot))
+    return;
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSTANT]);
+  if (was_file != pgs_session_get_file (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+  if (was_live != pgs_session_get_live (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE]);
+
+  /* The list carried the selection over by PID; the pages follow it to the new object,
+   * its pages scanned anew where a page shows them. */
+  if (pgs_refresh_list_shown (self->refresh, snapshot, pgs_session_get_needs (self)))
+    self->rescan = TRUE;
+  follow_selection (self);
+}
+
+static void schedule_refresh (PgsSession *self);
+
+static void
+on_scan_progress (PgsSession *self,
+                  double      fraction)
+{
+  /* The scanner's worker is running by now: it yields to the window (pgs-background.c). */
+  if (!self->lowered_workers)
+    {
+      pgs_background_lower_workers ();
+      self->lowered_workers = TRUE;
+    }
+  set_progress (self, fraction);
+}
+
+static void
+scan_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(PgsSession) self = user_data;
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean superseded;
+
+  snapshot = pgs_scanner_scan_finish (PGS_SCANNER (object), result, &error);
+  /* Cancelled for a snapshot file: even a scan that finished first must not replace it. */
+  superseded = g_cancellable_is_cancelled (self->scan_cancellable) &&
+               pgs_session_get_file (self) != NULL;
+  g_clear_object (&self->scan_cancellable);
+  if (self->refresh == NULL)   /* disposed */
+    return;
+
+  if (superseded)
+    ;
+  else if (snapshot != NULL)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+
+      show_snapshot (self, snapshot);
+      pgs_refresh_log_first_figures ();
+      g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
+    }
+  else
+    g_signal_emit (self, signals[SCAN_FAILED], 0, error);
+
+  update_busy (self);
+  if (self->rescan)
+    pgs_session_refresh (self);
+  else
+    schedule_refresh (self);
+}
+
+void
+pgs_session_refresh (PgsSession *self)
+{
+  PgsScanFlags flags;
+
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  if (self->scan_cancellable != NULL)
+    {
+      /* Asked for while one runs (an unlock, a return to the live view): the next. */
+      self->rescan = TRUE;
+      return;
+    }
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  self->rescan = FALSE;
+
+  /* What the page on screen needs, no more (pgs-refresh.c). */
+  flags = pgs_session_get_needs (self);
+  pgs_refresh_list_started (self->refresh, flags);
+  pgs_scanner_set_flags (self->scanner, flags);
+
+  self->scan_cancellable = g_cancellable_new ();
+  self->lowered_workers = FALSE;
+  set_progress (self, 0);
+  pgs_scanner_scan_async (self->scanner, self->scan_cancellable, scan_done, g_object_ref (self));
+  /* A file being opened or saved is not wanted any more: the live view is. */
+  g_signal_emit (self, signals[SCAN_STARTED], 0);
+  update_busy (self);
+}
+
+static gboolean
+refresh_timeout (gpointer data)
+{
+  PgsSession *self = data;
+
+  self->refresh_source = 0;
+  pgs_session_refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_refresh (PgsSession *self)
+{
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  /* A snapshot from a file stays until the user asks for the live view again. */
+  if (pgs_session_get_file (self) != NULL)
+    return;
+  if (self->refresh_interval > 0 && self->scan_cancellable == NULL)
+    self->refresh_source = g_timeout_add_seconds (self->refresh_interval, refresh_timeout, self);
+}
+
+void
+pgs_session_cancel_scan (PgsSession *self)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  if (self->scan_cancellable != NULL)
+    g_cancellable_cancel (self->scan_cancellable);
+}
+
+void
+pgs_session_show_file (PgsSession  *self,
+                       PgsSnapshot *snapshot)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+  g_return_if_fail (PGS_IS_SNAPSHOT (snapshot));
+
+  /* A file replaces the live view: no scan may overwrite it. */
+  pgs_session_cancel_scan (self);
+  self->rescan = FALSE;
+  show_snapshot (self, snapshot);
+  schedule_refresh (self);
+}
+
+void
+pgs_session_complete_async (PgsSession          *self,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+  pgs_refresh_complete_async (self->refresh, self->snapshot, self->helper, cancellable,
+                              callback, user_data);
+}
+
+PgsSnapshot *
+pgs_session_complete_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  return pgs_refresh_complete_finish (result, error);
+}
+
+void
+pgs_session_shutdown (PgsSession *self)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  pgs_session_cancel_scan (self);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  pgs_refresh_cancel (self->refresh);
+}
+
+/* What the refresh hands over */
+
+static void
+on_refresh_process (PgsSession *self)
+{
+  PgsProcess *process = pgs_refresh_get_process (self->refresh);
+
+  if (!g_set_object (&self->selected, process))
+    return;
+  /* Working-set samples belong to the PID measured: a refresh of it keeps them. */
+  if (self->wss_pid != 0 && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
+    pgs_session_set_wss_samples (self, 0, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
+}
+
+static void
+on_refresh_unreadable (PgsSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNREADABLE]);
+}
+
+/* GObject */
+
+static void
+pgs_session_dispose (GObject *object)
+{
+  PgsSession *self = PGS_SESSION (object);
+
+  pgs_session_cancel_scan (self);
+  g_clear_object (&self->scan_cancellable);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  if (self->refresh != NULL)
+    g_signal_handlers_disconnect_by_data (self->refresh, self);
+  g_clear_object (&self->refresh);
+  g_clear_object (&self->scanner);
+  g_clear_object (&self->helper);
+  g_clear_object (&self->settings);
+  pgs_clear_release (&self->snapshot);
+  g_clear_object (&self->chosen);
+  g_clear_object (&self->selected);
+  g_clear_pointer (&self->highlight, pgs_highlight_unref);
+  g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (pgs_session_parent_class)->dispose (object);
+}
+
+static void
+pgs_session_finalize (GObject *object)
+{
+  PgsSession *self = PGS_SESSION (object);
+
+  g_free (self->view);
+
+  G_OBJECT_CLASS (pgs_session_parent_class)->finalize (object);
+}
+
+static void
+pgs_session_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  PgsSession *self = PGS_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_SNAPSHOT:
+      g_value_set_object (value, self->snapshot);
+      break;
+    case PROP_FILE:
+      g_value_set_object (value, pgs_session_get_file (self));
+      break;
+    case PROP_INSTANT:
+      g_value_set_int64 (value, pgs_session_get_instant (self));
+      break;
+    case PROP_LIVE:
+      g_value_set_boolean (value, pgs_session_get_live (self));
+      break;
+    case PROP_CHOSEN_PROCESS:
+      g_value_set_object (value, self->chosen);
+      break;
+    case PROP_SELECTED_PROCESS:
+      g_value_set_object (value, self->selected);
+      break;
+    case PROP_UNREADABLE:
+      g_value_set_string (value, pgs_session_get_unreadable (self));
+      break;
+    case PROP_VIEW:
+      g_value_set_string (value, self->view);
+      break;
+    case PROP_NEEDS:
+      g_value_set_uint (value, pgs_session_get_needs (self));
+      break;
+    case PROP_UNITS:
+      g_value_set_enum (value, self->units);
+      break;
+    case PROP_LAYOUT:
+      g_value_set_enum (value, self->layout);
+      break;
+    case PROP_HIGHLIGHT_MODE:
+      g_value_set_enum (value, self->highlight_mode);
+      break;
+    case PROP_HIDE_FREE:
+      g_value_set_boolean (value, self->hide_free);
+      break;
+    case PROP_REFRESH_INTERVAL:
+      g_value_set_uint (value, self->refresh_interval);
+      break;
+    case PROP_HIGHLIGHT:
+      g_value_set_boxed (value, self->highlight);
+      break;
+    case PROP_WSS_SAMPLE:
+      g_value_set_boxed (value, self->wss_samples);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
+      break;
+    case PROP_HELPER:
+      g_value_set_object (value, self->helper);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* Sets an enum, boolean or unsigned field from @value; TRUE when it changed. */
+static gboolean
+set_number (guint        *field,
+            const GValue *value)
+{
+  guint number = G_VALUE_HOLDS_ENUM (value) ? (guint) g_value_get_enum (value)
+               : G_VALUE_HOLDS_BOOLEAN (value) ? (guint) g_value_get_boolean (value)
+               : g_value_get_uint (value);
+
+  if (*field == number)
+    return FALSE;
+  *field = number;
+  return TRUE;
+}
+
+static void
+pgs_session_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  PgsSession *self = PGS_SESSION (object);
+  guint *field;
+
+  switch (prop_id)
+    {
+    case PROP_CHOSEN_PROCESS:
+      pgs_session_set_chosen_process (self, g_value_get_object (value));
+      return;
+    case PROP_VIEW:
+      pgs_session_set_view (self, g_value_get_string (value));
+      return;
+    case PROP_HIGHLIGHT:
+      pgs_session_set_highlight (self, g_value_get_boxed (value));
+      return;
+    case PROP_HELPER:
+      pgs_session_set_helper (self, g_value_get_object (value));
+      return;
+    case PROP_UNITS:
+      field = (guint *) &self->units;
+      break;
+    case PROP_LAYOUT:
+      field = (guint *) &self->layout;
+      break;
+    case PROP_HIGHLIGHT_MODE:
+      field = (guint *) &self->highlight_mode;
+      break;
+    case PROP_HIDE_FREE:
+      field = (guint *) &self->hide_free;
+      break;
+    case PROP_REFRESH_INTERVAL:
+      field = &self->refresh_interval;
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (!set_number (field, value))
+    return;
+  if (prop_id == PROP_REFRESH_INTERVAL)
+    schedule_refresh (self);
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
+pgs_session_class_init (PgsSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags r = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = pgs_session_dispose;
+  object_class->finalize = pgs_session_finalize;
+  object_class->get_property = pgs_session_get_property;
+  object_class->set_property = pgs_session_set_property;
+
+  properties[PROP_SNAPSHOT] = g_param_spec_object ("snapshot", NULL, NULL, PGS_TYPE_SNAPSHOT, r);
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, r);
+  /* When the data shown was captured (µs since the epoch), 0 before the first scan. */
+  properties[PROP_INSTANT] = g_param_spec_int64 ("instant", NULL, NULL, 0, G_MAXINT64, 0, r);
+  properties[PROP_LIVE] = g_param_spec_boolean ("live", NULL, NULL, TRUE, r);
+  properties[PROP_CHOSEN_PROCESS] =
+    g_param_spec_object ("chosen-process", NULL, NULL, PGS_TYPE_PROCESS, rw);
+  properties[PROP_SELECTED_PROCESS] =
+    g_param_spec_object ("selected-process", NULL, NULL, PGS_TYPE_PROCESS, r);
+  properties[PROP_UNREADABLE] = g_param_spec_string ("unreadable", NULL, NULL, NULL, r);
+  properties[PROP_VIEW] = g_param_spec_string ("view", NULL, NULL, "processes", rw);
+  properties[PROP_NEEDS] = g_param_spec_uint ("needs", NULL, NULL, 0, G_MAXUINT, 0, r);
+  properties[PROP_UNITS] =
+    g_param_spec_enum ("units", NULL, NULL, PGS_TYPE_UNITS, PGS_UNITS_IEC, rw);
+  properties[PROP_LAYOUT] =
+    g_param_spec_enum ("layout", NULL, NULL, PGS_TYPE_LAYOUT, PGS_LAYOUT_LINEAR, rw);
+  properties[PROP_HIGHLIGHT_MODE] =
+    g_param_spec_enum ("highlight-mode", NULL, NULL, PGS_TYPE_HIGHLIGHT_MODE,
+                       PGS_HIGHLIGHT_OUTLINE, rw);
+  properties[PROP_HIDE_FREE] = g_param_spec_boolean ("hide-free", NULL, NULL, FALSE, rw);
+  properties[PROP_REFRESH_INTERVAL] =
+    g_param_spec_uint ("refresh-interval", NULL, NULL, 0, G_MAXUINT, 0, rw);
+  /* The frames of a file chosen in Libraries, highlighted on the physical maps. */
+  properties[PROP_HIGHLIGHT] =
+    g_param_spec_boxed ("highlight", NULL, NULL, PGS_TYPE_HIGHLIGHT, rw);
+  /* The working-set samples of the selected process (PgsWssSample, oldest first). */
+  properties[PROP_WSS_SAMPLE] =
+    g_param_spec_boxed ("wss-sample", NULL, NULL, G_TYPE_PTR_ARRAY, r);
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, r);
+  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, r);
+  properties[PROP_HELPER] = g_param_spec_object ("helper", NULL, NULL, PGS_TYPE_HELPER, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A scan of every process started; it failed (not when cancelled for a file). */
+  signals[SCAN_STARTED] = g_signal_new ("scan-started", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SCAN_FAILED] = g_signal_new ("scan-failed", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+pgs_session_init (PgsSession *self)
+{
+  static const struct {
+    const char *key;
+    const char *property;
+  } bound[] = {
+    { "last-view", "view" }, { "units", "units" }, { "layout", "layout" },
+    { "highlight", "highlight-mode" }, { "hide-free", "hide-free" },
+    { "refresh-interval", "refresh-interval" },
+  };
+
+  self->view = g_strdup ("processes");
+  self->refresh = pgs_refresh_new ();
+  g_signal_connect_object (self->refresh, "notify::process", G_CALLBACK (on_refresh_process),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->refresh, "notify::unreadable",
+                           G_CALLBACK (on_refresh_unreadable), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->refresh, "notify::busy", G_CALLBACK (update_busy), self,
+                           G_CONNECT_SWAPPED);
+  self->scanner = pgs_scanner_new ();
+  g_signal_connect_object (self->scanner, "progress", G_CALLBACK (on_scan_progress), self,
+                           G_CONNECT_SWAPPED);
+
+  self->settings = g_object_ref (pgs_session_get_settings_default ());
+  for (guint i = 0; i < G_N_ELEMENTS (bound); i++)
+    g_settings_bind (self->settings, bound[i].key, self, bound[i].property,
+                     G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
+}
+
+PgsSession *
+pgs_session_new (void)
+{
+  return g_object_new (PGS_TYPE_SESSION, NULL);
+}
+
+/* Accessors */
+
+GSettings *
+pgs_session_get_settings (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->settings;
+}
+
+PgsSnapshot *
+pgs_session_get_snapshot (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->snapshot;
+}
+
+GFile *
+pgs_session_get_file (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->snapshot != NULL ? pgs_snapshot_get_file (self->snapshot) : NULL;
+}
+
+gint64
+pgs_session_get_instant (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
+  return self->snapshot != NULL ? pgs_snapshot_get_time (self->snapshot) : 0;
+}
+
+gboolean
+pgs_session_get_live (PgsSession *self)
+{
+  return pgs_session_get_file (self) == NULL;
+}
+
+void
+pgs_session_set_chosen_process (PgsSession *self,
+                                PgsProcess *process)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  if (!g_set_object (&self->chosen, process))
+    return;
+  follow_selection (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHOSEN_PROCESS]);
+}
+
+PgsProcess *
+pgs_session_get_selected_process (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->selected;
+}
+
+const char *
+pgs_session_get_unreadable (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->refresh != NULL ? pgs_refresh_get_unreadable (self->refresh) : NULL;
+}
+
+const char *
+pgs_session_get_view (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->view;
+}
+
+void
+pgs_session_set_view (PgsSession *self,
+                      const char *view)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  if (view == NULL || g_strcmp0 (self->view, view) == 0)
+    return;
+  g_free (self->view);
+  self->view = g_strdup (view);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
+  /* Switched to a page that needs more than the last scan read: scan now. */
+  if (self->snapshot != NULL && !pgs_refresh_list_covers (self->refresh,
+                                                          pgs_session_get_needs (self)))
+    pgs_session_refresh (self);
+  follow_selection (self);
+}
+
+PgsUnits
+pgs_session_get_units (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), PGS_UNITS_IEC);
+  return self->units;
+}
+
+PgsHighlight *
+pgs_session_get_highlight (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->highlight;
+}
+
+void
+pgs_session_set_highlight (PgsSession   *self,
+                           PgsHighlight *highlight)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  if (self->highlight == highlight)
+    return;
+  g_clear_pointer (&self->highlight, pgs_highlight_unref);
+  self->highlight = highlight != NULL ? pgs_highlight_ref (highlight) : NULL;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
+}
+
+void
+pgs_session_set_wss_samples (PgsSession *self,
+                             int         pid,
+                             GPtrArray  *samples)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  if (samples != NULL && samples->len == 0)
+    samples = NULL;
+  if (self->wss_samples == samples && self->wss_pid == pid)
+    return;
+  g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
+  self->wss_samples = samples != NULL ? g_ptr_array_ref (samples) : NULL;
+  self->wss_pid = samples != NULL ? pid : 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WSS_SAMPLE]);
+}
+
+GPtrArray *
+pgs_session_get_wss_samples (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->wss_samples;
+}
+
+int
+pgs_session_get_wss_pid (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
+  return self->wss_pid;
+}
+
+gboolean
+pgs_session_get_busy (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), FALSE);
+  return self->busy;
+}
+
+gboolean
+pgs_session_is_scanning (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), FALSE);
+  return self->scan_cancellable != NULL;
+}
+
+double
+pgs_session_get_progress (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
+  return self->progress;
+}
+
+PgsHelper *
+pgs_session_get_helper (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->helper;
+}
+
+void
+pgs_session_set_helper (PgsSession *self,
+                        PgsHelper  *helper)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  if (!g_set_object (&self->helper, helper))
+    return;
+  pgs_scanner_set_helper (self->scanner, helper);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELPER]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
+}

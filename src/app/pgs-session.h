@@ -1,0 +1,83 @@
+/* pgs-session.h: what the window's pages show, in one place
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pagescope.h"
+#include "pgs-helper.h"
+#include "pgs-highlight.h"
+#include "pgs-units.h"
+
+G_BEGIN_DECLS
+
+#define PGS_TYPE_SESSION (pgs_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (PgsSession, pgs_session, PGS, SESSION, GObject)
+
+/* The application's settings: where no backend can save them (dconf without a session
+ * bus), GLib's memory backend for the run, said once on stderr. */
+GSettings    *pgs_session_get_settings_default (void);
+
+PgsSession   *pgs_session_new                (void);
+GSettings    *pgs_session_get_settings       (PgsSession   *self);
+/* The snapshot shown, live or from a file (then also "file"), and when it was taken. */
+PgsSnapshot  *pgs_session_get_snapshot       (PgsSession   *self);
+GFile        *pgs_session_get_file           (PgsSession   *self);
+gint64        pgs_session_get_instant        (PgsSession   *self);
+gboolean      pgs_session_get_live           (PgsSession   *self);
+/* The process chosen in the list; "selected-process" is that process once its mappings
+ * and pages are read (where a page on screen shows them). */
+void          pgs_session_set_chosen_process (PgsSession   *self,
+                                              PgsProcess   *process);
+PgsProcess   *pgs_session_get_selected_process (PgsSession *self);
+/* Why the selected process's pages could not be read, or NULL. */
+const char   *pgs_session_get_unreadable     (PgsSession   *self);
+/* The name of the page on screen: processes, groups, libraries, residency, sharing, flags. */
+const char   *pgs_session_get_view           (PgsSession   *self);
+void          pgs_session_set_view           (PgsSession   *self,
+                                              const char   *view);
+/* What a scan of every process must read for the page on screen (PgsScanFlags). */
+PgsScanFlags  pgs_session_get_needs          (PgsSession   *self);
+PgsUnits      pgs_session_get_units          (PgsSession   *self);
+PgsHighlight *pgs_session_get_highlight      (PgsSession   *self);
+void          pgs_session_set_highlight      (PgsSession   *self,
+                                              PgsHighlight *highlight);
+/* The working-set samples of @pid (PgsWssSample, oldest first), kept while it stays
+ * selected; NULL for none. */
+void          pgs_session_set_wss_samples    (PgsSession   *self,
+                                              int           pid,
+                                              GPtrArray    *samples);
+GPtrArray    *pgs_session_get_wss_samples    (PgsSession   *self);
+int           pgs_session_get_wss_pid        (PgsSession   *self);
+/* TRUE while a scan runs (every process, or the selected one); the fraction done. */
+gboolean      pgs_session_get_busy           (PgsSession   *self);
+gboolean      pgs_session_is_scanning        (PgsSession   *self);
+double        pgs_session_get_progress       (PgsSession   *self);
+/* The helper that reads for the app while unlocked, else NULL. */
+PgsHelper    *pgs_session_get_helper         (PgsSession   *self);
+void          pgs_session_set_helper         (PgsSession   *self,
+                                              PgsHelper    *helper);
+
+/* Scans the running system now (after the scan running, if one is). */
+void          pgs_session_refresh            (PgsSession   *self);
+void          pgs_session_cancel_scan        (PgsSession   *self);
+/* Shows @snapshot, a file's, instead of the live system until the next refresh. */
+void          pgs_session_show_file          (PgsSession   *self,
+                                              PgsSnapshot  *snapshot);
+/* The snapshot shown with every process's mappings and pages (and the physical map where
+ * readable), for a snapshot file: a scan made now when the one shown has less. */
+void          pgs_session_complete_async     (PgsSession          *self,
+                                              GCancellable        *cancellable,
+                                              GAsyncReadyCallback  callback,
+                                              gpointer             user_data);
+PgsSnapshot  *pgs_session_complete_finish    (GAsyncResult        *result,
+                                              GError             **error);
+/* Stops scanning: the window is closing. */
+void          pgs_session_shutdown           (PgsSession   *self);
+
+G_END_DECLS
