@@ -150,10 +150,9 @@ highlighting (PgsSession *self)
   return self->highlight != NULL;
 }
 
-PgsScanFlags
-pgs_session_get_needs (PgsSession *self)
+static PgsScanFlags
+needs (PgsSession *self)
 {
-  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
   return pgs_refresh_list_flags (self->view, self->helper, highlighting (self));
 }
 
@@ -169,7 +168,7 @@ static void
 show_snapshot (PgsSession  *self,
                PgsSnapshot *snapshot)
 {
-  gboolean was_live = pgs_session_get_live (self);
+  gboolean was_live = (pgs_session_get_file (self) == NULL);
   GFile *was_file = pgs_session_get_file (self);
 
   if (!pgs_set_object_release (&self->snapshot, snapshot))
@@ -179,17 +178,21 @@ show_snapshot (PgsSession  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSTANT]);
   if (was_file != pgs_session_get_file (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  if (was_live != pgs_session_get_live (self))
+  if (was_live != (pgs_session_get_file (self) == NULL))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE]);
 
   /* The list carried the selection over by PID; the pages follow it to the new object,
    * its pages scanned anew where a page shows them. */
-  if (pgs_refresh_list_shown (self->refresh, snapshot, pgs_session_get_needs (self)))
+  if (pgs_refresh_list_shown (self->refresh, snapshot, needs (self)))
     self->rescan = TRUE;
   follow_selection (self);
 }
 
-static void schedule_refresh (PgsSession *self);
+static void schedule_refresh   (PgsSession   *self);
+static void set_chosen_process (PgsSession   *self,
+                                PgsProcess   *process);
+static void set_highlight      (PgsSession   *self,
+                                PgsHighlight *highlight);
 
 static void
 on_scan_progress (PgsSession *self,
@@ -259,7 +262,7 @@ pgs_session_refresh (PgsSession *self)
   self->rescan = FALSE;
 
   /* What the page on screen needs, no more (pgs-refresh.c). */
-  flags = pgs_session_get_needs (self);
+  flags = needs (self);
   pgs_refresh_list_started (self->refresh, flags);
   pgs_scanner_set_flags (self->scanner, flags);
 
@@ -417,10 +420,10 @@ pgs_session_get_property (GObject    *object,
       g_value_set_object (value, pgs_session_get_file (self));
       break;
     case PROP_INSTANT:
-      g_value_set_int64 (value, pgs_session_get_instant (self));
+      g_value_set_int64 (value, self->snapshot ? pgs_snapshot_get_time (self->snapshot) : 0);
       break;
     case PROP_LIVE:
-      g_value_set_boolean (value, pgs_session_get_live (self));
+      g_value_set_boolean (value, (pgs_session_get_file (self) == NULL));
       break;
     case PROP_CHOSEN_PROCESS:
       g_value_set_object (value, self->chosen);
@@ -435,7 +438,7 @@ pgs_session_get_property (GObject    *object,
       g_value_set_string (value, self->view);
       break;
     case PROP_NEEDS:
-      g_value_set_uint (value, pgs_session_get_needs (self));
+      g_value_set_uint (value, needs (self));
       break;
     case PROP_UNITS:
       g_value_set_enum (value, self->units);
@@ -499,13 +502,13 @@ pgs_session_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_CHOSEN_PROCESS:
-      pgs_session_set_chosen_process (self, g_value_get_object (value));
+      set_chosen_process (self, g_value_get_object (value));
       return;
     case PROP_VIEW:
       pgs_session_set_view (self, g_value_get_string (value));
       return;
     case PROP_HIGHLIGHT:
-      pgs_session_set_highlight (self, g_value_get_boxed (value));
+      set_highlight (self, g_value_get_boxed (value));
       return;
     case PROP_HELPER:
       pgs_session_set_helper (self, g_value_get_object (value));
@@ -648,36 +651,14 @@ pgs_session_get_file (PgsSession *self)
   return self->snapshot != NULL ? pgs_snapshot_get_file (self->snapshot) : NULL;
 }
 
-gint64
-pgs_session_get_instant (PgsSession *self)
+static void
+set_chosen_process (PgsSession *self,
+                    PgsProcess *process)
 {
-  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
-  return self->snapshot != NULL ? pgs_snapshot_get_time (self->snapshot) : 0;
-}
-
-gboolean
-pgs_session_get_live (PgsSession *self)
-{
-  return pgs_session_get_file (self) == NULL;
-}
-
-void
-pgs_session_set_chosen_process (PgsSession *self,
-                                PgsProcess *process)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-
   if (!g_set_object (&self->chosen, process))
     return;
   follow_selection (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHOSEN_PROCESS]);
-}
-
-PgsProcess *
-pgs_session_get_selected_process (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->selected;
 }
 
 const char *
@@ -708,7 +689,7 @@ pgs_session_set_view (PgsSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
   /* Switched to a page that needs more than the last scan read: scan now. */
   if (self->snapshot != NULL && !pgs_refresh_list_covers (self->refresh,
-                                                          pgs_session_get_needs (self)))
+                                                          needs (self)))
     pgs_session_refresh (self);
   follow_selection (self);
 }
@@ -727,12 +708,10 @@ pgs_session_get_highlight (PgsSession *self)
   return self->highlight;
 }
 
-void
-pgs_session_set_highlight (PgsSession   *self,
-                           PgsHighlight *highlight)
+static void
+set_highlight (PgsSession   *self,
+               PgsHighlight *highlight)
 {
-  g_return_if_fail (PGS_IS_SESSION (self));
-
   if (self->highlight == highlight)
     return;
   g_clear_pointer (&self->highlight, pgs_highlight_unref);
@@ -784,13 +763,6 @@ pgs_session_is_scanning (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), FALSE);
   return self->scan_cancellable != NULL;
-}
-
-double
-pgs_session_get_progress (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
-  return self->progress;
 }
 
 PgsHelper *

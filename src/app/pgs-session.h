@@ -25,28 +25,23 @@ GSettings    *pgs_session_get_settings_default (void);
 
 PgsSession   *pgs_session_new                (void);
 GSettings    *pgs_session_get_settings       (PgsSession   *self);
-/* The snapshot shown, live or from a file (then also "file"), and when it was taken. */
+/* Properties: "snapshot" (live or from a file, then also "file"; "live" says which),
+ * "instant" (when it was captured, µs), "chosen-process" (chosen in the list: the window
+ * binds it), "selected-process" (that process once its mappings and pages are read where a
+ * page on screen shows them), "unreadable", "view", "needs" (what a scan of every process
+ * must read for that page: PgsScanFlags), "units", "layout", "highlight-mode", "hide-free",
+ * "refresh-interval" (bound to the settings), "highlight" (the file chosen in Libraries:
+ * the window binds it), "wss-sample", "busy", "progress" and "helper". */
 PgsSnapshot  *pgs_session_get_snapshot       (PgsSession   *self);
 GFile        *pgs_session_get_file           (PgsSession   *self);
-gint64        pgs_session_get_instant        (PgsSession   *self);
-gboolean      pgs_session_get_live           (PgsSession   *self);
-/* The process chosen in the list; "selected-process" is that process once its mappings
- * and pages are read (where a page on screen shows them). */
-void          pgs_session_set_chosen_process (PgsSession   *self,
-                                              PgsProcess   *process);
-PgsProcess   *pgs_session_get_selected_process (PgsSession *self);
 /* Why the selected process's pages could not be read, or NULL. */
 const char   *pgs_session_get_unreadable     (PgsSession   *self);
 /* The name of the page on screen: processes, groups, libraries, residency, sharing, flags. */
 const char   *pgs_session_get_view           (PgsSession   *self);
 void          pgs_session_set_view           (PgsSession   *self,
                                               const char   *view);
-/* What a scan of every process must read for the page on screen (PgsScanFlags). */
-PgsScanFlags  pgs_session_get_needs          (PgsSession   *self);
 PgsUnits      pgs_session_get_units          (PgsSession   *self);
 PgsHighlight *pgs_session_get_highlight      (PgsSession   *self);
-void          pgs_session_set_highlight      (PgsSession   *self,
-                                              PgsHighlight *highlight);
 /* The working-set samples of @pid (PgsWssSample, oldest first), kept while it stays
  * selected; NULL for none. */
 void          pgs_session_set_wss_samples    (PgsSession   *self,
@@ -54,10 +49,9 @@ void          pgs_session_set_wss_samples    (PgsSession   *self,
                                               GPtrArray    *samples);
 GPtrArray    *pgs_session_get_wss_samples    (PgsSession   *self);
 int           pgs_session_get_wss_pid        (PgsSession   *self);
-/* TRUE while a scan runs (every process, or the selected one); the fraction done. */
+/* TRUE while a scan runs (every process, or the selected one); while every process is. */
 gboolean      pgs_session_get_busy           (PgsSession   *self);
 gboolean      pgs_session_is_scanning        (PgsSession   *self);
-double        pgs_session_get_progress       (PgsSession   *self);
 /* The helper that reads for the app while unlocked, else NULL. */
 PgsHelper    *pgs_session_get_helper         (PgsSession   *self);
 void          pgs_session_set_helper         (PgsSession   *self,
