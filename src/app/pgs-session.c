@@ -53,6 +53,7 @@ struct _PgsSession
   guint             refresh_source;
   gboolean          rescan;          /* scan again as soon as the running scan ends */
   gboolean          lowered_workers;
+  gboolean          shut_down;       /* the window is closing: no scan any more */
 };
 
 enum {
@@ -222,7 +223,7 @@ scan_done (GObject      *object,
   superseded = g_cancellable_is_cancelled (self->scan_cancellable) &&
                pgs_session_get_file (self) != NULL;
   g_clear_object (&self->scan_cancellable);
-  if (self->refresh == NULL)   /* disposed */
+  if (self->shut_down)
     return;
 
   if (superseded)
@@ -252,6 +253,8 @@ pgs_session_refresh (PgsSession *self)
 
   g_return_if_fail (PGS_IS_SESSION (self));
 
+  if (self->shut_down)
+    return;
   if (self->scan_cancellable != NULL)
     {
       /* Asked for while one runs (an unlock, a return to the live view): the next. */
@@ -342,6 +345,7 @@ pgs_session_shutdown (PgsSession *self)
 {
   g_return_if_fail (PGS_IS_SESSION (self));
 
+  self->shut_down = TRUE;
   pgs_session_cancel_scan (self);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
   pgs_refresh_cancel (self->refresh);

@@ -31,8 +31,6 @@
 enum {
   PROP_0,
   PROP_VIEW,
-  PROP_SNAPSHOT,
-  PROP_BUSY,
   PROP_SESSION,
   N_PROPS
 };
@@ -83,7 +81,6 @@ on_snapshot_changed (PgsWindow *self)
   _pgs_window_update_lock (self);
   _pgs_window_update_title (self);
   update_actions (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
 }
 
 static void
@@ -123,7 +120,6 @@ on_busy_changed (PgsWindow *self)
       gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
     }
   update_actions (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
 static void
@@ -269,12 +265,6 @@ pgs_window_get_property (GObject    *object,
     case PROP_VIEW:
       g_value_set_string (value, pgs_window_get_view (self));
       break;
-    case PROP_SNAPSHOT:
-      g_value_set_object (value, pgs_window_get_snapshot (self));
-      break;
-    case PROP_BUSY:
-      g_value_set_boolean (value, pgs_window_is_busy (self));
-      break;
     case PROP_SESSION:
       g_value_set_object (value, self->session);
       break;
@@ -320,8 +310,6 @@ pgs_window_class_init (PgsWindowClass *klass)
   properties[PROP_VIEW] =
     g_param_spec_string ("view", NULL, NULL, "processes",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SNAPSHOT] = g_param_spec_object ("snapshot", NULL, NULL, PGS_TYPE_SNAPSHOT, r);
-  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, r);
   /* What the pages show: each page's "session" is bound to it in the template. */
   properties[PROP_SESSION] = g_param_spec_object ("session", NULL, NULL, PGS_TYPE_SESSION, r);
   g_object_class_install_properties (object_class, N_PROPS, properties);
