@@ -1,19 +1,15 @@
-/* pgs-map-view.c
+/* pgs-map-view.c: a residency, sharing or page-flag map on screen
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The pixels come from the library's renderer (the same ones the CLI writes to PNG), filled
- * in a worker thread and shown as a GdkMemoryTexture at device pixel size, so the map is
- * never scaled by the toolkit. Text, the legend and the hover outline are drawn fresh in
- * snapshot() on top; they cost nothing to redraw and follow the theme.
- *
- * Each render is a job with its own renderer, configured on the main thread from the
- * parameters wanted at the time and then handed to the worker: no renderer is ever shared
- * between threads. When the job is done its renderer becomes the view's current one, so
- * hit tests, the legend and exports always describe the pixels on screen. At most one job
- * runs; parameters that change meanwhile (a drag, a resize) are rendered next, skipping
- * the states in between.
+ * A small container of objects, each with its own state: the viewport (zoom and centre),
+ * the canvas (the pixels, rendered in a worker thread), and overlays drawn fresh on top
+ * (the working-set marks, the fold markers, the hover outline, the focus ring), which
+ * read the pixels only through the one hit test (pgs-map-overlay.c) and never each other.
+ * The legend is a widget of its own beside the map (pgs-map-legend.c), bound to :renderer.
+ * This file holds the properties a page binds, the input (pointer, wheel, keys) and the
+ * status line; calls go from here to the parts, which never call back.
  */
 
 #include "config.h"
@@ -23,8 +19,57 @@
 #include <glib/gi18n.h>
 
 #include "pgs-background.h"
+#include "pgs-map-canvas.h"
+#include "pgs-map-describe.h"
+#include "pgs-map-focus.h"
+#include "pgs-map-folds.h"
+#include "pgs-map-hover.h"
+#include "pgs-map-marks.h"
+#include "pgs-map-style.h"
+#include "pgs-map-view.h"
 #include "pgs-release.h"
-#include "pgs-map-view-private.h"
+
+#define ZOOM_STEP 1.25
+
+struct _PgsMapView
+{
+  GtkWidget       parent_instance;
+
+  PgsMapViewport *viewport;
+  PgsMapCanvas   *canvas;
+  PgsMapMarks    *marks;
+  PgsMapFolds    *folds;
+  PgsMapHover    *hover;
+  PgsMapFocus    *focus;
+  PgsUnits        units;
+  char           *status;          /* what the status line says */
+  int             band_line_height;
+
+  /* drag */
+  double          drag_center_x;
+  double          drag_center_y;
+  double          drag_scale_x;
+  double          drag_scale_y;
+  gboolean        dragged;
+};
+
+enum {
+  PROP_0,
+  PROP_VIEW,
+  PROP_SNAPSHOT,
+  PROP_PROCESS,
+  PROP_LAYOUT,
+  PROP_HIDE_FREE,
+  PROP_UNITS,
+  PROP_HIGHLIGHT_MODE,
+  PROP_HIGHLIGHT_FRAMES,
+  PROP_HIGHLIGHT_NAME,
+  PROP_WSS_SAMPLE,
+  PROP_VIEWPORT,
+  PROP_RENDERER,
+  PROP_STATUS,
+  N_PROPS
+};
 
 enum {
   PAGE_ACTIVATED,
@@ -33,237 +78,147 @@ enum {
   N_SIGNALS
 };
 
+static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsMapView, pgs_map_view, GTK_TYPE_WIDGET)
 
-void
-pgs_map_view_activate_page (PgsMapView *self,
-                            PgsHit     *hit)
-{
-  g_signal_emit (self, signals[PAGE_ACTIVATED], 0, hit);
-}
-
+/* The pixels on screen as the overlays see them. */
 static void
-params_clear (Params *params)
+get_shown (PgsMapView  *self,
+           PgsMapShown *shown)
 {
-  pgs_clear_release (&params->snapshot);
-  pgs_clear_release (&params->process);
-  g_clear_pointer (&params->highlight, g_bytes_unref);
-  g_clear_pointer (&params->highlight_name, g_free);
+  const PgsMapParams *params = pgs_map_canvas_get_shown (self->canvas);
+  graphene_rect_t area;
+
+  pgs_map_view_get_map_area (self, &area);
+  shown->renderer = pgs_map_canvas_get_renderer (self->canvas);
+  shown->width = params->width;
+  shown->height = params->height;
+  shown->scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  shown->area_width = area.size.width;
+  shown->area_height = area.size.height;
+  shown->zoom = params->zoom;
+  shown->center_x = params->center_x;
+  shown->center_y = params->center_y;
+  shown->ready = pgs_map_canvas_is_ready (self->canvas);
+  shown->focused = gtk_widget_has_focus (GTK_WIDGET (self));
 }
 
+/* Asks for a render when what is wanted differs from what is shown, and redraws. */
 static void
-params_copy (Params       *dest,
-             const Params *src)
+invalidate (PgsMapView *self)
 {
-  if (dest == src)
-    return;
-  pgs_set_object_release (&dest->snapshot, src->snapshot);
-  pgs_set_object_release (&dest->process, src->process);
-  if (dest->highlight != src->highlight)
-    {
-      g_clear_pointer (&dest->highlight, g_bytes_unref);
-      dest->highlight = src->highlight ? g_bytes_ref (src->highlight) : NULL;
-      g_free (dest->highlight_name);
-      dest->highlight_name = g_strdup (src->highlight_name);
-    }
-  dest->view = src->view;
-  dest->layout = src->layout;
-  dest->hide_free = src->hide_free;
-  dest->zoom = src->zoom;
-  dest->center_x = src->center_x;
-  dest->center_y = src->center_y;
-  dest->width = src->width;
-  dest->height = src->height;
-  dest->style = src->style;
-  dest->highlight_mode = src->highlight_mode;
-}
-
-gboolean
-pgs_map_view_params_equal (const Params *a,
-                           const Params *b)
-{
-  if (a->hide_free != b->hide_free)
-    return FALSE;
-  return a->snapshot == b->snapshot && a->process == b->process && a->view == b->view &&
-         a->highlight == b->highlight &&
-         a->layout == b->layout && a->zoom == b->zoom && a->center_x == b->center_x &&
-         a->center_y == b->center_y && a->width == b->width && a->height == b->height &&
-         a->style == b->style && a->highlight_mode == b->highlight_mode;
-}
-
-static void
-render_job_free (RenderJob *job)
-{
-  params_clear (&job->params);
-  pgs_clear_release (&job->renderer);
-  g_clear_pointer (&job->pixels, g_bytes_unref);
-  g_free (job);
-}
-
-static PgsRenderer *
-renderer_for_params (const Params *params)
-{
-  PgsRenderer *renderer = pgs_renderer_new (params->snapshot, params->view);
-
-  pgs_renderer_set_style (renderer, params->style);
-  pgs_renderer_set_highlight_mode (renderer, params->highlight_mode);
-  pgs_renderer_set_process (renderer, params->process);
-  pgs_renderer_set_highlight_frames (renderer, params->highlight, params->highlight_name);
-  pgs_renderer_set_layout (renderer, params->layout);
-  pgs_renderer_set_hide_free (renderer, params->hide_free);
-  pgs_renderer_set_viewport (renderer, params->zoom, params->center_x, params->center_y);
-  return renderer;
-}
-
-static void
-render_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  RenderJob *job = task_data;
-  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, job->params.width);
-  guint8 *pixels;
-
-  pgs_background_lower_current_thread ();
-  pixels = g_malloc (stride * (gsize) job->params.height);
-
-  pgs_renderer_render (job->renderer, pixels, job->params.width, job->params.height, stride);
-  job->stride = stride;
-  job->pixels = g_bytes_new_take (pixels, stride * (gsize) job->params.height);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void start_job (PgsMapView *self);
-
-static void
-render_done (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  PgsMapView *self = PGS_MAP_VIEW (object);
-  RenderJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
-
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
-    return;   /* only cancelled, when the widget went away */
-
-  self->job_running = FALSE;
-  /* The renderer clamps the centre so the map stays in view; adopt its values so that a
-   * drag past the edge does not pile up distance that must be dragged back first. */
-  if (pgs_map_view_params_equal (&job->params, &self->wanted))
-    {
-      double zoom;
-
-      pgs_renderer_get_viewport (job->renderer, &zoom,
-                                 &job->params.center_x, &job->params.center_y);
-      self->wanted.center_x = job->params.center_x;
-      self->wanted.center_y = job->params.center_y;
-    }
-  pgs_set_object_release (&self->renderer, job->renderer);
-  g_clear_object (&self->texture);
-  g_clear_pointer (&self->wss_node, gsk_render_node_unref);
-  self->texture = gdk_memory_texture_new (job->params.width, job->params.height,
-                                          GDK_MEMORY_DEFAULT, job->pixels, job->stride);
-  params_copy (&self->shown, &job->params);
-  pgs_map_view_update_legend_size (self);
-  /* Before ::ready, so that whoever waits for it finds the focus cell in place. */
-  pgs_map_view_focus_after_render (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-
-  if (!pgs_map_view_params_equal (&self->shown, &self->wanted))
-    pgs_map_view_invalidate (self);   /* renders again, or, hidden, lets this one go */
-  else
-    g_signal_emit (self, signals[READY], 0);
-
-}
-
-static void
-start_job (PgsMapView *self)
-{
-  g_autoptr(GTask) task = NULL;
-  RenderJob *job;
-
-  /* Behind another page nothing is rendered: the map of every refresh would be paid
-   * for and never seen. Mapping catches up (pgs_map_view_map). */
-  if (self->job_running || self->wanted.snapshot == NULL ||
-      self->wanted.width <= 0 || self->wanted.height <= 0 ||
-      !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return;
-  if (self->wanted.view == PGS_VIEW_RESIDENCY && self->wanted.process == NULL)
-    return;
-  if (self->wanted.view != PGS_VIEW_RESIDENCY &&
-      pgs_snapshot_get_physmap (self->wanted.snapshot) == NULL)
-    return;
-
-  job = g_new0 (RenderJob, 1);
-  params_copy (&job->params, &self->wanted);
-  job->renderer = renderer_for_params (&job->params);
-
-  self->job_running = TRUE;
-  task = g_task_new (self, self->cancellable, render_done, NULL);
-  g_task_set_source_tag (task, start_job);
-  g_task_set_task_data (task, job, (GDestroyNotify) render_job_free);
-  g_task_run_in_thread (task, render_thread);
-}
-
-static void
-graphene_map_area (PgsMapView      *self,
-                   int              width,
-                   int              height,
-                   graphene_rect_t *area)
-{
-  int legend = self->legend_width > 0 ? self->legend_width + LEGEND_GAP : 0;
-
-  graphene_rect_init (area, 0, 0, MAX (1, width - legend), MAX (1, height));
-}
-
-void
-pgs_map_view_get_map_area (PgsMapView      *self,
-                           graphene_rect_t *area)
-{
-  g_return_if_fail (PGS_IS_MAP_VIEW (self));
-  graphene_map_area (self, gtk_widget_get_width (GTK_WIDGET (self)),
-                     gtk_widget_get_height (GTK_WIDGET (self)), area);
-}
-
-void
-pgs_map_view_update_wanted_size (PgsMapView *self)
-{
+  PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
   graphene_rect_t area;
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
   pgs_map_view_get_map_area (self, &area);
-  self->wanted.width = (int) area.size.width * scale;
-  self->wanted.height = (int) area.size.height * scale;
+  wanted->width = (int) area.size.width * scale;
+  wanted->height = (int) area.size.height * scale;
+  wanted->zoom = pgs_map_viewport_get_zoom (self->viewport);
+  wanted->center_x = pgs_map_viewport_get_center_x (self->viewport);
+  wanted->center_y = pgs_map_viewport_get_center_y (self->viewport);
+  pgs_map_canvas_update (self->canvas, gtk_widget_get_mapped (GTK_WIDGET (self)));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-void
-pgs_map_view_invalidate (PgsMapView *self)
+/* Works out the status line again (hovered cell, else focused cell) and announces it. */
+static void
+update_status (PgsMapView *self)
 {
-  pgs_map_view_update_wanted_size (self);
-  if (!pgs_map_view_params_equal (&self->wanted, &self->shown))
-    {
-      /* Hidden, a map out of date is not kept: its pixels and its renderer (and through it
-       * a whole snapshot) would stay alive for nothing. */
-      if (!gtk_widget_get_mapped (GTK_WIDGET (self)) && !self->job_running)
-        {
-          pgs_clear_release (&self->renderer);
-          g_clear_object (&self->texture);
-          params_clear (&self->shown);
-        }
-      start_job (self);
-    }
+  g_autofree char *text = NULL;
+  PgsMapShown shown;
+  PgsHit hit;
+  double x, y;
+  gboolean hovering = pgs_map_hover_get_point (self->hover, &x, &y);
+  int fold;
+
+  get_shown (self, &shown);
+  fold = hovering ? pgs_map_folds_at (self->folds, &shown, x, y) : -1;
+  if (fold >= 0)
+    text = pgs_map_view_describe_fold (self, fold);
+  else if (hovering && pgs_map_hit_test (&shown, x, y, &hit) && hit.valid)
+    text = pgs_map_view_describe_hit (self, &hit);
+  else if (pgs_map_focus_get_cell (self->focus, &hit, NULL, NULL) && shown.renderer != NULL)
+    text = pgs_map_view_describe_hit (self, &hit);
+  else
+    text = g_strdup (_("Point at a cell, or focus the map and use the arrow keys, to read it here"));
+
+  /* One line: the tooltip's lines side by side. */
+  {
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+    g_free (text);
+    text = g_strjoinv (" · ", lines);
+  }
+
+  if (g_strcmp0 (text, self->status) == 0)
+    return;
+  g_free (self->status);
+  self->status = g_steal_pointer (&text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  self->status, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS]);
+  g_signal_emit (self, signals[STATUS_CHANGED], 0);
+}
+
+/* After a change to the focus cell or the pointer. */
+static void
+changed (PgsMapView *self)
+{
+  update_status (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
-pgs_map_view_map (GtkWidget *widget)
+on_rendered (PgsMapView *self)
 {
-  GTK_WIDGET_CLASS (pgs_map_view_parent_class)->map (widget);
-  pgs_map_view_invalidate (PGS_MAP_VIEW (widget));
+  PgsMapShown shown;
+
+  pgs_map_marks_reset (self->marks);
+  /* The legend follows: it is bound to :renderer. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RENDERER]);
+  /* Before ::ready, so that whoever waits for it finds the focus cell in place. */
+  get_shown (self, &shown);
+  pgs_map_focus_after_render (self->focus, &shown);
+  changed (self);
+  if (!pgs_map_canvas_is_ready (self->canvas))
+    invalidate (self);   /* renders again, or, hidden, lets this one go */
+  else
+    g_signal_emit (self, signals[READY], 0);
+}
+
+static void
+on_viewport_changed (PgsMapView *self)
+{
+  invalidate (self);
+}
+
+static void
+update_style (PgsMapView *self)
+{
+  PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
+  PgsRenderStyle style = pgs_map_style_detect (GTK_WIDGET (self));
+
+  if (style == wanted->style)
+    return;
+  wanted->style = style;
+  invalidate (self);
+}
+
+static PangoLayout *
+small_layout (PgsMapView *self,
+              const char *text,
+              gboolean    small)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  pango_attr_list_insert (attrs, pango_attr_scale_new (0.85));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  return layout;
 }
 
 /* Residency: each mapping's band gets its label at its left edge, where it fits. */
@@ -272,22 +227,24 @@ snapshot_bands (PgsMapView      *self,
                 GtkSnapshot     *snapshot,
                 graphene_rect_t *area)
 {
+  PgsRenderer *renderer = pgs_map_canvas_get_renderer (self->canvas);
+  const PgsMapParams *shown = pgs_map_canvas_get_shown (self->canvas);
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
   GdkRGBA bg = { 0, 0, 0, 0.55f }, fg = { 1, 1, 1, 1 };
   guint n;
   double last_bottom = -1;
 
-  if (self->renderer == NULL || self->shown.view != PGS_VIEW_RESIDENCY)
+  if (renderer == NULL || shown->view != PGS_VIEW_RESIDENCY)
     return;
 
   if (self->band_line_height == 0)
     {
-      g_autoptr(PangoLayout) probe = pgs_map_view_legend_layout (self, "Xg", TRUE);
+      g_autoptr(PangoLayout) probe = small_layout (self, "Xg", TRUE);
 
       pango_layout_get_pixel_size (probe, NULL, &self->band_line_height);
     }
 
-  n = pgs_renderer_get_n_bands (self->renderer);
+  n = pgs_renderer_get_n_bands (renderer);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(PangoLayout) layout = NULL;
@@ -295,7 +252,7 @@ snapshot_bands (PgsMapView      *self,
       double y, h;
       int lw, lh;
 
-      if (!pgs_renderer_get_band (self->renderer, self->shown.width, self->shown.height, i,
+      if (!pgs_renderer_get_band (renderer, shown->width, shown->height, i,
                                   &y, &h, &label) || label == NULL)
         continue;
       y /= scale;
@@ -303,7 +260,7 @@ snapshot_bands (PgsMapView      *self,
       /* Decided before laying any text out: a process has hundreds of thin bands. */
       if (h < self->band_line_height + 2 || y < last_bottom)
         continue;
-      layout = pgs_map_view_legend_layout (self, label, TRUE);
+      layout = small_layout (self, label, TRUE);
       pango_layout_set_width (layout, (int) (area->size.width * 0.6) * PANGO_SCALE);
       pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
       pango_layout_get_pixel_size (layout, &lw, &lh);
@@ -330,11 +287,11 @@ snapshot_zoom_badge (PgsMapView      *self,
   GdkRGBA bg = { 0, 0, 0, 0.6f }, fg = { 1, 1, 1, 1 };
   int w, h;
 
-  if (self->shown.zoom <= 1.0)
+  if (pgs_map_canvas_get_shown (self->canvas)->zoom <= 1.0)
     return;
   /* Translators: the map's zoom level, "400 %" */
-  text = g_strdup_printf (_("%.0f %%"), self->shown.zoom * 100);
-  layout = pgs_map_view_legend_layout (self, text, TRUE);
+  text = g_strdup_printf (_("%.0f %%"), pgs_map_canvas_get_shown (self->canvas)->zoom * 100);
+  layout = small_layout (self, text, TRUE);
   pango_layout_get_pixel_size (layout, &w, &h);
   gtk_snapshot_append_color (snapshot, &bg,
                              &GRAPHENE_RECT_INIT (area->size.width - w - 12, 6, w + 8, h + 4));
@@ -344,77 +301,35 @@ snapshot_zoom_badge (PgsMapView      *self,
   gtk_snapshot_restore (snapshot);
 }
 
-/* The renderer knows pixels to pages, not the other way: the marks come from the same
- * hit test as hover and tooltips, once per overlay cell. A cell is marked when the page
- * that decided its colour was accessed. */
-static void
-snapshot_wss (PgsMapView            *self,
-              GtkSnapshot           *snapshot,
-              const graphene_rect_t *area)
-{
-  const double cell = 3;
-
-  if (self->wss_sample == NULL || self->renderer == NULL ||
-      self->wanted.view != PGS_VIEW_RESIDENCY ||
-      !(pgs_wss_sample_get_page_sources (self->wss_sample) & PGS_WSS_PAGES_IDLE))
-    return;
-
-  if (self->wss_node == NULL)
-    {
-      g_autoptr(GtkSnapshot) marks = gtk_snapshot_new ();
-      cairo_t *cr = gtk_snapshot_append_cairo (marks, area);
-
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
-      for (double y = area->origin.y; y < area->origin.y + area->size.height; y += cell)
-        for (double x = area->origin.x; x < area->origin.x + area->size.width; x += cell)
-          {
-            PgsHit hit;
-
-            if (!pgs_map_view_hit_test (self, x + cell / 2, y + cell / 2, &hit) || !hit.valid ||
-                hit.is_frame)
-              continue;
-            if (pgs_wss_sample_lookup_page (self->wss_sample, hit.address) &
-                PGS_WSS_PAGE_ACCESSED)
-              cairo_rectangle (cr, x + cell / 2 - 0.75, y + cell / 2 - 0.75, 1.5, 1.5);
-          }
-      cairo_fill (cr);
-      cairo_destroy (cr);
-      self->wss_node = gtk_snapshot_free_to_node (g_steal_pointer (&marks));
-    }
-  if (self->wss_node != NULL)
-    gtk_snapshot_append_node (snapshot, self->wss_node);
-}
-
 static void
 pgs_map_view_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   PgsMapView *self = PGS_MAP_VIEW (widget);
+  GdkTexture *texture = pgs_map_canvas_get_texture (self->canvas);
+  PgsMapOverlay *overlays[] = {
+    PGS_MAP_OVERLAY (self->folds), PGS_MAP_OVERLAY (self->hover), PGS_MAP_OVERLAY (self->focus),
+  };
   graphene_rect_t area;
+  PgsMapShown shown;
+  int scale = gtk_widget_get_scale_factor (widget);
 
+  if (texture == NULL)
+    return;
   pgs_map_view_get_map_area (self, &area);
-
-  if (self->texture != NULL)
-    {
-      int scale = gtk_widget_get_scale_factor (widget);
-      float tw = gdk_texture_get_width (self->texture) / (float) scale;
-      float th = gdk_texture_get_height (self->texture) / (float) scale;
-
-      /* During a resize the old pixels stand in, at their own size, until the new ones
-       * arrive: stretching them would blur the cells. */
-      gtk_snapshot_push_clip (snapshot, &area);
-      gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, tw, th));
-      snapshot_wss (self, snapshot, &area);
-      snapshot_bands (self, snapshot, &area);
-      pgs_map_view_snapshot_folds (self, snapshot);
-      pgs_map_view_snapshot_hover (self, snapshot);
-      pgs_map_view_snapshot_focus (self, snapshot);
-      gtk_snapshot_pop (snapshot);
-      snapshot_zoom_badge (self, snapshot, &area);
-    }
-
-  if (self->legend_width > 0)
-    pgs_map_view_snapshot_legend (self, snapshot, area.size.width + LEGEND_GAP);
+  get_shown (self, &shown);
+  /* During a resize the old pixels stand in, at their own size, until the new ones
+   * arrive: stretching them would blur the cells. */
+  gtk_snapshot_push_clip (snapshot, &area);
+  gtk_snapshot_append_texture (snapshot, texture,
+                               &GRAPHENE_RECT_INIT (0, 0, gdk_texture_get_width (texture) / (float) scale,
+                                                    gdk_texture_get_height (texture) / (float) scale));
+  pgs_map_overlay_snapshot (PGS_MAP_OVERLAY (self->marks), snapshot, &shown);
+  snapshot_bands (self, snapshot, &area);
+  for (guint i = 0; i < G_N_ELEMENTS (overlays); i++)
+    pgs_map_overlay_snapshot (overlays[i], snapshot, &shown);
+  gtk_snapshot_pop (snapshot);
+  snapshot_zoom_badge (self, snapshot, &area);
 }
 
 static void
@@ -426,20 +341,8 @@ pgs_map_view_measure (GtkWidget      *widget,
                       int            *minimum_baseline,
                       int            *natural_baseline)
 {
-  PgsMapView *self = PGS_MAP_VIEW (widget);
-
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      int legend = self->legend_width > 0 ? self->legend_width + LEGEND_GAP : 0;
-
-      *minimum = legend + 64;
-      *natural = legend + 640;
-    }
-  else
-    {
-      *minimum = MAX (64, self->legend_height);
-      *natural = MAX (480, self->legend_height);
-    }
+  *minimum = 64;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 480;
 }
 
 static void
@@ -448,7 +351,14 @@ pgs_map_view_size_allocate (GtkWidget *widget,
                             int        height,
                             int        baseline)
 {
-  pgs_map_view_invalidate (PGS_MAP_VIEW (widget));
+  invalidate (PGS_MAP_VIEW (widget));
+}
+
+static void
+pgs_map_view_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (pgs_map_view_parent_class)->map (widget);
+  invalidate (PGS_MAP_VIEW (widget));
 }
 
 /* A theme switch (dark, high contrast) renders the map again in the new style. */
@@ -457,15 +367,408 @@ pgs_map_view_css_changed (GtkWidget         *widget,
                           GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (pgs_map_view_parent_class)->css_changed (widget, change);
-  pgs_map_view_update_style (PGS_MAP_VIEW (widget));
+  update_style (PGS_MAP_VIEW (widget));
+}
+
+/* ---- pointer and wheel: Ctrl+wheel zooms about the pointer, the wheel and a drag pan,
+ * a click makes the cell the focus cell and activates its page ---- */
+
+/* Widget coordinates to fractions of the whole map, through the pixels on screen. */
+static gboolean
+map_point (PgsMapView *self,
+           double      x,
+           double      y,
+           double     *map_x,
+           double     *map_y)
+{
+  PgsMapShown shown;
+
+  get_shown (self, &shown);
+  return shown.ready && pgs_map_from_widget (&shown, x, y, map_x, map_y);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           PgsMapView               *self)
+{
+  GdkModifierType state =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  double x = -1, y = -1;
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      if (!pgs_map_hover_get_point (self->hover, &x, &y))
+        x = y = -1;
+      pgs_map_view_zoom_by (self, dy < 0 ? ZOOM_STEP : 1.0 / ZOOM_STEP, x, y);
+      return TRUE;
+    }
+  if (pgs_map_viewport_get_zoom (self->viewport) <= 1.0)
+    return FALSE;   /* nothing to pan: let an enclosing scroller have it */
+  if (state & GDK_SHIFT_MASK)
+    {
+      dx = dy;
+      dy = 0;
+    }
+  /* One scroll step moves a tenth of what is visible. */
+  pgs_map_viewport_pan (self->viewport, dx * 0.1, dy * 0.1);
+  return TRUE;
 }
 
 static void
-on_scale_factor_changed (GObject    *object,
-                         GParamSpec *pspec,
-                         gpointer    user_data)
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               PgsMapView     *self)
 {
-  pgs_map_view_invalidate (PGS_MAP_VIEW (object));
+  graphene_rect_t area;
+  double x0, y0, x1, y1, zoom = pgs_map_viewport_get_zoom (self->viewport);
+
+  self->drag_center_x = pgs_map_viewport_get_center_x (self->viewport);
+  self->drag_center_y = pgs_map_viewport_get_center_y (self->viewport);
+  self->dragged = FALSE;
+
+  /* How much of the map one pixel is, measured once: the drag then moves the map with the
+   * pointer whatever the margins and aspect. Fall back to a map that fills the area. */
+  pgs_map_view_get_map_area (self, &area);
+  if (map_point (self, area.size.width / 2, area.size.height / 2, &x0, &y0) &&
+      map_point (self, area.size.width / 2 + 1, area.size.height / 2 + 1, &x1, &y1) &&
+      x1 > x0 && y1 > y0)
+    {
+      self->drag_scale_x = x1 - x0;
+      self->drag_scale_y = y1 - y0;
+    }
+  else
+    {
+      self->drag_scale_x = 1.0 / (area.size.width * zoom);
+      self->drag_scale_y = 1.0 / (area.size.height * zoom);
+    }
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                PgsMapView     *self)
+{
+  double zoom = pgs_map_viewport_get_zoom (self->viewport);
+
+  if (!self->dragged && fabs (dx) < 4 && fabs (dy) < 4)
+    return;   /* still a click */
+  self->dragged = TRUE;
+  if (zoom <= 1.0)
+    return;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
+  pgs_map_viewport_set (self->viewport, zoom, self->drag_center_x - dx * self->drag_scale_x,
+                        self->drag_center_y - dy * self->drag_scale_y);
+}
+
+static void
+activate_at (PgsMapView *self,
+             double      x,
+             double      y)
+{
+  PgsHit hit;
+
+  if (pgs_map_view_hit_test (self, x, y, &hit) && hit.valid)
+    g_signal_emit (self, signals[PAGE_ACTIVATED], 0, &hit);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             PgsMapView     *self)
+{
+  PgsMapShown shown;
+  double x, y;
+
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+  if (self->dragged)
+    return;
+
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* The clicked cell becomes the focus cell: the keys go on from there. */
+  get_shown (self, &shown);
+  pgs_map_focus_at (self->focus, &shown, x, y);
+  changed (self);
+  activate_at (self, x, y);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           PgsMapView               *self)
+{
+  pgs_map_hover_set_point (self->hover, TRUE, x, y);
+  changed (self);
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          PgsMapView               *self)
+{
+  pgs_map_hover_set_point (self->hover, FALSE, 0, 0);
+  changed (self);
+}
+
+static gboolean
+on_query_tooltip (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  PgsMapView *self = PGS_MAP_VIEW (widget);
+  g_autofree char *text = NULL;
+  PgsMapShown shown;
+  PgsHit hit;
+  int fold;
+
+  if (keyboard)
+    return FALSE;
+  get_shown (self, &shown);
+  if ((fold = pgs_map_folds_at (self->folds, &shown, x, y)) >= 0)
+    text = pgs_map_view_describe_fold (self, fold);
+  else if (pgs_map_hit_test (&shown, x, y, &hit) && hit.valid)
+    text = pgs_map_view_describe_hit (self, &hit);
+  else
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+on_has_focus (PgsMapView *self)
+{
+  PgsMapShown shown;
+
+  /* Tabbing into the map puts the focus on a cell at once, so the status line reads one. */
+  get_shown (self, &shown);
+  if (shown.focused && !pgs_map_focus_get_cell (self->focus, NULL, NULL, NULL) &&
+      shown.renderer != NULL)
+    pgs_map_focus_end (self->focus, &shown, FALSE);
+  changed (self);
+}
+
+/* ---- keys: map.zoom-*, map.pan (Ctrl+arrows) and map.focus-* (arrows, Home, End, Page
+ * Up and Down, Enter) ---- */
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  PgsMapView *self = PGS_MAP_VIEW (widget);
+
+  if (g_str_equal (action_name, "map.zoom-in"))
+    pgs_map_view_zoom_by (self, ZOOM_STEP * ZOOM_STEP, -1, -1);
+  else if (g_str_equal (action_name, "map.zoom-out"))
+    pgs_map_view_zoom_by (self, 1.0 / (ZOOM_STEP * ZOOM_STEP), -1, -1);
+  else if (g_str_equal (action_name, "map.zoom-reset"))
+    pgs_map_view_set_viewport (self, 1.0, 0.5, 0.5);
+  else
+    {
+      double dx, dy;
+
+      g_variant_get (parameter, "(dd)", &dx, &dy);
+      pgs_map_viewport_pan (self->viewport, dx, dy);
+    }
+}
+
+static void
+focus_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  PgsMapView *self = PGS_MAP_VIEW (widget);
+  PgsMapShown shown;
+  double x, y;
+
+  get_shown (self, &shown);
+  if (g_str_equal (action_name, "map.focus-move"))
+    {
+      int dx, dy;
+
+      g_variant_get (parameter, "(ii)", &dx, &dy);
+      pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_CELL, CLAMP (dx, -1, 1),
+                          CLAMP (dy, -1, 1));
+    }
+  else if (g_str_equal (action_name, "map.focus-screen"))
+    pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_SCREEN, 0,
+                        g_variant_get_int32 (parameter) < 0 ? -1 : 1);
+  else if (g_str_equal (action_name, "map.focus-first"))
+    pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_HOME, 0, 0);
+  else if (g_str_equal (action_name, "map.focus-last"))
+    pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_END, 0, 0);
+  else if (pgs_map_focus_get_cell (self->focus, NULL, &x, &y) && pgs_map_inside (&shown, x, y))
+    activate_at (self, x, y);
+  changed (self);
+}
+
+static void
+add_keys (GtkWidgetClass *widget_class)
+{
+  struct { guint key; int dx, dy; } arrows[] = {
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 },
+    { GDK_KEY_Down, 0, 1 }, { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 },
+    { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
+  };
+  const char *zoom[] = { "map.zoom-in", "map.zoom-out", "map.zoom-reset" };
+  const char *focus[] = { "map.focus-first", "map.focus-last", "map.focus-activate" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (zoom); i++)
+    gtk_widget_class_install_action (widget_class, zoom[i], NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.focus-move", "(ii)", focus_action);
+  gtk_widget_class_install_action (widget_class, "map.focus-screen", "i", focus_action);
+  for (guint i = 0; i < G_N_ELEMENTS (focus); i++)
+    gtk_widget_class_install_action (widget_class, focus[i], NULL, focus_action);
+
+  /* With the map focused Ctrl and the arrow keys pan (the arrows alone move the focus
+   * cell); zoom keys are window-wide accelerators. */
+  for (guint i = 0; i < 4; i++)
+    gtk_widget_class_add_binding_action (widget_class, arrows[i].key, GDK_CONTROL_MASK, "map.pan",
+                                         "(dd)", arrows[i].dx * 0.1, arrows[i].dy * 0.1);
+  for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
+    gtk_widget_class_add_binding_action (widget_class, arrows[i].key, 0, "map.focus-move",
+                                         "(ii)", arrows[i].dx, arrows[i].dy);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "map.focus-screen", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "map.focus-screen", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "map.focus-first", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "map.focus-last", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.focus-activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.focus-activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.focus-activate", NULL);
+}
+
+/* ---- properties ---- */
+
+static void
+pgs_map_view_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  PgsMapView *self = PGS_MAP_VIEW (object);
+  PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      g_value_set_uint (value, wanted->view);
+      break;
+    case PROP_SNAPSHOT:
+      g_value_set_object (value, wanted->snapshot);
+      break;
+    case PROP_PROCESS:
+      g_value_set_object (value, wanted->process);
+      break;
+    case PROP_LAYOUT:
+      g_value_set_uint (value, wanted->layout);
+      break;
+    case PROP_HIDE_FREE:
+      g_value_set_boolean (value, wanted->hide_free);
+      break;
+    case PROP_UNITS:
+      g_value_set_uint (value, self->units);
+      break;
+    case PROP_HIGHLIGHT_MODE:
+      g_value_set_uint (value, wanted->highlight_mode);
+      break;
+    case PROP_HIGHLIGHT_FRAMES:
+      g_value_set_boxed (value, wanted->highlight);
+      break;
+    case PROP_HIGHLIGHT_NAME:
+      g_value_set_string (value, wanted->highlight_name);
+      break;
+    case PROP_WSS_SAMPLE:
+      g_value_set_boxed (value, pgs_map_marks_get_sample (self->marks));
+      break;
+    case PROP_VIEWPORT:
+      g_value_set_object (value, self->viewport);
+      break;
+    case PROP_RENDERER:
+      g_value_set_object (value, pgs_map_canvas_get_renderer (self->canvas));
+      break;
+    case PROP_STATUS:
+      g_value_set_string (value, self->status);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_map_view_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  PgsMapView *self = PGS_MAP_VIEW (object);
+  PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
+
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      wanted->view = g_value_get_uint (value);
+      break;
+    case PROP_SNAPSHOT:
+      pgs_map_view_set_snapshot (self, g_value_get_object (value));
+      break;
+    case PROP_PROCESS:
+      pgs_map_view_set_process (self, g_value_get_object (value));
+      break;
+    case PROP_LAYOUT:
+      pgs_map_view_set_layout (self, g_value_get_uint (value));
+      break;
+    case PROP_HIDE_FREE:
+      pgs_map_view_set_hide_free (self, g_value_get_boolean (value));
+      break;
+    case PROP_UNITS:
+      pgs_map_view_set_units (self, g_value_get_uint (value));
+      break;
+    case PROP_HIGHLIGHT_MODE:
+      pgs_map_view_set_highlight_mode (self, g_value_get_uint (value));
+      break;
+    case PROP_HIGHLIGHT_FRAMES:
+      pgs_map_view_set_highlight_frames (self, g_value_get_boxed (value),
+                                         wanted->highlight_name ? wanted->highlight_name : "");
+      break;
+    case PROP_HIGHLIGHT_NAME:
+      if (g_strcmp0 (wanted->highlight_name, g_value_get_string (value)) == 0)
+        break;
+      g_free (wanted->highlight_name);
+      wanted->highlight_name = g_value_dup_string (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_WSS_SAMPLE:
+      pgs_map_view_set_wss_sample (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_map_view_constructed (GObject *object)
+{
+  PgsMapView *self = PGS_MAP_VIEW (object);
+  static const char *const labels[] = {
+    [PGS_VIEW_RESIDENCY] = N_("Residency map: the pages of the selected process"),
+    [PGS_VIEW_SHARING] = N_("Sharing heatmap: every page frame by how many map it"),
+    [PGS_VIEW_FLAGS] = N_("Page-flag map: every page frame by what the kernel uses it for"),
+  };
+  PgsView view = pgs_map_canvas_get_wanted (self->canvas)->view;
+
+  G_OBJECT_CLASS (pgs_map_view_parent_class)->constructed (object);
+  if (view < G_N_ELEMENTS (labels))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _(labels[view]), -1);
 }
 
 static void
@@ -473,17 +776,13 @@ pgs_map_view_dispose (GObject *object)
 {
   PgsMapView *self = (PgsMapView *) object;
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  pgs_clear_release (&self->renderer);
-  g_clear_object (&self->texture);
-  g_clear_pointer (&self->wss_node, gsk_render_node_unref);
-  g_clear_pointer (&self->wss_sample, pgs_wss_sample_unref);
-  g_clear_pointer (&self->legend, pgs_map_view_legend_rows_free);
-  g_clear_object (&self->legend_rule);
+  g_clear_object (&self->canvas);
+  g_clear_object (&self->viewport);
+  g_clear_object (&self->marks);
+  g_clear_object (&self->folds);
+  g_clear_object (&self->hover);
+  g_clear_object (&self->focus);
   g_clear_pointer (&self->status, g_free);
-  params_clear (&self->wanted);
-  params_clear (&self->shown);
 
   G_OBJECT_CLASS (pgs_map_view_parent_class)->dispose (object);
 }
@@ -493,7 +792,12 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
+  object_class->get_property = pgs_map_view_get_property;
+  object_class->set_property = pgs_map_view_set_property;
+  object_class->constructed = pgs_map_view_constructed;
   object_class->dispose = pgs_map_view_dispose;
 
   widget_class->map = pgs_map_view_map;
@@ -501,6 +805,31 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   widget_class->measure = pgs_map_view_measure;
   widget_class->size_allocate = pgs_map_view_size_allocate;
   widget_class->css_changed = pgs_map_view_css_changed;
+
+  /* Enums as uint: a PgsView, PgsLayout, PgsUnits, PgsHighlightMode. */
+  properties[PROP_VIEW] =
+    g_param_spec_uint ("view", NULL, NULL, 0, PGS_VIEW_FLAGS, 0,
+                       G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SNAPSHOT] = g_param_spec_object ("snapshot", NULL, NULL, PGS_TYPE_SNAPSHOT, rw);
+  properties[PROP_PROCESS] = g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS, rw);
+  properties[PROP_LAYOUT] = g_param_spec_uint ("layout", NULL, NULL, 0, PGS_LAYOUT_HILBERT, 0, rw);
+  properties[PROP_HIDE_FREE] = g_param_spec_boolean ("hide-free", NULL, NULL, FALSE, rw);
+  properties[PROP_UNITS] = g_param_spec_uint ("units", NULL, NULL, 0, PGS_UNITS_BYTES, 0, rw);
+  properties[PROP_HIGHLIGHT_MODE] =
+    g_param_spec_uint ("highlight-mode", NULL, NULL, 0, PGS_HIGHLIGHT_OVERLAY, 0, rw);
+  /* Physical views: guint64 PFNs highlighted instead of the process's, NULL for those;
+   * highlight-name says what they are in the legend (set it first). */
+  properties[PROP_HIGHLIGHT_FRAMES] =
+    g_param_spec_boxed ("highlight-frames", NULL, NULL, G_TYPE_BYTES, rw);
+  properties[PROP_HIGHLIGHT_NAME] = g_param_spec_string ("highlight-name", NULL, NULL, NULL, rw);
+  properties[PROP_WSS_SAMPLE] =
+    g_param_spec_boxed ("wss-sample", NULL, NULL, PGS_TYPE_WSS_SAMPLE, rw);
+  properties[PROP_VIEWPORT] =
+    g_param_spec_object ("viewport", NULL, NULL, PGS_TYPE_MAP_VIEWPORT, ro);
+  /* The renderer of the pixels on screen: what the legend describes. */
+  properties[PROP_RENDERER] = g_param_spec_object ("renderer", NULL, NULL, PGS_TYPE_RENDERER, ro);
+  properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * PgsMapView::page-activated:
@@ -512,13 +841,11 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   /* The pixels on screen caught up with what was asked for. */
   signals[READY] = g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /* pgs_map_view_get_status() says something else. */
+  /* pgs_map_view_get_status() says something else (as notify::status). */
   signals[STATUS_CHANGED] = g_signal_new ("status-changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 0);
-
-  pgs_map_view_viewport_class_init (widget_class);
-  pgs_map_view_focus_class_init (widget_class);
+  add_keys (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -527,48 +854,78 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
 static void
 pgs_map_view_init (PgsMapView *self)
 {
-  self->cancellable = g_cancellable_new ();
-  self->wanted.zoom = 1.0;
-  self->wanted.center_x = 0.5;
-  self->wanted.center_y = 0.5;
-  self->wanted.layout = PGS_LAYOUT_LINEAR;
-  self->wanted.style = PGS_RENDER_STYLE_LIGHT;
-  self->wanted.highlight_mode = PGS_HIGHLIGHT_OUTLINE;
+  GtkEventController *controller;
+  GtkGesture *drag;
 
+  self->canvas = pgs_map_canvas_new (PGS_VIEW_RESIDENCY);
+  self->viewport = pgs_map_viewport_new ();
+  self->marks = pgs_map_marks_new ();
+  self->folds = pgs_map_folds_new ();
+  self->hover = pgs_map_hover_new ();
+  self->focus = pgs_map_focus_new (self->viewport);
+  g_signal_connect_object (self->canvas, "rendered", G_CALLBACK (on_rendered), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self,
+                           G_CONNECT_SWAPPED);
   /* Device pixels change with the scale factor even when the size does not. */
-  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (invalidate), NULL);
+  g_signal_connect (self, "notify::has-focus", G_CALLBACK (on_has_focus), NULL);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+  /* Plain GTK does not restyle when GNOME's setting changes (libadwaita does): follow it. */
+  if (pgs_map_style_a11y_settings () != NULL)
+    g_signal_connect_object (pgs_map_style_a11y_settings (), "changed::high-contrast",
+                             G_CALLBACK (update_style), self, G_CONNECT_SWAPPED);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  pgs_map_view_focus_init (self);
-  pgs_map_view_hover_init (self);
-  pgs_map_view_viewport_init (self);
-  pgs_map_view_style_init (self);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES |
+                                                GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  update_status (self);
 }
+
+/* ---- public API: the setters are what the properties set ---- */
 
 GtkWidget *
 pgs_map_view_new (PgsView view)
 {
-  PgsMapView *self = g_object_new (PGS_TYPE_MAP_VIEW, NULL);
-  static const char *const labels[] = {
-    [PGS_VIEW_RESIDENCY] = N_("Residency map: the pages of the selected process"),
-    [PGS_VIEW_SHARING] = N_("Sharing heatmap: every page frame by how many map it"),
-    [PGS_VIEW_FLAGS] = N_("Page-flag map: every page frame by what the kernel uses it for"),
-  };
-
-  self->wanted.view = view;
-  if (view < G_N_ELEMENTS (labels))
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    _(labels[view]), -1);
-  return GTK_WIDGET (self);
+  return g_object_new (PGS_TYPE_MAP_VIEW, "view", view, NULL);
 }
 
 PgsView
 pgs_map_view_get_view (PgsMapView *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_VIEW (self), PGS_VIEW_RESIDENCY);
-  return self->wanted.view;
+  return pgs_map_canvas_get_wanted (self->canvas)->view;
+}
+
+PgsMapViewport *
+pgs_map_view_get_viewport (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+  return self->viewport;
+}
+
+/* A wanted parameter changed: render it, and tell whoever binds it. */
+static void
+set_done (PgsMapView *self,
+          guint       prop)
+{
+  invalidate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
 void
@@ -577,25 +934,27 @@ pgs_map_view_set_snapshot (PgsMapView  *self,
 {
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
 
-  if (pgs_set_object_release (&self->wanted.snapshot, snapshot))
-    pgs_map_view_invalidate (self);
+  if (pgs_set_object_release (&pgs_map_canvas_get_wanted (self->canvas)->snapshot, snapshot))
+    set_done (self, PROP_SNAPSHOT);
 }
 
 void
 pgs_map_view_set_process (PgsMapView *self,
                           PgsProcess *process)
 {
+  PgsMapParams *wanted;
+  gboolean same_pid;
+
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
 
-  /* A new subject starts unzoomed; a rescan of the same PID and physical maps keep it. */
-  if (self->wanted.view == PGS_VIEW_RESIDENCY && !pgs_same_pid (self->wanted.process, process))
-    {
-      self->wanted.zoom = 1.0;
-      self->wanted.center_x = self->wanted.center_y = 0.5;
-    }
-  if (!pgs_set_object_release (&self->wanted.process, process))
+  wanted = pgs_map_canvas_get_wanted (self->canvas);
+  same_pid = pgs_same_pid (wanted->process, process);
+  if (!pgs_set_object_release (&wanted->process, process))
     return;
-  pgs_map_view_invalidate (self);
+  /* A new subject starts unzoomed; a rescan of the same PID and physical maps keep it. */
+  if (wanted->view == PGS_VIEW_RESIDENCY && !same_pid)
+    pgs_map_viewport_set (self->viewport, 1.0, 0.5, 0.5);
+  set_done (self, PROP_PROCESS);
 }
 
 void
@@ -603,54 +962,68 @@ pgs_map_view_set_highlight_frames (PgsMapView *self,
                                    GBytes     *pfns,
                                    const char *name)
 {
+  PgsMapParams *wanted;
+
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
   g_return_if_fail (pfns == NULL || name != NULL);
 
-  if (self->wanted.highlight == pfns)
+  wanted = pgs_map_canvas_get_wanted (self->canvas);
+  if (wanted->highlight == pfns)
     return;
-  g_clear_pointer (&self->wanted.highlight, g_bytes_unref);
-  self->wanted.highlight = pfns ? g_bytes_ref (pfns) : NULL;
-  g_free (self->wanted.highlight_name);
-  self->wanted.highlight_name = g_strdup (name);
-  pgs_map_view_invalidate (self);
+  g_clear_pointer (&wanted->highlight, g_bytes_unref);
+  wanted->highlight = pfns ? g_bytes_ref (pfns) : NULL;
+  if (g_strcmp0 (wanted->highlight_name, name) != 0)
+    {
+      g_free (wanted->highlight_name);
+      wanted->highlight_name = g_strdup (name);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT_NAME]);
+    }
+  set_done (self, PROP_HIGHLIGHT_FRAMES);
 }
 
 void
 pgs_map_view_set_layout (PgsMapView *self,
                          PgsLayout   layout)
 {
+  PgsMapParams *wanted;
+
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
 
-  if (self->wanted.layout == layout)
+  wanted = pgs_map_canvas_get_wanted (self->canvas);
+  if (wanted->layout == layout)
     return;
-  self->wanted.layout = layout;
-  pgs_map_view_invalidate (self);
+  wanted->layout = layout;
+  set_done (self, PROP_LAYOUT);
+}
+
+void
+pgs_map_view_set_hide_free (PgsMapView *self,
+                            gboolean    hide_free)
+{
+  PgsMapParams *wanted;
+
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+
+  wanted = pgs_map_canvas_get_wanted (self->canvas);
+  if (wanted->hide_free == !!hide_free)
+    return;
+  wanted->hide_free = !!hide_free;
+  set_done (self, PROP_HIDE_FREE);
 }
 
 void
 pgs_map_view_set_highlight_mode (PgsMapView       *self,
                                  PgsHighlightMode  mode)
 {
+  PgsMapParams *wanted;
+
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
 
-  if (self->wanted.highlight_mode == mode)
+  wanted = pgs_map_canvas_get_wanted (self->canvas);
+  if (wanted->highlight_mode == mode)
     return;
-  self->wanted.highlight_mode = mode;
-  pgs_map_view_invalidate (self);
-}
-
-PgsRenderStyle
-pgs_map_view_get_style (PgsMapView *self)
-{
-  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), PGS_RENDER_STYLE_LIGHT);
-  return self->wanted.style;
-}
-
-GdkTexture *
-pgs_map_view_get_texture (PgsMapView *self)
-{
-  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
-  return self->texture;
+  wanted->highlight_mode = mode;
+  set_done (self, PROP_HIGHLIGHT_MODE);
 }
 
 void
@@ -662,23 +1035,155 @@ pgs_map_view_set_units (PgsMapView *self,
   if (self->units == units)
     return;
   self->units = units;
-  pgs_map_view_update_legend_size (self);
+  changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNITS]);
+}
+
+void
+pgs_map_view_set_wss_sample (PgsMapView   *self,
+                             PgsWssSample *sample)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+
+  if (!pgs_map_marks_set_sample (self->marks, sample))
+    return;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WSS_SAMPLE]);
+}
+
+PgsWssSample *
+pgs_map_view_get_wss_sample (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+  return pgs_map_marks_get_sample (self->marks);
+}
+
+PgsRenderStyle
+pgs_map_view_get_style (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), PGS_RENDER_STYLE_LIGHT);
+  return pgs_map_canvas_get_wanted (self->canvas)->style;
+}
+
+double
+pgs_map_view_get_zoom (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), 1.0);
+  return pgs_map_viewport_get_zoom (self->viewport);
+}
+
+void
+pgs_map_view_set_viewport (PgsMapView *self,
+                           double      zoom,
+                           double      center_x,
+                           double      center_y)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+  pgs_map_viewport_set (self->viewport, zoom, center_x, center_y);
+}
+
+void
+pgs_map_view_zoom_by (PgsMapView *self,
+                      double      factor,
+                      double      x,
+                      double      y)
+{
+  double mx = -1, my = -1;
+
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+
+  /* The renderer knows its own geometry (margins, aspect): it says what is under (x, y). */
+  if (x < 0 || y < 0 || !map_point (self, x, y, &mx, &my))
+    mx = my = -1;
+  pgs_map_viewport_zoom_by (self->viewport, factor, mx, my);
 }
 
 PgsRenderer *
 pgs_map_view_get_renderer (PgsMapView *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
-  return self->renderer;
+  return pgs_map_canvas_get_renderer (self->canvas);
+}
+
+GdkTexture *
+pgs_map_view_get_texture (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+  return pgs_map_canvas_get_texture (self->canvas);
 }
 
 gboolean
 pgs_map_view_is_ready (PgsMapView *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_VIEW (self), FALSE);
-  return self->renderer != NULL && !self->job_running &&
-         pgs_map_view_params_equal (&self->shown, &self->wanted);
+  return pgs_map_canvas_is_ready (self->canvas);
+}
+
+void
+pgs_map_view_get_map_area (PgsMapView      *self,
+                           graphene_rect_t *area)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+  graphene_rect_init (area, 0, 0, MAX (1, gtk_widget_get_width (GTK_WIDGET (self))),
+                      MAX (1, gtk_widget_get_height (GTK_WIDGET (self))));
+}
+
+gboolean
+pgs_map_view_hit_test (PgsMapView *self,
+                       double      x,
+                       double      y,
+                       PgsHit     *hit)
+{
+  PgsMapShown shown;
+
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), FALSE);
+  g_return_val_if_fail (hit != NULL, FALSE);
+
+  get_shown (self, &shown);
+  return pgs_map_hit_test (&shown, x, y, hit);
+}
+
+const char *
+pgs_map_view_get_status (PgsMapView *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+  return self->status;
+}
+
+gboolean
+pgs_map_view_get_focus_cell (PgsMapView *self,
+                             PgsHit     *hit)
+{
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), FALSE);
+  g_return_val_if_fail (hit != NULL, FALSE);
+  return pgs_map_focus_get_cell (self->focus, hit, NULL, NULL);
+}
+
+char *
+pgs_map_view_describe_fold (PgsMapView *self,
+                            guint       index)
+{
+  PgsMapShown shown;
+
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+
+  get_shown (self, &shown);
+  return pgs_map_folds_describe (self->folds, &shown, index, self->units);
+}
+
+char *
+pgs_map_view_describe_hit (PgsMapView   *self,
+                           const PgsHit *hit)
+{
+  PgsMapParams *wanted;
+
+  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
+  g_return_val_if_fail (hit != NULL, NULL);
+
+  /* The latest process: a hit carried over a refresh was looked up in it. */
+  wanted = pgs_map_canvas_get_wanted (self->canvas);
+  return pgs_map_describe_hit (pgs_map_canvas_get_renderer (self->canvas), wanted->snapshot,
+                               wanted->process, hit);
 }
 
 typedef struct
@@ -729,7 +1234,7 @@ pgs_map_view_write_png_async (PgsMapView          *self,
 
   task = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (task, pgs_map_view_write_png_async);
-  if (self->renderer == NULL)
+  if (pgs_map_canvas_get_renderer (self->canvas) == NULL)
     {
       g_task_return_new_error (task, PGS_ERROR, PGS_ERROR_FAILED, "%s",
                                _("There is no map to export yet"));
@@ -738,7 +1243,7 @@ pgs_map_view_write_png_async (PgsMapView          *self,
 
   /* A renderer of its own, set up like the one on screen: the thread shares nothing. */
   job = g_new0 (PngJob, 1);
-  job->renderer = renderer_for_params (&self->shown);
+  job->renderer = pgs_map_canvas_new_renderer (self->canvas);
   /* The PNG's legend is the library's, which knows no fold markers: a file is never shown
    * without its free memory, where nothing in it would say so. */
   pgs_renderer_set_hide_free (job->renderer, FALSE);
@@ -758,27 +1263,4 @@ pgs_map_view_write_png_finish (PgsMapView    *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-void
-pgs_map_view_set_wss_sample (PgsMapView   *self,
-                             PgsWssSample *sample)
-{
-  g_return_if_fail (PGS_IS_MAP_VIEW (self));
-
-  if (sample == self->wss_sample)
-    return;
-  if (sample != NULL)
-    pgs_wss_sample_ref (sample);
-  g_clear_pointer (&self->wss_sample, pgs_wss_sample_unref);
-  self->wss_sample = sample;
-  g_clear_pointer (&self->wss_node, gsk_render_node_unref);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-PgsWssSample *
-pgs_map_view_get_wss_sample (PgsMapView *self)
-{
-  g_return_val_if_fail (PGS_IS_MAP_VIEW (self), NULL);
-  return self->wss_sample;
 }
