@@ -17,6 +17,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "pgs-background.h"
 #include "pgs-map-canvas.h"
 #include "pgs-release.h"
@@ -283,9 +285,70 @@ pgs_map_canvas_is_ready (PgsMapCanvas *self)
          pgs_map_params_equal (&self->shown, &self->wanted);
 }
 
-PgsRenderer *
-pgs_map_canvas_new_renderer (PgsMapCanvas *self)
+typedef struct
 {
-  g_return_val_if_fail (PGS_IS_MAP_CANVAS (self), NULL);
-  return self->renderer != NULL ? renderer_for_params (&self->shown) : NULL;
+  PgsRenderer *renderer;
+  char        *path;
+  int          width;
+  int          height;
+} PngJob;
+
+static void
+png_job_free (PngJob *job)
+{
+  pgs_clear_release (&job->renderer);
+  g_free (job->path);
+  g_free (job);
+}
+
+static void
+png_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  PngJob *job = task_data;
+  GError *error = NULL;
+
+  pgs_background_lower_current_thread ();
+  if (pgs_renderer_write_png (job->renderer, job->path, job->width, job->height, TRUE, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+pgs_map_canvas_write_png_async (PgsMapCanvas        *self,
+                                gpointer             source_object,
+                                const char          *path,
+                                int                  width,
+                                int                  height,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  PngJob *job;
+
+  g_return_if_fail (PGS_IS_MAP_CANVAS (self));
+
+  task = g_task_new (source_object, NULL, callback, user_data);
+  g_task_set_source_tag (task, pgs_map_canvas_write_png_async);
+  if (self->renderer == NULL)
+    {
+      g_task_return_new_error (task, PGS_ERROR, PGS_ERROR_FAILED, "%s",
+                               _("There is no map to export yet"));
+      return;
+    }
+
+  /* A renderer of its own, set up like the one on screen: the thread shares nothing. */
+  job = g_new0 (PngJob, 1);
+  job->renderer = renderer_for_params (&self->shown);
+  /* The PNG's legend is the library's, which knows no fold markers: a file is never shown
+   * without its free memory, where nothing in it would say so. */
+  pgs_renderer_set_hide_free (job->renderer, FALSE);
+  job->path = g_strdup (path);
+  job->width = width;
+  job->height = height;
+  g_task_set_task_data (task, job, (GDestroyNotify) png_job_free);
+  g_task_run_in_thread (task, png_thread);
 }

@@ -49,8 +49,16 @@ PgsRenderer        *pgs_map_canvas_get_renderer (PgsMapCanvas *self);
 GdkTexture         *pgs_map_canvas_get_texture  (PgsMapCanvas *self);
 /* TRUE once the pixels on screen are those wanted. */
 gboolean            pgs_map_canvas_is_ready     (PgsMapCanvas *self);
-/* A new renderer set up as the one on screen, for a thread of its own. */
-PgsRenderer        *pgs_map_canvas_new_renderer (PgsMapCanvas *self);
+/* The pixels on screen again, with the library's legend, at @width x @height into a PNG,
+ * in a worker thread; the task's source is @source_object, and g_task_propagate_boolean()
+ * its result. */
+void                pgs_map_canvas_write_png_async (PgsMapCanvas        *self,
+                                                    gpointer             source_object,
+                                                    const char          *path,
+                                                    int                  width,
+                                                    int                  height,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
 
 gboolean            pgs_map_params_equal        (const PgsMapParams *a,
                                                  const PgsMapParams *b);

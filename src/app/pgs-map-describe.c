@@ -13,6 +13,7 @@
 
 #include "pgs-kpage.h"
 #include "pgs-map-describe.h"
+#include "pgs-map-folds.h"
 #include "pgs-pagemap.h"
 #include "pgs-units.h"
 
@@ -149,4 +150,23 @@ pgs_map_describe_hit (PgsRenderer  *renderer,
   if (text->len > 0 && text->str[0] == '\n')
     g_string_erase (text, 0, 1);
   return g_string_free (text, FALSE);
+}
+
+char *
+pgs_map_describe_at (PgsMapFolds       *folds,
+                     const PgsMapShown *shown,
+                     double             x,
+                     double             y,
+                     PgsSnapshot       *snapshot,
+                     PgsProcess        *process,
+                     PgsUnits           units)
+{
+  int fold = pgs_map_folds_at (folds, shown, x, y);
+  PgsHit hit;
+
+  if (fold >= 0)
+    return pgs_map_folds_describe (folds, shown, fold, units);
+  if (pgs_map_hit_test (shown, x, y, &hit) && hit.valid)
+    return pgs_map_describe_hit (shown->renderer, snapshot, process, &hit);
+  return NULL;
 }

@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include "pagescope.h"
+#include "pgs-map-folds.h"
 
 G_BEGIN_DECLS
 
@@ -17,5 +17,14 @@ char *pgs_map_describe_hit (PgsRenderer  *renderer,
                             PgsSnapshot  *snapshot,
                             PgsProcess   *process,
                             const PgsHit *hit);
+
+/* The words for what is at (x, y): a fold marker's, else its cell's; NULL for nothing. */
+char *pgs_map_describe_at  (PgsMapFolds       *folds,
+                            const PgsMapShown *shown,
+                            double             x,
+                            double             y,
+                            PgsSnapshot       *snapshot,
+                            PgsProcess        *process,
+                            PgsUnits           units);
 
 G_END_DECLS

@@ -27,6 +27,7 @@ typedef struct
   double       center_y;
   gboolean     ready;       /* the pixels are those wanted: nothing on its way */
   gboolean     focused;     /* the map has the keyboard focus */
+  PangoContext *pango;      /* the widget's, for text */
 } PgsMapShown;
 
 #define PGS_TYPE_MAP_OVERLAY (pgs_map_overlay_get_type ())

@@ -18,12 +18,12 @@
 
 #include <glib/gi18n.h>
 
-#include "pgs-background.h"
 #include "pgs-map-canvas.h"
 #include "pgs-map-describe.h"
 #include "pgs-map-focus.h"
 #include "pgs-map-folds.h"
 #include "pgs-map-hover.h"
+#include "pgs-map-labels.h"
 #include "pgs-map-marks.h"
 #include "pgs-map-style.h"
 #include "pgs-map-view.h"
@@ -38,12 +38,12 @@ struct _PgsMapView
   PgsMapViewport *viewport;
   PgsMapCanvas   *canvas;
   PgsMapMarks    *marks;
+  PgsMapLabels   *labels;
   PgsMapFolds    *folds;
   PgsMapHover    *hover;
   PgsMapFocus    *focus;
   PgsUnits        units;
   char           *status;          /* what the status line says */
-  int             band_line_height;
 
   /* drag */
   double          drag_center_x;
@@ -103,6 +103,7 @@ get_shown (PgsMapView  *self,
   shown->center_y = params->center_y;
   shown->ready = pgs_map_canvas_is_ready (self->canvas);
   shown->focused = gtk_widget_has_focus (GTK_WIDGET (self));
+  shown->pango = gtk_widget_get_pango_context (GTK_WIDGET (self));
 }
 
 /* Asks for a render when what is wanted differs from what is shown, and redraws. */
@@ -128,21 +129,19 @@ static void
 update_status (PgsMapView *self)
 {
   g_autofree char *text = NULL;
+  PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
   PgsMapShown shown;
   PgsHit hit;
   double x, y;
-  gboolean hovering = pgs_map_hover_get_point (self->hover, &x, &y);
-  int fold;
 
   get_shown (self, &shown);
-  fold = hovering ? pgs_map_folds_at (self->folds, &shown, x, y) : -1;
-  if (fold >= 0)
-    text = pgs_map_view_describe_fold (self, fold);
-  else if (hovering && pgs_map_hit_test (&shown, x, y, &hit) && hit.valid)
+  if (pgs_map_hover_get_point (self->hover, &x, &y))
+    text = pgs_map_describe_at (self->folds, &shown, x, y, wanted->snapshot, wanted->process,
+                                self->units);
+  if (text == NULL && pgs_map_focus_get_cell (self->focus, &hit, NULL, NULL) &&
+      shown.renderer != NULL)
     text = pgs_map_view_describe_hit (self, &hit);
-  else if (pgs_map_focus_get_cell (self->focus, &hit, NULL, NULL) && shown.renderer != NULL)
-    text = pgs_map_view_describe_hit (self, &hit);
-  else
+  if (text == NULL)
     text = g_strdup (_("Point at a cell, or focus the map and use the arrow keys, to read it here"));
 
   /* One line: the tooltip's lines side by side. */
@@ -207,100 +206,6 @@ update_style (PgsMapView *self)
   invalidate (self);
 }
 
-static PangoLayout *
-small_layout (PgsMapView *self,
-              const char *text,
-              gboolean    small)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  PangoAttrList *attrs = pango_attr_list_new ();
-
-  pango_attr_list_insert (attrs, pango_attr_scale_new (0.85));
-  pango_layout_set_attributes (layout, attrs);
-  pango_attr_list_unref (attrs);
-  return layout;
-}
-
-/* Residency: each mapping's band gets its label at its left edge, where it fits. */
-static void
-snapshot_bands (PgsMapView      *self,
-                GtkSnapshot     *snapshot,
-                graphene_rect_t *area)
-{
-  PgsRenderer *renderer = pgs_map_canvas_get_renderer (self->canvas);
-  const PgsMapParams *shown = pgs_map_canvas_get_shown (self->canvas);
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  GdkRGBA bg = { 0, 0, 0, 0.55f }, fg = { 1, 1, 1, 1 };
-  guint n;
-  double last_bottom = -1;
-
-  if (renderer == NULL || shown->view != PGS_VIEW_RESIDENCY)
-    return;
-
-  if (self->band_line_height == 0)
-    {
-      g_autoptr(PangoLayout) probe = small_layout (self, "Xg", TRUE);
-
-      pango_layout_get_pixel_size (probe, NULL, &self->band_line_height);
-    }
-
-  n = pgs_renderer_get_n_bands (renderer);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(PangoLayout) layout = NULL;
-      const char *label = NULL;
-      double y, h;
-      int lw, lh;
-
-      if (!pgs_renderer_get_band (renderer, shown->width, shown->height, i,
-                                  &y, &h, &label) || label == NULL)
-        continue;
-      y /= scale;
-      h /= scale;
-      /* Decided before laying any text out: a process has hundreds of thin bands. */
-      if (h < self->band_line_height + 2 || y < last_bottom)
-        continue;
-      layout = small_layout (self, label, TRUE);
-      pango_layout_set_width (layout, (int) (area->size.width * 0.6) * PANGO_SCALE);
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
-      pango_layout_get_pixel_size (layout, &lw, &lh);
-      /* A band too thin for its label, or one that would overlap the previous label,
-       * goes unlabelled: the tooltip still names it. */
-      if (h < lh + 2 || y < last_bottom)
-        continue;
-      gtk_snapshot_append_color (snapshot, &bg, &GRAPHENE_RECT_INIT (2, y + 1, lw + 6, lh + 2));
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (5, y + 2));
-      gtk_snapshot_append_layout (snapshot, layout, &fg);
-      gtk_snapshot_restore (snapshot);
-      last_bottom = y + lh + 3;
-    }
-}
-
-static void
-snapshot_zoom_badge (PgsMapView      *self,
-                     GtkSnapshot     *snapshot,
-                     graphene_rect_t *area)
-{
-  g_autofree char *text = NULL;
-  g_autoptr(PangoLayout) layout = NULL;
-  GdkRGBA bg = { 0, 0, 0, 0.6f }, fg = { 1, 1, 1, 1 };
-  int w, h;
-
-  if (pgs_map_canvas_get_shown (self->canvas)->zoom <= 1.0)
-    return;
-  /* Translators: the map's zoom level, "400 %" */
-  text = g_strdup_printf (_("%.0f %%"), pgs_map_canvas_get_shown (self->canvas)->zoom * 100);
-  layout = small_layout (self, text, TRUE);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  gtk_snapshot_append_color (snapshot, &bg,
-                             &GRAPHENE_RECT_INIT (area->size.width - w - 12, 6, w + 8, h + 4));
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (area->size.width - w - 8, 8));
-  gtk_snapshot_append_layout (snapshot, layout, &fg);
-  gtk_snapshot_restore (snapshot);
-}
-
 static void
 pgs_map_view_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
@@ -308,7 +213,8 @@ pgs_map_view_snapshot (GtkWidget   *widget,
   PgsMapView *self = PGS_MAP_VIEW (widget);
   GdkTexture *texture = pgs_map_canvas_get_texture (self->canvas);
   PgsMapOverlay *overlays[] = {
-    PGS_MAP_OVERLAY (self->folds), PGS_MAP_OVERLAY (self->hover), PGS_MAP_OVERLAY (self->focus),
+    PGS_MAP_OVERLAY (self->marks), PGS_MAP_OVERLAY (self->labels), PGS_MAP_OVERLAY (self->folds),
+    PGS_MAP_OVERLAY (self->hover), PGS_MAP_OVERLAY (self->focus),
   };
   graphene_rect_t area;
   PgsMapShown shown;
@@ -324,12 +230,9 @@ pgs_map_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_append_texture (snapshot, texture,
                                &GRAPHENE_RECT_INIT (0, 0, gdk_texture_get_width (texture) / (float) scale,
                                                     gdk_texture_get_height (texture) / (float) scale));
-  pgs_map_overlay_snapshot (PGS_MAP_OVERLAY (self->marks), snapshot, &shown);
-  snapshot_bands (self, snapshot, &area);
   for (guint i = 0; i < G_N_ELEMENTS (overlays); i++)
     pgs_map_overlay_snapshot (overlays[i], snapshot, &shown);
   gtk_snapshot_pop (snapshot);
-  snapshot_zoom_badge (self, snapshot, &area);
 }
 
 static void
@@ -524,22 +427,16 @@ on_query_tooltip (GtkWidget  *widget,
                   gpointer    user_data)
 {
   PgsMapView *self = PGS_MAP_VIEW (widget);
+  PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
   g_autofree char *text = NULL;
   PgsMapShown shown;
-  PgsHit hit;
-  int fold;
 
-  if (keyboard)
-    return FALSE;
   get_shown (self, &shown);
-  if ((fold = pgs_map_folds_at (self->folds, &shown, x, y)) >= 0)
-    text = pgs_map_view_describe_fold (self, fold);
-  else if (pgs_map_hit_test (&shown, x, y, &hit) && hit.valid)
-    text = pgs_map_view_describe_hit (self, &hit);
-  else
-    return FALSE;
+  if (!keyboard)
+    text = pgs_map_describe_at (self->folds, &shown, x, y, wanted->snapshot, wanted->process,
+                                self->units);
   gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
+  return text != NULL;
 }
 
 static void
@@ -779,6 +676,7 @@ pgs_map_view_dispose (GObject *object)
   g_clear_object (&self->canvas);
   g_clear_object (&self->viewport);
   g_clear_object (&self->marks);
+  g_clear_object (&self->labels);
   g_clear_object (&self->folds);
   g_clear_object (&self->hover);
   g_clear_object (&self->focus);
@@ -860,6 +758,7 @@ pgs_map_view_init (PgsMapView *self)
   self->canvas = pgs_map_canvas_new (PGS_VIEW_RESIDENCY);
   self->viewport = pgs_map_viewport_new ();
   self->marks = pgs_map_marks_new ();
+  self->labels = pgs_map_labels_new ();
   self->folds = pgs_map_folds_new ();
   self->hover = pgs_map_hover_new ();
   self->focus = pgs_map_focus_new (self->viewport);
@@ -981,49 +880,42 @@ pgs_map_view_set_highlight_frames (PgsMapView *self,
   set_done (self, PROP_HIGHLIGHT_FRAMES);
 }
 
+/* An enum or boolean wanted parameter (all int-sized). */
+static void
+set_int (PgsMapView *self,
+         int        *field,
+         int         value,
+         guint       prop)
+{
+  g_return_if_fail (PGS_IS_MAP_VIEW (self));
+
+  if (*field == value)
+    return;
+  *field = value;
+  set_done (self, prop);
+}
+
 void
 pgs_map_view_set_layout (PgsMapView *self,
                          PgsLayout   layout)
 {
-  PgsMapParams *wanted;
-
-  g_return_if_fail (PGS_IS_MAP_VIEW (self));
-
-  wanted = pgs_map_canvas_get_wanted (self->canvas);
-  if (wanted->layout == layout)
-    return;
-  wanted->layout = layout;
-  set_done (self, PROP_LAYOUT);
+  set_int (self, (int *) &pgs_map_canvas_get_wanted (self->canvas)->layout, layout, PROP_LAYOUT);
 }
 
 void
 pgs_map_view_set_hide_free (PgsMapView *self,
                             gboolean    hide_free)
 {
-  PgsMapParams *wanted;
-
-  g_return_if_fail (PGS_IS_MAP_VIEW (self));
-
-  wanted = pgs_map_canvas_get_wanted (self->canvas);
-  if (wanted->hide_free == !!hide_free)
-    return;
-  wanted->hide_free = !!hide_free;
-  set_done (self, PROP_HIDE_FREE);
+  set_int (self, &pgs_map_canvas_get_wanted (self->canvas)->hide_free, !!hide_free,
+           PROP_HIDE_FREE);
 }
 
 void
 pgs_map_view_set_highlight_mode (PgsMapView       *self,
                                  PgsHighlightMode  mode)
 {
-  PgsMapParams *wanted;
-
-  g_return_if_fail (PGS_IS_MAP_VIEW (self));
-
-  wanted = pgs_map_canvas_get_wanted (self->canvas);
-  if (wanted->highlight_mode == mode)
-    return;
-  wanted->highlight_mode = mode;
-  set_done (self, PROP_HIGHLIGHT_MODE);
+  set_int (self, (int *) &pgs_map_canvas_get_wanted (self->canvas)->highlight_mode, mode,
+           PROP_HIGHLIGHT_MODE);
 }
 
 void
@@ -1186,38 +1078,6 @@ pgs_map_view_describe_hit (PgsMapView   *self,
                                wanted->process, hit);
 }
 
-typedef struct
-{
-  PgsRenderer *renderer;
-  char        *path;
-  int          width;
-  int          height;
-} PngJob;
-
-static void
-png_job_free (PngJob *job)
-{
-  pgs_clear_release (&job->renderer);
-  g_free (job->path);
-  g_free (job);
-}
-
-static void
-png_thread (GTask        *task,
-            gpointer      source_object,
-            gpointer      task_data,
-            GCancellable *cancellable)
-{
-  PngJob *job = task_data;
-  GError *error = NULL;
-
-  pgs_background_lower_current_thread ();
-  if (pgs_renderer_write_png (job->renderer, job->path, job->width, job->height, TRUE, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
 void
 pgs_map_view_write_png_async (PgsMapView          *self,
                               const char          *path,
@@ -1226,32 +1086,10 @@ pgs_map_view_write_png_async (PgsMapView          *self,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  PngJob *job;
-
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
   g_return_if_fail (path != NULL);
 
-  task = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (task, pgs_map_view_write_png_async);
-  if (pgs_map_canvas_get_renderer (self->canvas) == NULL)
-    {
-      g_task_return_new_error (task, PGS_ERROR, PGS_ERROR_FAILED, "%s",
-                               _("There is no map to export yet"));
-      return;
-    }
-
-  /* A renderer of its own, set up like the one on screen: the thread shares nothing. */
-  job = g_new0 (PngJob, 1);
-  job->renderer = pgs_map_canvas_new_renderer (self->canvas);
-  /* The PNG's legend is the library's, which knows no fold markers: a file is never shown
-   * without its free memory, where nothing in it would say so. */
-  pgs_renderer_set_hide_free (job->renderer, FALSE);
-  job->path = g_strdup (path);
-  job->width = width;
-  job->height = height;
-  g_task_set_task_data (task, job, (GDestroyNotify) png_job_free);
-  g_task_run_in_thread (task, png_thread);
+  pgs_map_canvas_write_png_async (self->canvas, self, path, width, height, callback, user_data);
 }
 
 gboolean
