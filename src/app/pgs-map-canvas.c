@@ -21,6 +21,7 @@
 
 #include "pgs-background.h"
 #include "pgs-map-canvas.h"
+#include "pgs-map-overlay.h"
 #include "pgs-release.h"
 
 struct _PgsMapCanvas
@@ -351,4 +352,25 @@ pgs_map_canvas_write_png_async (PgsMapCanvas        *self,
   job->height = height;
   g_task_set_task_data (task, job, (GDestroyNotify) png_job_free);
   g_task_run_in_thread (task, png_thread);
+}
+
+void
+pgs_map_canvas_fill_shown (PgsMapCanvas *self,
+                           GtkWidget    *widget,
+                           PgsMapShown  *shown)
+{
+  g_return_if_fail (PGS_IS_MAP_CANVAS (self));
+
+  shown->renderer = self->renderer;
+  shown->width = self->shown.width;
+  shown->height = self->shown.height;
+  shown->scale = gtk_widget_get_scale_factor (widget);
+  shown->area_width = MAX (1, gtk_widget_get_width (widget));
+  shown->area_height = MAX (1, gtk_widget_get_height (widget));
+  shown->zoom = self->shown.zoom;
+  shown->center_x = self->shown.center_x;
+  shown->center_y = self->shown.center_y;
+  shown->ready = pgs_map_canvas_is_ready (self);
+  shown->focused = gtk_widget_has_focus (widget);
+  shown->pango = gtk_widget_get_pango_context (widget);
 }

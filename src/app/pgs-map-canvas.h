@@ -60,6 +60,12 @@ void                pgs_map_canvas_write_png_async (PgsMapCanvas        *self,
                                                     GAsyncReadyCallback  callback,
                                                     gpointer             user_data);
 
+/* The pixels on screen as overlays see them, in @widget, which shows them. */
+struct _PgsMapShown;
+void                pgs_map_canvas_fill_shown   (PgsMapCanvas        *self,
+                                                 GtkWidget           *widget,
+                                                 struct _PgsMapShown *shown);
+
 gboolean            pgs_map_params_equal        (const PgsMapParams *a,
                                                  const PgsMapParams *b);
 

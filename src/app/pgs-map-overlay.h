@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 /* The pixels on screen, as every overlay sees them: their renderer and size, the widget's
  * scale and size. Built by the map view for each call; overlays keep none of it. */
-typedef struct
+typedef struct _PgsMapShown
 {
   PgsRenderer *renderer;    /* NULL before the first pixels */
   int          width;       /* of the pixels, in device pixels */

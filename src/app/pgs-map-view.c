@@ -23,13 +23,12 @@
 #include "pgs-map-focus.h"
 #include "pgs-map-folds.h"
 #include "pgs-map-hover.h"
+#include "pgs-map-input.h"
 #include "pgs-map-labels.h"
 #include "pgs-map-marks.h"
 #include "pgs-map-style.h"
 #include "pgs-map-view.h"
 #include "pgs-release.h"
-
-#define ZOOM_STEP 1.25
 
 struct _PgsMapView
 {
@@ -45,12 +44,7 @@ struct _PgsMapView
   PgsUnits        units;
   char           *status;          /* what the status line says */
 
-  /* drag */
-  double          drag_center_x;
-  double          drag_center_y;
-  double          drag_scale_x;
-  double          drag_scale_y;
-  gboolean        dragged;
+  PgsMapInput    *input;
 };
 
 enum {
@@ -83,27 +77,11 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsMapView, pgs_map_view, GTK_TYPE_WIDGET)
 
-/* The pixels on screen as the overlays see them. */
 static void
 get_shown (PgsMapView  *self,
            PgsMapShown *shown)
 {
-  const PgsMapParams *params = pgs_map_canvas_get_shown (self->canvas);
-  graphene_rect_t area;
-
-  pgs_map_view_get_map_area (self, &area);
-  shown->renderer = pgs_map_canvas_get_renderer (self->canvas);
-  shown->width = params->width;
-  shown->height = params->height;
-  shown->scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  shown->area_width = area.size.width;
-  shown->area_height = area.size.height;
-  shown->zoom = params->zoom;
-  shown->center_x = params->center_x;
-  shown->center_y = params->center_y;
-  shown->ready = pgs_map_canvas_is_ready (self->canvas);
-  shown->focused = gtk_widget_has_focus (GTK_WIDGET (self));
-  shown->pango = gtk_widget_get_pango_context (GTK_WIDGET (self));
+  pgs_map_canvas_fill_shown (self->canvas, GTK_WIDGET (self), shown);
 }
 
 /* Asks for a render when what is wanted differs from what is shown, and redraws. */
@@ -186,6 +164,13 @@ on_rendered (PgsMapView *self)
     invalidate (self);   /* renders again, or, hidden, lets this one go */
   else
     g_signal_emit (self, signals[READY], 0);
+}
+
+static void
+on_activate (PgsMapView *self,
+             PgsHit     *hit)
+{
+  g_signal_emit (self, signals[PAGE_ACTIVATED], 0, hit);
 }
 
 static void
@@ -273,151 +258,6 @@ pgs_map_view_css_changed (GtkWidget         *widget,
   update_style (PGS_MAP_VIEW (widget));
 }
 
-/* ---- pointer and wheel: Ctrl+wheel zooms about the pointer, the wheel and a drag pan,
- * a click makes the cell the focus cell and activates its page ---- */
-
-/* Widget coordinates to fractions of the whole map, through the pixels on screen. */
-static gboolean
-map_point (PgsMapView *self,
-           double      x,
-           double      y,
-           double     *map_x,
-           double     *map_y)
-{
-  PgsMapShown shown;
-
-  get_shown (self, &shown);
-  return shown.ready && pgs_map_from_widget (&shown, x, y, map_x, map_y);
-}
-
-static gboolean
-on_scroll (GtkEventControllerScroll *controller,
-           double                    dx,
-           double                    dy,
-           PgsMapView               *self)
-{
-  GdkModifierType state =
-    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
-  double x = -1, y = -1;
-
-  if (state & GDK_CONTROL_MASK)
-    {
-      if (!pgs_map_hover_get_point (self->hover, &x, &y))
-        x = y = -1;
-      pgs_map_view_zoom_by (self, dy < 0 ? ZOOM_STEP : 1.0 / ZOOM_STEP, x, y);
-      return TRUE;
-    }
-  if (pgs_map_viewport_get_zoom (self->viewport) <= 1.0)
-    return FALSE;   /* nothing to pan: let an enclosing scroller have it */
-  if (state & GDK_SHIFT_MASK)
-    {
-      dx = dy;
-      dy = 0;
-    }
-  /* One scroll step moves a tenth of what is visible. */
-  pgs_map_viewport_pan (self->viewport, dx * 0.1, dy * 0.1);
-  return TRUE;
-}
-
-static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               PgsMapView     *self)
-{
-  graphene_rect_t area;
-  double x0, y0, x1, y1, zoom = pgs_map_viewport_get_zoom (self->viewport);
-
-  self->drag_center_x = pgs_map_viewport_get_center_x (self->viewport);
-  self->drag_center_y = pgs_map_viewport_get_center_y (self->viewport);
-  self->dragged = FALSE;
-
-  /* How much of the map one pixel is, measured once: the drag then moves the map with the
-   * pointer whatever the margins and aspect. Fall back to a map that fills the area. */
-  pgs_map_view_get_map_area (self, &area);
-  if (map_point (self, area.size.width / 2, area.size.height / 2, &x0, &y0) &&
-      map_point (self, area.size.width / 2 + 1, area.size.height / 2 + 1, &x1, &y1) &&
-      x1 > x0 && y1 > y0)
-    {
-      self->drag_scale_x = x1 - x0;
-      self->drag_scale_y = y1 - y0;
-    }
-  else
-    {
-      self->drag_scale_x = 1.0 / (area.size.width * zoom);
-      self->drag_scale_y = 1.0 / (area.size.height * zoom);
-    }
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                PgsMapView     *self)
-{
-  double zoom = pgs_map_viewport_get_zoom (self->viewport);
-
-  if (!self->dragged && fabs (dx) < 4 && fabs (dy) < 4)
-    return;   /* still a click */
-  self->dragged = TRUE;
-  if (zoom <= 1.0)
-    return;
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
-  pgs_map_viewport_set (self->viewport, zoom, self->drag_center_x - dx * self->drag_scale_x,
-                        self->drag_center_y - dy * self->drag_scale_y);
-}
-
-static void
-activate_at (PgsMapView *self,
-             double      x,
-             double      y)
-{
-  PgsHit hit;
-
-  if (pgs_map_view_hit_test (self, x, y, &hit) && hit.valid)
-    g_signal_emit (self, signals[PAGE_ACTIVATED], 0, &hit);
-}
-
-static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             PgsMapView     *self)
-{
-  PgsMapShown shown;
-  double x, y;
-
-  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
-  if (self->dragged)
-    return;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  /* The clicked cell becomes the focus cell: the keys go on from there. */
-  get_shown (self, &shown);
-  pgs_map_focus_at (self->focus, &shown, x, y);
-  changed (self);
-  activate_at (self, x, y);
-}
-
-static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           PgsMapView               *self)
-{
-  pgs_map_hover_set_point (self->hover, TRUE, x, y);
-  changed (self);
-}
-
-static void
-on_leave (GtkEventControllerMotion *controller,
-          PgsMapView               *self)
-{
-  pgs_map_hover_set_point (self->hover, FALSE, 0, 0);
-  changed (self);
-}
-
 static gboolean
 on_query_tooltip (GtkWidget  *widget,
                   int         x,
@@ -439,72 +279,15 @@ on_query_tooltip (GtkWidget  *widget,
   return text != NULL;
 }
 
-static void
-on_has_focus (PgsMapView *self)
-{
-  PgsMapShown shown;
-
-  /* Tabbing into the map puts the focus on a cell at once, so the status line reads one. */
-  get_shown (self, &shown);
-  if (shown.focused && !pgs_map_focus_get_cell (self->focus, NULL, NULL, NULL) &&
-      shown.renderer != NULL)
-    pgs_map_focus_end (self->focus, &shown, FALSE);
-  changed (self);
-}
-
 /* ---- keys: map.zoom-*, map.pan (Ctrl+arrows) and map.focus-* (arrows, Home, End, Page
  * Up and Down, Enter) ---- */
 
 static void
-zoom_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+map_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
 {
-  PgsMapView *self = PGS_MAP_VIEW (widget);
-
-  if (g_str_equal (action_name, "map.zoom-in"))
-    pgs_map_view_zoom_by (self, ZOOM_STEP * ZOOM_STEP, -1, -1);
-  else if (g_str_equal (action_name, "map.zoom-out"))
-    pgs_map_view_zoom_by (self, 1.0 / (ZOOM_STEP * ZOOM_STEP), -1, -1);
-  else if (g_str_equal (action_name, "map.zoom-reset"))
-    pgs_map_view_set_viewport (self, 1.0, 0.5, 0.5);
-  else
-    {
-      double dx, dy;
-
-      g_variant_get (parameter, "(dd)", &dx, &dy);
-      pgs_map_viewport_pan (self->viewport, dx, dy);
-    }
-}
-
-static void
-focus_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  PgsMapView *self = PGS_MAP_VIEW (widget);
-  PgsMapShown shown;
-  double x, y;
-
-  get_shown (self, &shown);
-  if (g_str_equal (action_name, "map.focus-move"))
-    {
-      int dx, dy;
-
-      g_variant_get (parameter, "(ii)", &dx, &dy);
-      pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_CELL, CLAMP (dx, -1, 1),
-                          CLAMP (dy, -1, 1));
-    }
-  else if (g_str_equal (action_name, "map.focus-screen"))
-    pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_SCREEN, 0,
-                        g_variant_get_int32 (parameter) < 0 ? -1 : 1);
-  else if (g_str_equal (action_name, "map.focus-first"))
-    pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_HOME, 0, 0);
-  else if (g_str_equal (action_name, "map.focus-last"))
-    pgs_map_focus_move (self->focus, &shown, PGS_MAP_FOCUS_END, 0, 0);
-  else if (pgs_map_focus_get_cell (self->focus, NULL, &x, &y) && pgs_map_inside (&shown, x, y))
-    activate_at (self, x, y);
-  changed (self);
+  pgs_map_input_activate_action (PGS_MAP_VIEW (widget)->input, action_name, parameter);
 }
 
 static void
@@ -519,12 +302,12 @@ add_keys (GtkWidgetClass *widget_class)
   const char *focus[] = { "map.focus-first", "map.focus-last", "map.focus-activate" };
 
   for (guint i = 0; i < G_N_ELEMENTS (zoom); i++)
-    gtk_widget_class_install_action (widget_class, zoom[i], NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", zoom_action);
-  gtk_widget_class_install_action (widget_class, "map.focus-move", "(ii)", focus_action);
-  gtk_widget_class_install_action (widget_class, "map.focus-screen", "i", focus_action);
+    gtk_widget_class_install_action (widget_class, zoom[i], NULL, map_action);
+  gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", map_action);
+  gtk_widget_class_install_action (widget_class, "map.focus-move", "(ii)", map_action);
+  gtk_widget_class_install_action (widget_class, "map.focus-screen", "i", map_action);
   for (guint i = 0; i < G_N_ELEMENTS (focus); i++)
-    gtk_widget_class_install_action (widget_class, focus[i], NULL, focus_action);
+    gtk_widget_class_install_action (widget_class, focus[i], NULL, map_action);
 
   /* With the map focused Ctrl and the arrow keys pan (the arrows alone move the focus
    * cell); zoom keys are window-wide accelerators. */
@@ -673,6 +456,7 @@ pgs_map_view_dispose (GObject *object)
 {
   PgsMapView *self = (PgsMapView *) object;
 
+  g_clear_object (&self->input);
   g_clear_object (&self->canvas);
   g_clear_object (&self->viewport);
   g_clear_object (&self->marks);
@@ -752,9 +536,6 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
 static void
 pgs_map_view_init (PgsMapView *self)
 {
-  GtkEventController *controller;
-  GtkGesture *drag;
-
   self->canvas = pgs_map_canvas_new (PGS_VIEW_RESIDENCY);
   self->viewport = pgs_map_viewport_new ();
   self->marks = pgs_map_marks_new ();
@@ -768,7 +549,6 @@ pgs_map_view_init (PgsMapView *self)
                            G_CONNECT_SWAPPED);
   /* Device pixels change with the scale factor even when the size does not. */
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (invalidate), NULL);
-  g_signal_connect (self, "notify::has-focus", G_CALLBACK (on_has_focus), NULL);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   /* Plain GTK does not restyle when GNOME's setting changes (libadwaita does): follow it. */
   if (pgs_map_style_a11y_settings () != NULL)
@@ -779,20 +559,12 @@ pgs_map_view_init (PgsMapView *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES |
-                                                GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
-  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-  drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  self->input = pgs_map_input_new (GTK_WIDGET (self), self->canvas, self->viewport,
+                                   self->hover, self->focus);
+  g_signal_connect_object (self->input, "changed", G_CALLBACK (changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->input, "activate", G_CALLBACK (on_activate), self,
+                           G_CONNECT_SWAPPED);
   update_status (self);
 }
 
@@ -980,14 +752,8 @@ pgs_map_view_zoom_by (PgsMapView *self,
                       double      x,
                       double      y)
 {
-  double mx = -1, my = -1;
-
   g_return_if_fail (PGS_IS_MAP_VIEW (self));
-
-  /* The renderer knows its own geometry (margins, aspect): it says what is under (x, y). */
-  if (x < 0 || y < 0 || !map_point (self, x, y, &mx, &my))
-    mx = my = -1;
-  pgs_map_viewport_zoom_by (self->viewport, factor, mx, my);
+  pgs_map_input_zoom_by (self->input, factor, x, y);
 }
 
 PgsRenderer *
