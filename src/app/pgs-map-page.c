@@ -17,6 +17,7 @@
 
 #include "pgs-frame-users.h"
 #include "pgs-release.h"
+#include "pgs-map-legend.h"
 #include "pgs-map-page-private.h"
 #include "pgs-pagemap.h"
 
@@ -532,6 +533,7 @@ static void
 pgs_map_page_constructed (GObject *object)
 {
   PgsMapPage *self = PGS_MAP_PAGE (object);
+  GObject *legend;
 
   G_OBJECT_CLASS (pgs_map_page_parent_class)->constructed (object);
 
@@ -544,7 +546,11 @@ pgs_map_page_constructed (GObject *object)
   gtk_widget_set_visible (GTK_WIDGET (self->exited_label), FALSE);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->map_box), GTK_ORIENTATION_VERTICAL);
   gtk_box_prepend (self->map_box, GTK_WIDGET (self->exited_label));
-  gtk_box_append (self->map_box, GTK_WIDGET (self->map_view));
+  legend = gtk_widget_get_template_child (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE, "legend");
+  gtk_box_prepend (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (legend))),
+                   GTK_WIDGET (self->map_view));
+  g_object_bind_property (self->map_view, "renderer", legend, "renderer", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->map_view, "units", legend, "units", G_BINDING_SYNC_CREATE);
   /* The status line: the map view's own words for the cell under the pointer or the
    * focus, for keyboard users and anyone who would rather not wait for a tooltip. */
   on_status_changed (self);
@@ -667,6 +673,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.zoom-reset", NULL, page_action);
   gtk_widget_class_install_action (widget_class, "page.close-info", NULL, page_action);
 
+  g_type_ensure (PGS_TYPE_MAP_LEGEND);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, stack);
@@ -676,6 +683,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, title_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, scale_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, map_box);
+  gtk_widget_class_bind_template_child_full (widget_class, "legend", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);

@@ -10,15 +10,21 @@
 
 #include "pagescope.h"
 #include "pgs-render.h"
+#include "pgs-map-viewport.h"
 #include "pgs-units.h"
 
 G_BEGIN_DECLS
 
 #define PGS_TYPE_MAP_VIEW (pgs_map_view_get_type ())
 
+/* Properties a page binds (each also has a setter below): snapshot, process, layout (a
+ * PgsLayout, as uint), hide-free, units (a PgsUnits, as uint), highlight-mode (a
+ * PgsHighlightMode, as uint), highlight-name then highlight-frames (GBytes), wss-sample;
+ * construct-only view (a PgsView, as uint); read-only viewport, renderer (of the pixels on
+ * screen: what a PgsMapLegend describes) and status. */
 G_DECLARE_FINAL_TYPE (PgsMapView, pgs_map_view, PGS, MAP_VIEW, GtkWidget)
 
-#define PGS_MAP_VIEW_MAX_ZOOM 4096.0
+#define PGS_MAP_VIEW_MAX_ZOOM PGS_MAP_VIEWPORT_MAX_ZOOM
 
 /* Properties (for bindings; the setters below do the same): "process", "layout",
  * "hide-free", "highlight-mode" (PGS_TYPE_LAYOUT, PGS_TYPE_HIGHLIGHT_MODE: pgs-session.h). */
@@ -33,6 +39,8 @@ pgs_same_pid (PgsProcess *a,
 
 GtkWidget   *pgs_map_view_new            (PgsView      view);
 PgsView      pgs_map_view_get_view       (PgsMapView  *self);
+/* The zoom and centre: what the zoom buttons and the keys change. */
+PgsMapViewport *pgs_map_view_get_viewport (PgsMapView *self);
 void         pgs_map_view_set_snapshot   (PgsMapView  *self,
                                           PgsSnapshot *snapshot);
 void         pgs_map_view_set_process    (PgsMapView  *self,
@@ -73,7 +81,7 @@ GdkTexture  *pgs_map_view_get_texture    (PgsMapView  *self);
 /* TRUE once the pixels on screen are those of the current snapshot, process, layout,
  * viewport and size. */
 gboolean     pgs_map_view_is_ready       (PgsMapView  *self);
-/* The map's own rectangle inside the widget (the legend takes the rest). */
+/* The map's own rectangle inside the widget. */
 void         pgs_map_view_get_map_area   (PgsMapView  *self,
                                           graphene_rect_t *area);
 /* Widget coordinates to the page or frame drawn there: the one function hover, tooltip,

@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Frames go in as (count, flags, how many), in frame order; neighbours that are the same
- * join one run. Shared by the constructors (pgs-physmap.c) and the reader of the kpage
- * files (pgs-physmap-read.c).
+ * join one run. Used by the constructors (pgs-physmap.c) and the reader of the kpage
+ * files (pgs-physmap-read.c); the builder itself calls neither.
  */
 
 #pragma once
@@ -40,18 +40,18 @@ void         pgs_run_builder_clear  (RunBuilder *b);
 guint32      pgs_run_builder_pair   (RunBuilder *b,
                                      guint32     count,
                                      guint64     flags);
-/* The physical map of the runs (the builder's arrays move into it) and the texts of
- * /proc/meminfo and /proc/zoneinfo (either may be NULL). */
-PgsPhysMap  *pgs_run_builder_finish (RunBuilder *b,
-                                     const char *meminfo_text,
-                                     const char *zoneinfo_text);
+/* pgs-physmap.c: the physical map of the runs (the builder's arrays move into it) and the
+ * texts of /proc/meminfo and /proc/zoneinfo (either may be NULL). */
+PgsPhysMap  *pgs_physmap_new_from_builder (RunBuilder *b,
+                                           const char *meminfo_text,
+                                           const char *zoneinfo_text);
 
 /* Appends @n frames of (@count, @flags), joining the last run when it is the same. */
 static inline void
 pgs_run_builder_add (RunBuilder *b,
-             guint32     count,
-             guint64     flags,
-             guint64     n)
+                     guint32     count,
+                     guint64     flags,
+                     guint64     n)
 {
   if (n == 0)
     return;

@@ -257,7 +257,7 @@ pgs_physmap_read_fds_at (int            root_fd,
       zoneinfo = pgs_read_file_at (root_fd, "zoneinfo", NULL, NULL);
     }
 
-  self = pgs_run_builder_finish (&b, meminfo, zoneinfo);
+  self = pgs_physmap_new_from_builder (&b, meminfo, zoneinfo);
   return self;
 }
 

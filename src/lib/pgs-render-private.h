@@ -11,6 +11,7 @@
 #include "pgs-physmap.h"
 #include "pgs-process.h"
 #include "pgs-render.h"
+#include "pgs-render-layout.h"
 #include "pgs-render-physical.h"
 #include "pgs-snapshot.h"
 
@@ -23,8 +24,6 @@ G_BEGIN_DECLS
  * the one that marks a pixel turned into outline; both are made opaque before returning. */
 #define MARK_ALPHA    0xfe000000u
 #define OUTLINE_ALPHA 0xfd000000u
-/* The largest magnification: one cell is at most this many pixels wide. */
-#define MAX_MAGNIFY 64
 
 typedef struct
 {
@@ -36,29 +35,6 @@ typedef struct
   guint    first_run;   /* first run at or after start */
   char    *label;       /* short: basename or [anon] */
 } Band;
-
-typedef struct
-{
-  int      width;
-  int      height;
-  gboolean valid;
-  guint64  n;           /* cells with a page behind them */
-  double   s0;          /* cells per pixel at zoom 1 */
-  guint64  mw, mh;      /* the map, in cells */
-  guint64  tile;        /* Hilbert tile side (a power of two) */
-  guint64  tiles_x;
-  guint64  n_tiles;
-  double   scale;       /* cells per pixel now */
-  double   x0, y0;      /* cell coordinates of the output's top left corner */
-  guint64  a;           /* block side in cells */
-  guint64 *band_row;    /* residency linear: first row of each band, n_bands + 1 */
-  /* Down the map: rows of cells per pixel at zoom 1 and now, and the block height. The
-   * same as s0, scale and a but on the rows layout of a physical map that has more frames
-   * than pixels, where a pixel may cover fewer rows than columns (see get_geometry). */
-  double   s0y;
-  double   scale_y;
-  guint64  ay;
-} Geometry;
 
 struct _PgsRenderer
 {
@@ -85,11 +61,10 @@ struct _PgsRenderer
   gboolean     highlighted;   /* some HIGHLIGHT bits are set */
   guint64     *frame_counts;  /* per class, over all frames */
   /* Hide free memory (pgs-render-fold.c): classes then holds the frames outside the folds,
-   * unfolded all of them; n_cells how many are drawn. */
+   * unfolded all of them. */
   gboolean      hide_free;
   GArray       *folds;
   PgsClassRuns *unfolded;
-  guint64       n_cells;
 
   /* Residency */
   GArray      *bands;
@@ -99,14 +74,8 @@ struct _PgsRenderer
   guint        n_classes;
   guint32      lut[256];
 
-  /* Hilbert block order for one sub-grid side (shared, not owned). */
-  guint32     *hilbert_table;
-  guint64      hilbert_side;
-
   Geometry     geometry;      /* of the last render or hit test */
 };
-
-typedef PgsFrameRange Range;
 
 /* Residency: calls @func on each (band, first page, end page) piece of block (bx, by). */
 typedef gboolean (*PieceFunc) (PgsRenderer *self,
@@ -116,60 +85,14 @@ typedef gboolean (*PieceFunc) (PgsRenderer *self,
                                gpointer     data);
 
 /* pgs-render.c */
-/* Builds what the view needs (bands and page counts, or the class runs) on first use. */
+/* Builds what the view needs (bands and page counts, or the class runs and folds) on
+ * first use. */
 void            pgs_render_prepare              (PgsRenderer    *self);
-
-/* pgs-render-layout.c */
-void            pgs_render_geometry_clear       (Geometry       *g);
-/* The geometry at @width x @height, worked out again only when the size changed. */
+/* Prepares, then the geometry at @width x @height, worked out again only when the size
+ * changed. */
 const Geometry *pgs_render_get_geometry         (PgsRenderer    *self,
                                                  int             width,
                                                  int             height);
-/* Pixel column → block column, -1 outside the map. */
-gint64          pgs_render_pixel_to_block       (double          origin,
-                                                 double          scale,
-                                                 guint64         a,
-                                                 guint64         extent,
-                                                 double          pixel);
-/* The frame ranges of block (bx, by) on a physical view: at most a of them. */
-guint           pgs_render_block_ranges         (PgsRenderer    *self,
-                                                 const Geometry *g,
-                                                 guint64         bx,
-                                                 guint64         by,
-                                                 Range          *ranges);
-void            pgs_render_ensure_hilbert_table (PgsRenderer    *self,
-                                                 const Geometry *g,
-                                                 guint64         visible_blocks);
-guint8         *pgs_render_hilbert_grid         (PgsRenderer    *self,
-                                                 const Geometry *g,
-                                                 gint64          bx_first,
-                                                 gint64          bx_last,
-                                                 gint64          by_first,
-                                                 gint64          by_last,
-                                                 Range          *ranges);
-gboolean        pgs_render_aggregate_block_row  (PgsRenderer    *self,
-                                                 const Geometry *g,
-                                                 guint64         by,
-                                                 guint64         bx0,
-                                                 guint64         bx1,
-                                                 guint8         *out,
-                                                 guint8         *mixed);
-
-void            pgs_render_hilbert_d2xy         (guint64         side,
-                                                 guint64         d,
-                                                 guint64        *x,
-                                                 guint64        *y);
-
-/* pgs-render-fold.c */
-/* Cuts the long free runs out of the classes, when free memory is hidden. */
-void            pgs_render_fold                 (PgsRenderer    *self);
-void            pgs_render_fold_clear           (PgsRenderer    *self);
-/* A cell of the map to its frame, and back (@hidden: the frame is folded away). */
-guint64         pgs_render_cell_to_pfn          (PgsRenderer    *self,
-                                                 guint64         cell);
-guint64         pgs_render_pfn_to_cell          (PgsRenderer    *self,
-                                                 guint64         pfn,
-                                                 gboolean       *hidden);
 
 /* pgs-render-residency.c */
 void            pgs_render_ensure_bands         (PgsRenderer    *self);
@@ -180,12 +103,13 @@ guint8          pgs_render_band_max             (PgsRenderer    *self,
                                                  guint64         p1,
                                                  int             first_of,
                                                  guint64        *first_index);
-void            pgs_render_residency_pieces     (PgsRenderer    *self,
+/* Residency: fills @hit (address, mapping, n_pages) from the first page of block (bx, by)
+ * whose class is hit->legend_index. */
+void            pgs_render_residency_first      (PgsRenderer    *self,
                                                  const Geometry *g,
                                                  guint64         bx,
                                                  guint64         by,
-                                                 PieceFunc       func,
-                                                 gpointer        data);
+                                                 PgsHit         *hit);
 /* The class byte of block (bx, by), 0xff for no frame; @ranges holds g->a. */
 guint8          pgs_render_block_class          (PgsRenderer    *self,
                                                  const Geometry *g,

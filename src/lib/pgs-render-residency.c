@@ -256,13 +256,13 @@ band_for_row (const Geometry *g,
   return lo;
 }
 
-void
-pgs_render_residency_pieces (PgsRenderer    *self,
-                             const Geometry *g,
-                             guint64         bx,
-                             guint64         by,
-                             PieceFunc       func,
-                             gpointer        data)
+static void
+residency_pieces (PgsRenderer    *self,
+                  const Geometry *g,
+                  guint64         bx,
+                  guint64         by,
+                  PieceFunc       func,
+                  gpointer        data)
 {
   Range range;
 
@@ -271,7 +271,7 @@ pgs_render_residency_pieces (PgsRenderer    *self,
       guint64 d;
       guint b;
 
-      if (pgs_render_block_ranges (self, g, bx, by, &range) == 0)
+      if (pgs_render_block_ranges (g, bx, by, &range) == 0)
         return;
       d = range.start;
       b = band_for_page (self, d);
@@ -332,6 +332,40 @@ piece_max (PgsRenderer *self,
   return m->best < PGS_RES_SHARED_129_PLUS;
 }
 
+static gboolean
+piece_first (PgsRenderer *self,
+             const Band  *band,
+             guint64      p0,
+             guint64      p1,
+             gpointer     data)
+{
+  PgsHit *hit = data;
+  guint64 index;
+
+  hit->n_pages += p1 - p0;
+  if (hit->valid)
+    return TRUE;
+  pgs_render_band_max (self, band, p0, p1, hit->legend_index, &index);
+  if (index != G_MAXUINT64)
+    {
+      hit->valid = TRUE;
+      hit->mapping = band->mapping;
+      hit->first_page = index;
+      hit->address = band->start + index * self->process->page_size;
+    }
+  return TRUE;
+}
+
+void
+pgs_render_residency_first (PgsRenderer    *self,
+                            const Geometry *g,
+                            guint64         bx,
+                            guint64         by,
+                            PgsHit         *hit)
+{
+  residency_pieces (self, g, bx, by, piece_first, hit);
+}
+
 guint8
 pgs_render_block_class (PgsRenderer    *self,
                         const Geometry *g,
@@ -345,11 +379,11 @@ pgs_render_block_class (PgsRenderer    *self,
     {
       MaxData m = { PGS_RES_NONE };
 
-      pgs_render_residency_pieces (self, g, bx, by, piece_max, &m);
+      residency_pieces (self, g, bx, by, piece_max, &m);
       return m.best;
     }
 
-  n = pgs_render_block_ranges (self, g, bx, by, ranges);
+  n = pgs_render_block_ranges (g, bx, by, ranges);
   if (n == 0)
     return 0xff;  /* no frame: background */
   return self->view == PGS_VIEW_FLAGS ? pgs_class_runs_mode (self->classes, ranges, n)

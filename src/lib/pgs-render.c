@@ -6,10 +6,11 @@
  * Turns a snapshot into pixels without GTK, so the app, the CLI and the tests draw the same
  * picture. This file holds the PgsRenderer object: its properties, the colour of each class
  * and the legend, and pgs_renderer_render(), which fills the pixels. The rest is kept apart:
- * where the map lies and what a pixel covers (pgs-render-layout.c), the residency view's
+ * where the map lies and what a pixel covers (the layout: pgs-render-layout.c and the
+ * folds of pgs-render-fold.c, which know numbers, not renderers), the residency view's
  * bands and page classes (pgs-render-residency.c), the physical views' class runs
- * (pgs-render-physical.c), and the PNG with its legend (pgs-render-png.c,
- * pgs-render-legend.c). Their shared internals are in pgs-render-private.h.
+ * (pgs-render-physical.c); above it, what a pixel shows (pgs-render-query.c) and the PNG
+ * with its legend (pgs-render-png.c, pgs-render-legend.c). Calls go down that list only.
  */
 
 #include "config.h"
@@ -23,6 +24,7 @@
 #include "pgs-palette.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
+#include "pgs-render-fold.h"
 #include "pgs-render-private.h"
 #include "pgs-snapshot.h"
 
@@ -54,7 +56,8 @@ pgs_renderer_finalize (GObject *object)
 
   pgs_render_geometry_clear (&self->geometry);
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
-  pgs_render_fold_clear (self);
+  g_clear_pointer (&self->folds, g_array_unref);
+  g_clear_pointer (&self->unfolded, pgs_class_runs_free);
   g_clear_pointer (&self->classes, pgs_class_runs_free);
   g_clear_pointer (&self->frame_counts, g_free);
   g_clear_pointer (&self->page_counts, g_free);
@@ -208,7 +211,7 @@ apply_highlight (PgsRenderer *self)
 
           /* Cells, which are frames unless free memory is folded away. */
           if (pfn != 0 && pfn < self->n_frames &&
-              (pfn = pgs_render_pfn_to_cell (self, pfn, &hidden), !hidden))
+              (pfn = pgs_render_pfn_to_cell (self->folds, pfn, &hidden), !hidden))
             pfns[n++] = pfn;
         }
     }
@@ -227,7 +230,17 @@ ensure_classes (PgsRenderer *self)
 
   self->frame_counts = g_new0 (guint64, flags ? PGS_N_CATEGORIES : PGS_N_SHARE_CLASSES);
   self->classes = pgs_class_runs_new (self->physmap, flags, self->frame_counts);
-  pgs_render_fold (self);
+  if (self->hide_free)
+    {
+      PgsClassRuns *cut = NULL;
+
+      self->folds = pgs_render_fold_find (self->classes, self->view, self->n_frames, &cut);
+      if (self->folds != NULL)
+        {
+          self->unfolded = self->classes;
+          self->classes = cut;
+        }
+    }
   self->highlighted = FALSE;
   apply_highlight (self);
 }
@@ -242,6 +255,34 @@ pgs_render_prepare (PgsRenderer *self)
     }
   else
     ensure_classes (self);
+}
+
+const Geometry *
+pgs_render_get_geometry (PgsRenderer *self,
+                         int          width,
+                         int          height)
+{
+  Geometry *g = &self->geometry;
+  g_autofree guint64 *band_pages = NULL;
+  guint64 n;
+
+  pgs_render_prepare (self);
+  if (g->width == width && g->height == height && g->width > 0)
+    return g;
+  if (self->view == PGS_VIEW_RESIDENCY)
+    {
+      n = self->n_pages;
+      band_pages = g_new (guint64, self->bands->len + 1);
+      for (guint b = 0; b < self->bands->len; b++)
+        band_pages[b] = g_array_index (self->bands, Band, b).n_pages;
+    }
+  else
+    n = self->folds != NULL ? self->n_frames - pgs_render_fold_hidden (self->folds)
+                            : self->n_frames;
+  pgs_render_geometry_fit (g, self->layout, n, band_pages,
+                           band_pages != NULL ? self->bands->len : 0, width, height,
+                           self->zoom, self->center_x, self->center_y);
+  return g;
 }
 
 void
@@ -298,7 +339,7 @@ pgs_renderer_render (PgsRenderer *self,
           n_cols++;
         last = col_block[x];
       }
-    pgs_render_ensure_hilbert_table (self, g,
+    pgs_render_ensure_hilbert_table (&self->geometry,
                                      n_cols * MAX (1, (guint64) (height * g->scale / g->a)));
   }
   ranges = g_new (Range, MAX (g->a, g->ay));
@@ -322,7 +363,8 @@ pgs_renderer_render (PgsRenderer *self,
               by_last = by;
             }
         }
-      grid = pgs_render_hilbert_grid (self, g, bx_first, bx_last, by_first, by_last, ranges);
+      grid = pgs_render_hilbert_grid (g, self->classes, self->view == PGS_VIEW_FLAGS,
+                                      bx_first, bx_last, by_first, by_last, ranges);
       grid_by_first = by_first;
     }
 
@@ -355,9 +397,13 @@ pgs_renderer_render (PgsRenderer *self,
           continue;
         }
 
+      /* Linear: every block of the row at once, in one walk over the runs of each row. */
       if (by >= 0 && bx_last >= 0 && self->view != PGS_VIEW_RESIDENCY &&
-          pgs_render_aggregate_block_row (self, g, by, bx_first, bx_last, row_classes, row_mixed))
+          self->layout == PGS_LAYOUT_LINEAR)
         {
+          pgs_class_runs_linear_row (self->classes, self->view == PGS_VIEW_FLAGS, g->n, g->mw,
+                                     g->mh, g->a, g->ay, by, bx_first, bx_last, row_classes);
+          memset (row_mixed, 0, bx_last - bx_first + 1);
           for (guint64 i = 0; i <= (guint64) (bx_last - bx_first); i++)
             if (row_mixed[i])
               row_classes[i] = pgs_render_block_class (self, g, bx_first + i, by, ranges);
@@ -488,6 +534,31 @@ pgs_renderer_set_highlight_frames (PgsRenderer *self,
     self->highlight = g_bytes_ref (pfns);
   if (self->view != PGS_VIEW_RESIDENCY)
     apply_highlight (self);
+}
+
+void
+pgs_renderer_set_hide_free (PgsRenderer *self,
+                            gboolean     hide_free)
+{
+  g_return_if_fail (PGS_IS_RENDERER (self));
+
+  hide_free = !!hide_free;
+  if (self->hide_free == hide_free)
+    return;
+  self->hide_free = hide_free;
+  /* Made again on next use, folded or not (the highlight with them). */
+  g_clear_pointer (&self->folds, g_array_unref);
+  g_clear_pointer (&self->unfolded, pgs_class_runs_free);
+  g_clear_pointer (&self->classes, pgs_class_runs_free);
+  g_clear_pointer (&self->frame_counts, g_free);
+  pgs_render_geometry_clear (&self->geometry);
+}
+
+gboolean
+pgs_renderer_get_hide_free (PgsRenderer *self)
+{
+  g_return_val_if_fail (PGS_IS_RENDERER (self), FALSE);
+  return self->hide_free;
 }
 
 PgsProcess *

@@ -1,4 +1,4 @@
-/* pgs-map-view-style.c: which map style (light, dark, high contrast) suits the window
+/* pgs-map-style.c: which map style (light, dark, high contrast) suits the window
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,7 +16,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "pgs-map-view-private.h"
+#include "pgs-map-style.h"
 
 #define A11Y_SCHEMA "org.gnome.desktop.a11y.interface"
 
@@ -27,8 +27,8 @@ channel (float c)
 }
 
 /* GNOME's setting, where its schema is installed; made once. */
-static GSettings *
-a11y_settings (void)
+GSettings *
+pgs_map_style_a11y_settings (void)
 {
   static GSettings *settings;
   static gsize once;
@@ -55,11 +55,11 @@ wants_high_contrast (GtkWidget *widget)
   g_object_get (gtk_widget_get_settings (widget), "gtk-theme-name", &theme, NULL);
   if (theme != NULL && strstr (theme, "HighContrast") != NULL)
     return TRUE;
-  return a11y_settings () != NULL && g_settings_get_boolean (a11y_settings (), "high-contrast");
+  return pgs_map_style_a11y_settings () != NULL && g_settings_get_boolean (pgs_map_style_a11y_settings (), "high-contrast");
 }
 
-static PgsRenderStyle
-detect_style (GtkWidget *widget)
+PgsRenderStyle
+pgs_map_style_detect (GtkWidget *widget)
 {
   GdkRGBA fg;
   gboolean dark, hc;
@@ -75,24 +75,4 @@ detect_style (GtkWidget *widget)
   if (hc)
     return dark ? PGS_RENDER_STYLE_HC_DARK : PGS_RENDER_STYLE_HC_LIGHT;
   return dark ? PGS_RENDER_STYLE_DARK : PGS_RENDER_STYLE_LIGHT;
-}
-
-void
-pgs_map_view_update_style (PgsMapView *self)
-{
-  PgsRenderStyle style = detect_style (GTK_WIDGET (self));
-
-  if (style == self->wanted.style)
-    return;
-  self->wanted.style = style;
-  pgs_map_view_invalidate (self);
-}
-
-void
-pgs_map_view_style_init (PgsMapView *self)
-{
-  /* Plain GTK does not restyle when GNOME's setting changes (libadwaita does): follow it. */
-  if (a11y_settings () != NULL)
-    g_signal_connect_object (a11y_settings (), "changed::high-contrast",
-                             G_CALLBACK (pgs_map_view_update_style), self, G_CONNECT_SWAPPED);
 }
