@@ -14,6 +14,7 @@
 
 #include "pgs-fixture.h"
 #include "pgs-kpage.h"
+#include "pgs-test-json.h"
 
 #define BASE G_GUINT64_CONSTANT (0x10000000)
 
@@ -156,6 +157,7 @@ test_cli_json (void)
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+  pgs_test_assert_json (out);
 
   /* The first entry and the totals, in bytes worked out from the page counts. */
   expect = g_strdup_printf ("{\"pid\":100,\"name\":\"alpha\",\"status\":\"both\","
