@@ -10,6 +10,7 @@
 
 import atexit
 import errno
+import json
 import os
 import shutil
 import signal
@@ -70,6 +71,46 @@ def make_tmpdir(what):
 def track(proc):
     _procs.append(proc)
     return proc
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+def _no_duplicates(pairs):
+    obj = {}
+    for k, v in pairs:
+        if k in obj:
+            raise ValueError(f"member {k!r} twice in one object")
+        obj[k] = v
+    return obj
+
+
+def strict_json(data):
+    """The one document in DATA (bytes or str), parsed as strictly as tests/common's
+    pgs_test_assert_json(): UTF-8, no raw control characters in strings (strict=True), no
+    NaN or Infinity, no member twice in one object. Raises ValueError otherwise."""
+    if isinstance(data, (bytes, bytearray)):
+        data = data.decode("utf-8")
+    return json.loads(data, strict=True, parse_constant=_no_constant,
+                      object_pairs_hook=_no_duplicates)
+
+
+def runnable_as(uid, paths, what="bin"):
+    """Copies of PATHS (programs the test runs as UID) in a directory UID can enter and
+    read, so the test passes in a checkout other users cannot enter (a clone under a 0700
+    folder). Returns the copies' paths in order; the directory goes with the cleanup.
+    A copy is enough: the CLI and the test programs link nothing from the build tree
+    (static library), and the CLI finds pagescope-render beside itself."""
+    d = make_tmpdir(what)
+    os.chmod(d, 0o755)
+    out = []
+    for p in paths:
+        dest = os.path.join(d, os.path.basename(p))
+        shutil.copy2(p, dest)
+        os.chmod(dest, 0o755)
+        out.append(dest)
+    return out
 
 
 def _read(path):
