@@ -96,12 +96,32 @@ def strict_json(data):
                       object_pairs_hook=_no_duplicates)
 
 
-def runnable_as(uid, paths, what="bin"):
-    """Copies of PATHS (programs the test runs as UID) in a directory UID can enter and
-    read, so the test passes in a checkout other users cannot enter (a clone under a 0700
-    folder). Returns the copies' paths in order; the directory goes with the cleanup.
-    A copy is enough: the CLI and the test programs link nothing from the build tree
-    (static library), and the CLI finds pagescope-render beside itself."""
+class CannotRunAs(Exception):
+    """The reason a test cannot run its programs as another user here (a skip)."""
+
+
+def _can_execute_as(uid, gid, path):
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setresgid(gid, gid, gid)
+            os.setresuid(uid, uid, uid)
+            os._exit(0 if os.access(path, os.X_OK) else 1)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+def runnable_as(uid, gid, paths, what="bin"):
+    """Copies of PATHS (programs the test runs as UID:GID) in a directory that user can
+    enter, so the test passes in a checkout other users cannot enter (a clone under a 0700
+    folder: the build tree's programs are out of their reach). Returns the copies' paths in
+    order; the directory goes with the cleanup. A copy is enough: the programs link nothing
+    from the build tree (its libraries are static), and pagescope-cli finds pagescope-render
+    beside itself. Raises CannotRunAs with the reason when even the copies are out of reach
+    (a temporary directory other users cannot enter)."""
     d = make_tmpdir(what)
     os.chmod(d, 0o755)
     out = []
@@ -110,6 +130,10 @@ def runnable_as(uid, paths, what="bin"):
         shutil.copy2(p, dest)
         os.chmod(dest, 0o755)
         out.append(dest)
+    for dest in out:
+        if not _can_execute_as(uid, gid, dest):
+            raise CannotRunAs(f"uid {uid} cannot run programs copied to {d} "
+                              f"(is {tempfile.gettempdir()} closed to other users?)")
     return out
 
 
