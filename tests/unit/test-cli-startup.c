@@ -21,6 +21,10 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "pgs-fixture.h"
+#include "pgs-kpage.h"
+#include "pgs-test-cli.h"
+
 static char *
 loaded_libraries (const char *program)
 {
@@ -94,6 +98,7 @@ test_render_through_cli (void)
   g_assert_cmpint (WEXITSTATUS (status), ==, 2);
   g_assert_true (g_str_has_prefix (err2, "pagescope-cli: "));
   g_assert_nonnull (strstr (err2, "--view takes residency, sharing or flags"));
+  g_assert_nonnull (strstr (err2, "(pages is residency)"));
 }
 
 /* In the child: a /proc without self/exe (an empty tmpfs over it, in a mount namespace of
@@ -193,6 +198,48 @@ test_render_missing (void)
   g_assert_nonnull (strstr (err, "/pagescope/pagescope-render”: "));
 }
 
+/* `--view pages`, the name of the app's tab, is the residency view: the same PNG, byte for
+ * byte, and the same figures. One process, 8 pages mapped, the first 3 resident. */
+static void
+test_render_pages (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autofree char *dir = g_dir_make_tmp ("pgs-cli-startup-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (dir, "residency.png", NULL);
+  g_autofree char *b = g_build_filename (dir, "pages.png", NULL);
+  g_autofree char *out_a = NULL, *out_b = NULL, *png_a = NULL, *png_b = NULL;
+  gsize len_a = 0, len_b = 0;
+  guint64 pages[3];
+
+  pgs_fixture_add_process (fx, 100, "alpha", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 100, 0x10000000, 0x10000000 + 8 * 4096, "rw-p", "[heap]");
+  for (guint i = 0; i < 3; i++)
+    {
+      pages[i] = FX_PRESENT_EXCL (10 + i);
+      pgs_fixture_set_frame (fx, 10 + i, 1, PGS_KPF_BIT (PGS_KPF_ANON));
+    }
+  pgs_fixture_set_pages (fx, 100, 0x10000000, pages, 3);
+  pgs_fixture_commit (fx);
+
+  g_assert_cmpint (pgs_test_run_cli (fx, &out_a, NULL, "render", "--view", "residency", "--pid",
+                                     "100", "--width", "16", "--height", "16", "--json", "-o", a,
+                                     NULL), ==, 0);
+  g_assert_cmpint (pgs_test_run_cli (fx, &out_b, NULL, "render", "--view", "pages", "--pid",
+                                     "100", "--width", "16", "--height", "16", "--json", "-o", b,
+                                     NULL), ==, 0);
+  g_assert_nonnull (strstr (out_b, "\"view\": \"residency\""));
+  /* All but the file name. */
+  g_assert_cmpstr (strstr (out_a, "\"width\""), ==, strstr (out_b, "\"width\""));
+  g_assert_nonnull (strstr (strstr (out_a, "\"id\": \"private-anon\""), "\"pages\": 3,"));
+  g_assert_true (g_file_get_contents (a, &png_a, &len_a, NULL));
+  g_assert_true (g_file_get_contents (b, &png_b, &len_b, NULL));
+  g_assert_cmpuint (len_a, >, 100);
+  g_assert_cmpmem (png_a, len_a, png_b, len_b);
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -203,5 +250,6 @@ main (int   argc,
   g_test_add_func ("/cli-startup/render-through-cli", test_render_through_cli);
   g_test_add_func ("/cli-startup/render-without-proc", test_render_without_proc);
   g_test_add_func ("/cli-startup/render-missing", test_render_missing);
+  g_test_add_func ("/cli-startup/render-pages", test_render_pages);
   return g_test_run ();
 }
