@@ -66,7 +66,8 @@ signed_size (gint64 d)
 {
   g_autofree char *abs = pgs_format_size (d < 0 ? -(guint64) d : (guint64) d);
 
-  return d == 0 ? g_strdup ("0") : g_strdup_printf ("%c%s", d < 0 ? '-' : '+', abs);
+  /* "0 B" as every other size is written, not a bare "0". */
+  return d == 0 ? g_strdup (abs) : g_strdup_printf ("%c%s", d < 0 ? '-' : '+', abs);
 }
 
 static void
@@ -174,9 +175,10 @@ static void
 append_json (GString     *out,
              PgsSnapshot *old_s,
              PgsSnapshot *new_s,
-             GArray      *entries)
+             GArray      *entries,
+             gboolean     reordered)
 {
-  g_string_append (out, "{\"old_snapshot\":");
+  g_string_append_printf (out, "{\"reordered\":%s,\"old_snapshot\":", reordered ? "true" : "false");
   append_snapshot_json (out, old_s);
   g_string_append (out, ",\"new_snapshot\":");
   append_snapshot_json (out, new_s);
@@ -331,12 +333,14 @@ pgs_cli_compare (int    argc,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  gboolean reordered = FALSE;
   PgsOutput output;
 
   context = g_option_context_new (_("OLD NEW — compare two snapshot files"));
   g_option_context_set_summary (context,
     _("Lists the processes of two snapshots (pagescope-cli snapshot) with their old and new "
-      "RSS, PSS, USS and swap and the change, largest PSS change first. A process is the same "
+      "RSS, PSS, USS and swap and the change, largest PSS change first. OLD is the one "
+      "captured first, whichever order the files are named in. A process is the same "
       "in both only with the same PID and start time: a PID reused by another process shows "
       "as one gone and one new."));
   pgs_cli_add_common_options (context, &common);
@@ -362,9 +366,23 @@ pgs_cli_compare (int    argc,
       return PGS_EXIT_FAILED;
     }
 
+  /* OLD is the one captured first, whichever order the files were named in: the other way
+   * round, what came shows as gone and what went as new. Said on stderr, and in the JSON. */
+  if (pgs_snapshot_get_time (old_s) > 0 && pgs_snapshot_get_time (new_s) > 0 &&
+      pgs_snapshot_get_time (new_s) < pgs_snapshot_get_time (old_s))
+    {
+      PgsSnapshot *earlier = g_steal_pointer (&new_s);
+
+      new_s = g_steal_pointer (&old_s);
+      old_s = earlier;
+      reordered = TRUE;
+      pgs_cli_error (_("“%s” was captured before “%s”: comparing in capture order, “%s” as OLD"),
+                     argv[2], argv[1], argv[2]);
+    }
+
   entries = pgs_compare_snapshots (old_s, new_s);
   if (output == PGS_OUTPUT_JSON)
-    append_json (out, old_s, new_s, entries);
+    append_json (out, old_s, new_s, entries, reordered);
   else
     append_human (out, old_s, new_s, entries);
   pgs_cli_write (out);

@@ -11,6 +11,8 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <glib/gi18n.h>
@@ -31,35 +33,67 @@ static const PgsCliCommand commands[] = {
   { "system",   N_("Show the RAM behind swap (zram), KSM merging and huge pages"), pgs_cli_system },
 };
 
-/* pagescope-render beside this executable (the build tree), else where it is installed. */
-static char *
-render_program (void)
+/* The directory of this program, from the path it was started with: argv[0] taken against
+ * the working directory and PATH at start, symbolic links resolved (a link in ~/bin to a
+ * build tree finds the build tree). Not /proc/self/exe, which a process cannot always read:
+ * /proc may be absent or another one (containers, chroots, a mount namespace), and the
+ * link names the file as it was ("… (deleted)" after a rebuild). NULL, with the reason in
+ * start_error, when argv[0] leads nowhere. */
+static char *start_dir;
+static char *start_error;
+
+static void
+note_start_path (const char *argv0)
 {
-  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *found = NULL;
+  g_autofree char *real = NULL;
 
-  if (self != NULL)
+  if (argv0 == NULL || *argv0 == '\0')
     {
-      g_autofree char *dir = g_path_get_dirname (self);
-      char *beside = g_build_filename (dir, "pagescope-render", NULL);
-
-      if (access (beside, X_OK) == 0)
-        return beside;
-      g_free (beside);
+      start_error = g_strdup (_("started without a program name"));
+      return;
     }
-  return g_strdup (PGS_RENDER_PATH);
+  found = strchr (argv0, '/') != NULL ? g_strdup (argv0) : g_find_program_in_path (argv0);
+  if (found == NULL)
+    {
+      start_error = g_strdup_printf (_("“%s” is not in PATH"), argv0);
+      return;
+    }
+  real = realpath (found, NULL);
+  if (real == NULL)
+    {
+      start_error = g_strdup_printf ("“%s”: %s", found, g_strerror (errno));
+      return;
+    }
+  start_dir = g_path_get_dirname (real);
 }
 
 /* `pagescope-cli render ARGS` is `pagescope-render ARGS`, in this process: same PID, same
- * standard streams, same exit code. @argv[0] stays "render" (the name --help shows). */
+ * standard streams, same exit code. @argv[0] stays "render" (the name --help shows).
+ * pagescope-render is looked for beside this program (the build tree), then where it is
+ * installed; a failure names both places and why each would not do. */
 static int
 run_render (int    argc,
             char **argv)
 {
-  g_autofree char *program = render_program ();
+  g_autofree char *beside = NULL;
+  g_autofree char *beside_why = NULL;
+  int saved;
 
   fflush (stdout);
-  execv (program, argv);
-  pgs_cli_error (_("render: cannot run “%s”: %s"), program, g_strerror (errno));
+  if (start_dir != NULL)
+    {
+      beside = g_build_filename (start_dir, "pagescope-render", NULL);
+      execv (beside, argv);
+      beside_why = g_strdup_printf ("“%s”: %s", beside, g_strerror (errno));
+    }
+  else
+    beside_why = g_strdup (start_error);
+  execv (PGS_RENDER_PATH, argv);
+  saved = errno;
+  pgs_cli_error (_("render: cannot run pagescope-render, neither beside this program (%s) nor "
+                   "where it is installed (“%s”: %s)"),
+                 beside_why, PGS_RENDER_PATH, g_strerror (saved));
   return PGS_EXIT_FAILED;
 }
 
@@ -80,6 +114,7 @@ main (int   argc,
       char *argv[])
 {
   pgs_cli_init_locale ();
+  note_start_path (argv[0]);
 
   if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
       g_str_equal (argv[1], "help"))

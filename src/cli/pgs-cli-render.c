@@ -17,7 +17,8 @@ static gboolean
 parse_view (const char *name,
             PgsView    *view)
 {
-  if (g_strcmp0 (name, "residency") == 0)
+  /* "pages" is what the app's tab calls the residency view. */
+  if (g_strcmp0 (name, "residency") == 0 || g_strcmp0 (name, "pages") == 0)
     *view = PGS_VIEW_RESIDENCY;
   else if (g_strcmp0 (name, "sharing") == 0)
     *view = PGS_VIEW_SHARING;
@@ -164,7 +165,7 @@ pgs_cli_render (int    argc,
   double zoom = 1.0;
   int code;
   const GOptionEntry entries[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process), sharing or flags (all frames)"), N_("VIEW") },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process; also called pages, as the app's tab), sharing or flags (all frames)"), N_("VIEW") },
     { "pid", 'p', 0, G_OPTION_ARG_STRING, &pid_text, N_("The process: drawn by residency, highlighted by sharing and flags"), N_("PID") },
     { "layout", 0, 0, G_OPTION_ARG_STRING, &layout_name, N_("linear (rows, default) or hilbert"), N_("LAYOUT") },
     { "style", 0, 0, G_OPTION_ARG_STRING, &style_name, N_("Colours for a light (default), dark, hc-light or hc-dark (high contrast) background"), N_("STYLE") },
@@ -190,7 +191,7 @@ pgs_cli_render (int    argc,
 
   if (view_name == NULL || !parse_view (view_name, &view))
     {
-      pgs_cli_error ("%s", _("--view takes residency, sharing or flags"));
+      pgs_cli_error ("%s", _("--view takes residency, sharing or flags (pages is residency)"));
       return PGS_EXIT_USAGE;
     }
   if (layout_name != NULL && g_strcmp0 (layout_name, "linear") != 0)

@@ -88,3 +88,41 @@ pgs_escape_make_valid (const char *bytes)
     return NULL;
   return g_utf8_make_valid (bytes, -1);
 }
+
+/* Spreadsheets (Excel, LibreOffice, Google Sheets) evaluate a cell that starts with one of
+ * these as a formula; TAB and CR are stripped by some before they look. The fullwidth
+ * forms are folded to ASCII by some East Asian locales' input handling. */
+static gboolean
+starts_formula (const char *text)
+{
+  gunichar c;
+
+  if (*text == '\0')
+    return FALSE;
+  if (strchr ("=+-@\t\r", *text) != NULL)
+    return TRUE;
+  c = g_utf8_get_char (text);
+  return c == 0xff1d || c == 0xff0b || c == 0xff0d || c == 0xff20;
+}
+
+char *
+pgs_escape_for_csv (const char *bytes,
+                    gboolean   *exact)
+{
+  g_autofree char *shown = pgs_escape_for_terminal (bytes, -1);
+  gboolean formula;
+
+  if (bytes == NULL)
+    {
+      if (exact != NULL)
+        *exact = TRUE;
+      return g_steal_pointer (&shown);
+    }
+  /* Decided on the bytes as well as on the text shown: a leading TAB shows as "?". */
+  formula = starts_formula (bytes) || starts_formula (shown);
+  if (exact != NULL)
+    *exact = !formula && strcmp (shown, bytes) == 0;
+  if (formula)
+    return g_strconcat ("'", shown, NULL);
+  return g_steal_pointer (&shown);
+}

@@ -30,4 +30,13 @@ guint     pgs_escape_width        (const char *text);
  * U+FFFD. Returns NULL when @bytes is valid already (nothing was lost). */
 char     *pgs_escape_make_valid   (const char *bytes);
 
+/* For a CSV cell (text, never a number): pgs_escape_for_terminal(), so `cat file.csv` runs
+ * nothing, with a leading "'" when the text starts with a character a spreadsheet takes
+ * for the start of a formula (=, +, -, @, TAB, CR, or their fullwidth forms), so
+ * =HYPERLINK(…) stays text. The result still needs RFC 4180 quoting. *@exact, when not
+ * NULL, says the cell holds @bytes unchanged; when it does not, the exact bytes belong in
+ * a *_bytes column. NULL gives "" (exact). */
+char     *pgs_escape_for_csv      (const char *bytes,
+                                   gboolean   *exact);
+
 G_END_DECLS

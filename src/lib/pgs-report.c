@@ -307,25 +307,26 @@ pgs_report_memstats_json (GString     *out,
   g_string_append (out, "\n]}\n");
 }
 
-/* RFC 4180: quote a field that holds a comma, quote or line break; double the quotes. The
- * field is made valid UTF-8 first (U+FFFD for each byte that is not). */
+/* RFC 4180: quote a field that holds a comma or a quote; double the quotes. The text is
+ * pgs_escape_for_csv()'s: controls and bidi characters as "?", a formula's first
+ * character behind a "'", so neither a terminal nor a spreadsheet runs what a process
+ * chose to be called. */
 void
 pgs_csv_append_field (GString    *out,
                       const char *field)
 {
-  g_autofree char *valid = NULL;
+  g_autofree char *cell = NULL;
 
   if (field == NULL)
     return;
-  if ((valid = pgs_escape_make_valid (field)) != NULL)
-    field = valid;
-  if (strpbrk (field, ",\"\r\n") == NULL)
+  cell = pgs_escape_for_csv (field, NULL);
+  if (strpbrk (cell, ",\"\r\n") == NULL)
     {
-      g_string_append (out, field);
+      g_string_append (out, cell);
       return;
     }
   g_string_append_c (out, '"');
-  for (const char *p = field; *p; p++)
+  for (const char *p = cell; *p; p++)
     {
       if (*p == '"')
         g_string_append_c (out, '"');
@@ -334,14 +335,18 @@ pgs_csv_append_field (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/* The companion of a text column: ",BASE64" of the exact bytes when the text column could
- * not hold them, "," alone when it does. */
+/* The companion of a text column: ",BASE64" of the exact bytes when the text column does
+ * not hold them unchanged (escaped, made valid or guarded against a formula), "," alone
+ * when it does. */
 static void
 append_csv_bytes (GString    *out,
                   const char *field)
 {
+  gboolean exact = TRUE;
+  g_autofree char *cell = pgs_escape_for_csv (field, &exact);
+
   g_string_append_c (out, ',');
-  if (field != NULL && !g_utf8_validate (field, -1, NULL))
+  if (!exact)
     {
       g_autofree char *b64 = g_base64_encode ((const guchar *) field, strlen (field));
 

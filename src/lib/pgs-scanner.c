@@ -225,6 +225,48 @@ add_skipped (ScanJob *job,
   g_array_append_val (job->skipped, skipped);
 }
 
+/* VmSize comes from status, the rest from smaps_rollup: two reads. A process that execs or
+ * maps between them (one being started or replaced, by the hundred a second on a busy
+ * machine) gives figures of two address spaces that disagree though nothing is damaged:
+ * RSS above VmSize. Both are read again, status after the rollup too, until the address
+ * space held still across the rollup; a process that exited meanwhile is gone, one whose
+ * figures still disagree is reported as before (in *@error). */
+static gboolean
+totals_again (ScanJob     *job,
+              PgsProcess  *proc,
+              int          dirfd,
+              GError     **error)
+{
+  for (guint attempt = 0; attempt < 3; attempt++)
+    {
+      g_autofree char *before_buf = NULL, *after_buf = NULL;
+      PgsStatus before, after;
+      gsize len;
+
+      before_buf = pgs_read_file_at (dirfd, "status", &len, NULL);
+      if (before_buf == NULL || !pgs_status_parse (before_buf, len, &before, NULL) ||
+          !_pgs_scan_rollup_read (proc, job->helper, dirfd, FALSE, NULL))
+        break;
+      after_buf = pgs_read_file_at (dirfd, "status", &len, NULL);
+      if (after_buf == NULL || !pgs_status_parse (after_buf, len, &after, NULL))
+        break;
+      if (!before.has_vm || !after.has_vm || after.state == 'Z' || after.state == 'X')
+        break;
+      if (before.vm_size != after.vm_size)
+        continue;
+      proc->vss = after.vm_size;
+      g_clear_error (error);
+      if (_pgs_process_check_sane (proc, error))
+        return TRUE;
+    }
+  if (_pgs_process_has_exited (dirfd))
+    {
+      g_clear_error (error);
+      g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE, "the process exited during the scan");
+    }
+  return FALSE;
+}
+
 /* NULL without an error: a process the filter leaves out. */
 static PgsProcess *
 scan_process (ScanJob  *job,
@@ -284,7 +326,7 @@ scan_process (ScanJob  *job,
     {
       proc->vss = status.vm_size;
       proc->known |= PGS_METRIC_VSS;
-      if (!_pgs_process_check_sane (proc, error))
+      if (!_pgs_process_check_sane (proc, error) && !totals_again (job, proc, dirfd, error))
         return NULL;
       return g_steal_pointer (&proc);
     }

@@ -9,6 +9,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-json.h"
 
 G_BEGIN_DECLS
 
@@ -17,7 +18,8 @@ PgsSnapshot *pgs_test_scan    (PgsFixture   *fx,
                                PgsScanFlags  flags);
 /* Runs $PAGESCOPE_CLI with the NULL-terminated arguments and, when @fx is not NULL,
  * --procfs ROOT of @fx; its stdout in *@out and stderr in *@err where not NULL. Asserts
- * that it exited; returns its exit status. */
+ * that it exited, and that what it printed is strict JSON (pgs_test_assert_json()) when
+ * the arguments hold --json; returns its exit status. */
 int          pgs_test_run_cli (PgsFixture   *fx,
                                char        **out,
                                char        **err,

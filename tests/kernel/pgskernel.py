@@ -10,6 +10,7 @@
 
 import atexit
 import errno
+import json
 import os
 import shutil
 import signal
@@ -70,6 +71,70 @@ def make_tmpdir(what):
 def track(proc):
     _procs.append(proc)
     return proc
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not JSON (RFC 8259 has no NaN or Infinity)")
+
+
+def _no_duplicates(pairs):
+    obj = {}
+    for k, v in pairs:
+        if k in obj:
+            raise ValueError(f"member {k!r} twice in one object")
+        obj[k] = v
+    return obj
+
+
+def strict_json(data):
+    """The one document in DATA (bytes or str), parsed as strictly as tests/common's
+    pgs_test_assert_json(): UTF-8, no raw control characters in strings (strict=True), no
+    NaN or Infinity, no member twice in one object. Raises ValueError otherwise."""
+    if isinstance(data, (bytes, bytearray)):
+        data = data.decode("utf-8")
+    return json.loads(data, strict=True, parse_constant=_no_constant,
+                      object_pairs_hook=_no_duplicates)
+
+
+class CannotRunAs(Exception):
+    """The reason a test cannot run its programs as another user here (a skip)."""
+
+
+def _can_execute_as(uid, gid, path):
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setresgid(gid, gid, gid)
+            os.setresuid(uid, uid, uid)
+            os._exit(0 if os.access(path, os.X_OK) else 1)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+def runnable_as(uid, gid, paths, what="bin"):
+    """Copies of PATHS (programs the test runs as UID:GID) in a directory that user can
+    enter, so the test passes in a checkout other users cannot enter (a clone under a 0700
+    folder: the build tree's programs are out of their reach). Returns the copies' paths in
+    order; the directory goes with the cleanup. A copy is enough: the programs link nothing
+    from the build tree (its libraries are static), and pagescope-cli finds pagescope-render
+    beside itself. Raises CannotRunAs with the reason when even the copies are out of reach
+    (a temporary directory other users cannot enter)."""
+    d = make_tmpdir(what)
+    os.chmod(d, 0o755)
+    out = []
+    for p in paths:
+        dest = os.path.join(d, os.path.basename(p))
+        shutil.copy2(p, dest)
+        os.chmod(dest, 0o755)
+        out.append(dest)
+    for dest in out:
+        if not _can_execute_as(uid, gid, dest):
+            raise CannotRunAs(f"uid {uid} cannot run programs copied to {d} "
+                              f"(is {tempfile.gettempdir()} closed to other users?)")
+    return out
 
 
 def _read(path):

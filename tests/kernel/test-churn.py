@@ -11,12 +11,13 @@
 # is killed with its process group whatever happens. TAP output; exit 77 without root.
 
 import base64
-import json
 import os
 import signal
 import subprocess
 import sys
 import time
+
+import pgskernel
 
 SKIP = 77
 RUNS = int(os.environ.get("PGS_CHURN_RUNS", "30"))
@@ -57,7 +58,7 @@ def churn(load):
         check(f"{tag}: exit 0", proc.returncode == 0,
               f"exit {proc.returncode}: {proc.stderr.decode(errors='replace')[-400:]!r}")
         try:
-            doc = json.loads(proc.stdout.decode("utf-8"))
+            doc = pgskernel.strict_json(proc.stdout)
         except (UnicodeDecodeError, ValueError) as e:
             check(f"{tag}: output is UTF-8 JSON", False, f"{e}: {proc.stdout[-200:]!r}")
             continue

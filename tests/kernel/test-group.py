@@ -17,7 +17,6 @@
 # The user and the cgroup are removed on every way out. TAP output; exit 77 without root or
 # without a cgroup v2 hierarchy.
 
-import json
 import mmap
 import os
 import pwd
@@ -28,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import pgskernel
 
 SKIP = 77
 PS = os.sysconf("SC_PAGE_SIZE")
@@ -224,7 +225,7 @@ def main():
 
         for run, key, label in ((by_user, tag, "user"), (by_cgroup, "/" + tag, "cgroup")):
             check(f"--group-by {label} exits 0", run.returncode == 0, run.stderr.strip())
-            doc = json.loads(run.stdout)
+            doc = pgskernel.strict_json(run.stdout)
             group = next((g for g in doc["groups"] if g["group"] == key), None)
             check(f"--group-by {label}: the group {key} is listed", group is not None)
             if group is None:
@@ -257,7 +258,7 @@ def main():
                 break
             time.sleep(0.1)
         check("librank exits 0", lib.returncode == 0, lib.stderr.strip())
-        files = {f["path"]: f for f in json.loads(lib.stdout)["files"]}
+        files = {f["path"]: f for f in pgskernel.strict_json(lib.stdout)["files"]}
         for path, mappers in ((data, pids + [os.getpid()]), ("/memfd:pgs-test (deleted)", pids)):
             entry = files.get(path)
             check(f"librank lists {path}", entry is not None)

@@ -28,6 +28,7 @@
 
 #include "pgs-kernel-probe.h"
 #include "pgs-kernel-util.h"
+#include "pgs-test-json.h"
 
 #define HUGE_SIZE   (2u << 20)
 #define REGION_SIZE (4u << 20)
@@ -150,6 +151,7 @@ test_thp (void)
       g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
                                    NULL, &out, NULL, &status, &error));
       g_assert_no_error (error);
+      pgs_test_assert_json (out);
       read_smaps_thp (child, &anon, &total);
       expect = g_strdup_printf (",\"thp\":%" G_GUINT64_FORMAT ",", total);
       row_start = g_strdup_printf ("{\"pid\":%d,", child);

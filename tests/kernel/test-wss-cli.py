@@ -13,7 +13,6 @@
 # the oracle for what must not have been cleared. Bad input: one line on stderr naming the problem, a
 # non-zero exit, nothing on stdout, nothing cleared. TAP output; exit 77 without root.
 
-import json
 import os
 import pgskernel
 import re
@@ -167,7 +166,7 @@ def test_json_series():
         check("json series: the warning before clearing, then each clearing said",
               len(err) == 4 and WARNING in err[0] and "reclaim" in err[0]
               and all(CLEARED.match(e) for e in err[1:]), err)
-        doc = json.loads(out)
+        doc = pgskernel.strict_json(out)
         check("json: pid, scope, clear_refs", doc["pid"] == child.pid and doc["scope"] == "all"
               and doc["clear_refs"] == 1 and doc["name"] == "pgs-wss-child", str(doc)[:300])
         check("json: complete, 3 samples", doc["complete"] is True and doc["error"] is None
@@ -245,7 +244,7 @@ def test_scopes():
     child = Child()
     try:
         code, out, err = measure(child, "--anon", "--json")
-        doc = json.loads(out)
+        doc = pgskernel.strict_json(out)
         s = doc["samples"][0]
         check("--anon: exit 0, clear_refs 2", code == 0 and doc["clear_refs"] == 2, err)
         check("--anon: only anonymous mappings", all(m["anonymous"] for m in s["mappings"]))
@@ -258,7 +257,7 @@ def test_scopes():
     child = Child()
     try:
         code, out, err = measure(child, "--file", "--json")
-        doc = json.loads(out)
+        doc = pgskernel.strict_json(out)
         s = doc["samples"][0]
         check("--file: exit 0, clear_refs 3", code == 0 and doc["clear_refs"] == 3, err)
         check("--file: only file mappings", all(not m["anonymous"] for m in s["mappings"]))
@@ -309,7 +308,7 @@ def test_idle_child():
     child = Child()
     try:
         proc = run("--interval", "0.2", "--anon", "--json", str(child.pid))
-        doc = json.loads(proc.stdout)
+        doc = pgskernel.strict_json(proc.stdout)
         s = doc["samples"][0]
         check("idle child: exit 0", proc.returncode == 0, proc.stderr)
         # Its own regions untouched; the stack (argv) may be read by anyone reading
@@ -357,7 +356,7 @@ def test_exit_during_interval():
             cat.wait()
             cli.end_interval()
     code, out, err = cli.finish()
-    doc = json.loads(out) if out else {}
+    doc = pgskernel.strict_json(out) if out else {}
     check("exits after some samples: exit 1", code == 1, f"exit {code}: {err}")
     check("exits after some samples: the sample taken, marked incomplete",
           doc.get("complete") is False and len(doc.get("samples", [])) == 1
@@ -378,7 +377,7 @@ def test_interrupt():
             if cli.wait_cleared(2):
                 cli.proc.send_signal(signal.SIGINT)
         code, out, err = cli.finish(keep_stdin=True)
-        doc = json.loads(out) if out else {}
+        doc = pgskernel.strict_json(out) if out else {}
         check("Ctrl-C: exit 1 with the sample so far", code == 1 and doc.get("complete") is False
               and len(doc.get("samples", [])) == 1, f"exit {code}: {err}")
         check("Ctrl-C: says it was interrupted", err and err[-1] == "pagescope-cli: interrupted after 1 of 1000 samples",
@@ -396,7 +395,7 @@ def test_stdin_closed():
             child.round()
             cli.proc.stdin.close()
         code, out, err = cli.proc.wait(timeout=60), cli.proc.stdout.read(), cli.err + cli.proc.stderr.read().splitlines()
-        doc = json.loads(out) if out else {}
+        doc = pgskernel.strict_json(out) if out else {}
         check("stdin closed: exit 1 with the sample", code == 1 and len(doc.get("samples", [])) == 1
               and near(mapping(doc["samples"][0], child.touched)["referenced"], 16 * MIB), f"exit {code}: {err}")
         check("stdin closed: says so", err and err[-1] == "pagescope-cli: standard input closed after 1 of 3 samples", err)

@@ -24,6 +24,7 @@
 #include <pagescope.h>
 
 #include "pgs-kernel-util.h"
+#include "pgs-test-json.h"
 
 #ifndef MADV_PAGEOUT
 #define MADV_PAGEOUT 21
@@ -150,6 +151,7 @@ test_swap_ram (void)
   g_assert_cmpuint (orig, ==, orig2);
   g_assert_cmpuint (used, ==, used2);
 
+  pgs_test_assert_json (out);
   /* Machine-wide: exactly mm_stat's mem_used_total. */
   g_assert_cmpuint (json_number_after (out, "\"swap_ram\":"), ==, used);
 

@@ -6,7 +6,9 @@
 
 #include "config.h"
 
+#include <stdarg.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -14,6 +16,8 @@
 
 #include "pgs-fixture.h"
 #include "pgs-kpage.h"
+#include "pgs-snapshot-private.h"
+#include "pgs-test-json.h"
 
 #define BASE G_GUINT64_CONSTANT (0x10000000)
 
@@ -156,6 +160,7 @@ test_cli_json (void)
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+  pgs_test_assert_json (out);
 
   /* The first entry and the totals, in bytes worked out from the page counts. */
   expect = g_strdup_printf ("{\"pid\":100,\"name\":\"alpha\",\"status\":\"both\","
@@ -179,6 +184,119 @@ test_cli_json (void)
   g_rmdir (dir);
 }
 
+/* Runs `compare ARGS…` on files; stdout and stderr; the exit status. */
+static int
+run_compare (char       **out,
+             char       **err,
+             const char  *first,
+             ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  int status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("PAGESCOPE_CLI"));
+  g_ptr_array_add (argv, (char *) "compare");
+  va_start (args, first);
+  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, (char *[]) { (char *) "TZ=UTC", NULL },
+                               G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+/* 2026-03-01 14:03:07 and 14:03:41 UTC, in microseconds: the same minute. */
+#define T_BEFORE (G_GINT64_CONSTANT (1772373787) * G_USEC_PER_SEC)
+#define T_AFTER  (G_GINT64_CONSTANT (1772373821) * G_USEC_PER_SEC)
+
+/* The files named the wrong way round (after first): compared in capture order, said so;
+ * the header shows each time to the second; a swap change of nothing is "0 B". */
+static void
+test_cli_capture_order (void)
+{
+  g_autoptr(PgsSnapshot) old_s = scan_procs (old_procs, 3, "boot-a\n");
+  g_autoptr(PgsSnapshot) new_s = scan_procs (new_procs, 3, "boot-a\n");
+  g_autofree char *dir = g_dir_make_tmp ("pgs-compare-XXXXXX", NULL);
+  g_autofree char *before = g_build_filename (dir, "before.pgsnap", NULL);
+  g_autofree char *after = g_build_filename (dir, "after.pgsnap", NULL);
+  g_autoptr(GFile) fb = g_file_new_for_path (before);
+  g_autoptr(GFile) fa = g_file_new_for_path (after);
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  g_autofree char *out3 = NULL, *err3 = NULL;
+  g_autofree char *expect = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *row;
+
+  if (g_getenv ("PAGESCOPE_CLI") == NULL)
+    {
+      g_test_skip ("PAGESCOPE_CLI not set");
+      return;
+    }
+  _pgs_snapshot_set_info (old_s, "host", "6.1.0", "boot-a", "0.1.0", NULL, T_BEFORE);
+  _pgs_snapshot_set_info (new_s, "host", "6.1.0", "boot-a", "0.1.0", NULL, T_AFTER);
+  g_assert_true (pgs_snapshot_save (old_s, fb, NULL, &error));
+  g_assert_true (pgs_snapshot_save (new_s, fa, NULL, &error));
+  g_assert_no_error (error);
+
+  /* after, before: before is OLD all the same. */
+  g_assert_cmpint (run_compare (&out, &err, after, before, NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  expect = g_strdup_printf ("pagescope-cli: “%s” was captured before “%s”: comparing in capture "
+                            "order, “%s” as OLD\n", before, after, before);
+  g_assert_cmpstr (err, ==, expect);
+  lines = g_strsplit (out, "\n", -1);
+  g_clear_pointer (&expect, g_free);
+  expect = g_strdup_printf ("old: %s  host host, kernel 6.1.0, 2026-03-01 14:03:07 UTC", before);
+  g_assert_cmpstr (lines[0], ==, expect);
+  g_clear_pointer (&expect, g_free);
+  expect = g_strdup_printf ("new: %s  host host, kernel 6.1.0, 2026-03-01 14:03:41 UTC", after);
+  g_assert_cmpstr (lines[1], ==, expect);
+  /* alpha grew by 500 pages; eps (PID 400) is new, beta (200) gone: not the other way. */
+  row = strstr (out, "\n400  eps");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (row, "new"));
+  row = strstr (out, "\n200  beta");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (row, "gone"));
+  /* No process swapped in either: its change is "0 B", never a bare "0". */
+  {
+    g_auto(GStrv) words = NULL;
+    const char *line = strstr (out, "\n100  alpha") + 1;
+    g_autofree char *one = g_strndup (line, strchr (line, '\n') - line);
+
+    words = g_strsplit_set (one, " ", -1);
+    /* The last two words: "0" and "B" of ΔSWAP. */
+    g_assert_cmpuint (g_strv_length (words), >=, 2);
+    g_assert_cmpstr (words[g_strv_length (words) - 2], ==, "0");
+    g_assert_cmpstr (words[g_strv_length (words) - 1], ==, "B");
+  }
+
+  /* The JSON says it too; OLD is before. */
+  g_assert_cmpint (run_compare (&out2, &err2, "--json", after, before, NULL), ==, 0);
+  pgs_test_assert_json (out2);
+  g_assert_true (g_str_has_prefix (out2, "{\"reordered\":true,\"old_snapshot\":{\"file\":"));
+  g_assert_nonnull (strstr (out2, "\"time\":\"2026-03-01T14:03:07Z\",\"privileged\":true},"
+                                  "\"new_snapshot\":"));
+  g_assert_nonnull (strstr (out2, "{\"pid\":400,\"name\":\"eps\",\"status\":\"new\""));
+
+  /* In order: nothing said, not reordered. */
+  g_assert_cmpint (run_compare (&out3, &err3, "--json", before, after, NULL), ==, 0);
+  g_assert_cmpstr (err3, ==, "");
+  g_assert_true (g_str_has_prefix (out3, "{\"reordered\":false,"));
+  g_assert_nonnull (strstr (out3, "{\"pid\":400,\"name\":\"eps\",\"status\":\"new\""));
+
+  g_unlink (before);
+  g_unlink (after);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -189,5 +307,6 @@ main (int   argc,
   g_test_add_func ("/pgs/compare/gone-new-reused", test_gone_new_reused);
   g_test_add_func ("/pgs/compare/other-boot", test_other_boot);
   g_test_add_func ("/pgs/compare/cli-json", test_cli_json);
+  g_test_add_func ("/pgs/compare/cli-capture-order", test_cli_capture_order);
   return g_test_run ();
 }

@@ -644,6 +644,7 @@ test_cli (void)
   }
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+  pgs_test_assert_json (out);
   g_assert_nonnull (strstr (out, "\"view\": \"flags\""));
   g_assert_nonnull (strstr (out, "\"layout\": \"hilbert\""));
   g_assert_nonnull (strstr (out, "{ \"id\": \"anon\", \"label\": \"Anonymous\", \"color\": \"#9e6c02\", \"pages\": 4, \"bytes\": 16384 }"));

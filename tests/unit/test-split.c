@@ -20,6 +20,7 @@
 #include "pgs-fixture.h"
 #include "pgs-kpage.h"
 #include "pgs-parse.h"
+#include "pgs-test-json.h"
 
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
 #define BASE   G_GUINT64_CONSTANT (0x10000000)
@@ -135,6 +136,7 @@ test_rollup_route (void)
     g_autoptr(GString) json = g_string_new (NULL);
 
     pgs_report_process_json (json, p, FALSE);
+    pgs_test_assert_json (json->str);
     g_assert_nonnull (strstr (json->str, "\"clean\":3276800,\"dirty\":4812800,"
                                          "\"shared\":1945600,\"private\":6144000}"));
   }
@@ -146,6 +148,7 @@ test_rollup_route (void)
     g_autoptr(GString) json = g_string_new (NULL);
 
     pgs_report_process_json (json, p, FALSE);
+    pgs_test_assert_json (json->str);
     g_assert_nonnull (strstr (json->str, "\"clean\":null,\"dirty\":null,"
                                          "\"shared\":null,\"private\":null}"));
   }

@@ -20,6 +20,7 @@
 
 #include "pgs-fixture.h"
 #include "pgs-kpage.h"
+#include "pgs-test-json.h"
 
 #define BASE G_GUINT64_CONSTANT (0x10000000)
 
@@ -78,6 +79,8 @@ run_system (PgsFixture  *fx,
                 &error);
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (status));
+  if (**out != '\0')
+    pgs_test_assert_json (*out);
   return WEXITSTATUS (status);
 }
 

@@ -17,6 +17,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-json.h"
 #include "pgs-wss-sample-private.h"
 #include "pgs-wss-trust.h"
 
@@ -386,6 +387,7 @@ test_json (void)
   g_ptr_array_add (samples, known);
   g_ptr_array_add (samples, unknown);
   pgs_wss_samples_to_json (out, "a) b", -1, samples, 2, NULL);
+  pgs_test_assert_json (out->str);
   g_test_message ("%s", out->str);
   g_assert_nonnull (strstr (out->str, "\"interval\":null,"));
   g_assert_nonnull (strstr (out->str, "\"ran\":{\"ran\":false,\"cpu_seconds\":0.000,\"context_switches\":0},"

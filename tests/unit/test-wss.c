@@ -23,6 +23,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-json.h"
 #include "pgs-parse.h"
 #include "wss-fixture.h"
 
@@ -377,6 +378,7 @@ run_python_json_check (const char *json,
   int status = 0;
   int fd;
 
+  pgs_test_assert_json (json);
   if (python == NULL)
     return TRUE;
   fd = g_file_open_tmp ("pagescope-wss-XXXXXX.json", &path, &error);
@@ -450,6 +452,7 @@ run_cli (PgsFixture  *fx,
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
+  gboolean is_json = FALSE;
   const char *arg;
   int status = 0;
   va_list args;
@@ -460,7 +463,10 @@ run_cli (PgsFixture  *fx,
   g_ptr_array_add (argv, (char *) pgs_fixture_get_root (fx));
   va_start (args, err);
   while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+    {
+      g_ptr_array_add (argv, (char *) arg);
+      is_json |= strcmp (arg, "--json") == 0;
+    }
   va_end (args);
   g_ptr_array_add (argv, NULL);
 
@@ -468,6 +474,8 @@ run_cli (PgsFixture  *fx,
                 G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error);
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (status));
+  if (is_json && out != NULL && **out != '\0')
+    pgs_test_assert_json (*out);
   return WEXITSTATUS (status);
 }
 
