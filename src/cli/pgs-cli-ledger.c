@@ -18,9 +18,11 @@ percent_cell (gboolean known,
               gint64   bytes,
               guint64  total)
 {
+  double pc;
+
   if (!known || total == 0)
     return g_strdup ("—");
-  double pc = 100.0 * (double) bytes / (double) total;
+  pc = 100.0 * (double) bytes / (double) total;
 
   /* No "-0.0 %" for a few KiB below zero. */
   return g_strdup_printf ("%.1f %%", pc > -0.05 && pc < 0.05 ? 0.0 : pc);
