@@ -90,7 +90,7 @@ static const struct
   [PGS_LEDGER_CACHE_DIRTY] = { "cache-dirty", N_("Page cache, no process maps: dirty"),
     N_("File pages written and not yet on disk (DIRTY or WRITEBACK) that no process maps"),
     PGS_CATEGORY_DIRTY },
-  [PGS_LEDGER_SHMEM_UNMAPPED] = { "shmem-unmapped", N_("Shared memory and tmpfs, no process maps"),
+  [PGS_LEDGER_SHMEM_UNMAPPED] = { "shmem-unmapped", N_("tmpfs and shmem, no process maps"),
     N_("Files in tmpfs (/dev/shm, /tmp on tmpfs), memfds and SysV segments no process maps"),
     PGS_CATEGORY_KSM },
   [PGS_LEDGER_SLAB_RECLAIMABLE] = { "slab-reclaimable", N_("Kernel: slab, reclaimable"),
