@@ -431,7 +431,7 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
   guint64 stacks = 0, vmalloc = 0, percpu = 0, pgtables = 0;
   gboolean has_anon, has_shmem, has_cache, has_srecl, has_sunrecl, has_stacks, has_vmalloc;
   gboolean has_percpu, has_pgtables, has_zones, has_pcp, has_zs, frames;
-  guint64 uninit_counter = 0, large_kmalloc = 0;
+  guint64 uninit_counter = 0, large_kmalloc = 0, uninit_missed = 0;
   gint64 sum = 0;
   gboolean all_known = TRUE;
 
@@ -566,11 +566,22 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
   set_counter (ledger, PGS_LEDGER_HUGETLB, "Hugetlb", PGS_MEMINFO_HAS (&mi, PGS_MEMINFO_HUGETLB),
                mi.value[PGS_MEMINFO_HUGETLB]);
 
-  /* Free: MemFree is BUDDY plus, on a lazily initialised kernel, what is not initialised. */
+  /* Free: MemFree is BUDDY plus, on a lazily initialised kernel, what is not initialised.
+   * A never-initialised frame reads as flagless as a kernel page does; the spans
+   * (pgs-meminfo.c) find them as a zone's flagless top, which a section initialised
+   * above them (lazy init running during the scan: managed then grows between the frames
+   * and zoneinfo) hides. Where MemTotal − Σ managed says more is not initialised than the
+   * spans hold, the difference comes out of the kernel's flagless frames. */
   if (frames)
     {
       set_row (ledger, PGS_LEDGER_FREE, TRUE, fr.free * ps, PGS_LEDGER_SOURCE_FRAMES);
-      set_row (ledger, PGS_LEDGER_UNINIT, TRUE, fr.uninit * ps, PGS_LEDGER_SOURCE_FRAMES);
+      if (has_zones && uninit_counter > fr.uninit * ps)
+        {
+          uninit_missed = uninit_counter - fr.uninit * ps;
+          set_row (ledger, PGS_LEDGER_UNINIT, TRUE, uninit_counter, PGS_LEDGER_SOURCE_COUNTER);
+        }
+      else
+        set_row (ledger, PGS_LEDGER_UNINIT, TRUE, fr.uninit * ps, PGS_LEDGER_SOURCE_FRAMES);
     }
   else
     {
@@ -589,8 +600,8 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
       has_pcp)
     {
       guint64 kernel = fr.kernel * ps;
-      guint64 named[] = { ledger->outside_mem_total, large_kmalloc, stacks, vmalloc, percpu,
-                          zspages * ps, pcp * ps };
+      guint64 named[] = { ledger->outside_mem_total, uninit_missed, large_kmalloc, stacks,
+                          vmalloc, percpu, zspages * ps, pcp * ps };
 
       for (guint i = 0; i < G_N_ELEMENTS (named); i++)
         kernel -= MIN (kernel, named[i]);
