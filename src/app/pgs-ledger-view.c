@@ -663,8 +663,12 @@ static void
 pgs_ledger_view_dispose (GObject *object)
 {
   PgsLedgerView *self = PGS_LEDGER_VIEW (object);
+  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_LEDGER_VIEW);
+  /* GTK 4.8 leaves a template's unnamed top child in place. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   pgs_clear_release (&self->snapshot);
   g_clear_pointer (&self->ledger, pgs_ledger_free);
 
