@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "pgs-ledger-view.h"
 #include "pgs-map-page.h"
 
 G_BEGIN_DECLS
@@ -45,7 +46,7 @@ struct _PgsMapPage
   GtkLabel     *users_title;
   GtkListBox   *users_list;
   GtkLabel     *wss_note;
-  GtkLabel     *counters_label;
+  PgsLedgerView *ledger_view;  /* page flags: every byte of MemTotal */
 
   int           wss_pid;       /* whose sample the map view was given, 0 for none */
 

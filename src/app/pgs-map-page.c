@@ -60,24 +60,15 @@ set_empty (PgsMapPage *self,
   gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
-/* Page flags: the kernel's counters beside the map's figures, as in the PNG legend. */
+/* Page flags: the ledger of the map shown, every byte of MemTotal. */
 static void
 update_counters (PgsMapPage  *self,
                  PgsRenderer *renderer)
 {
-  g_autoptr(GPtrArray) lines = NULL;
-  g_autofree char *text = NULL;
+  gboolean shown = renderer != NULL && self->view == PGS_VIEW_FLAGS;
 
-  if (renderer == NULL || self->view != PGS_VIEW_FLAGS)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->counters_label), FALSE);
-      return;
-    }
-  lines = pgs_renderer_get_counter_lines (renderer);
-  g_ptr_array_add (lines, NULL);
-  text = g_strjoinv ("\n", (char **) lines->pdata);
-  gtk_label_set_text (self->counters_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->counters_label), *text != '\0');
+  pgs_ledger_view_set_snapshot (self->ledger_view, shown ? pgs_renderer_get_snapshot (renderer) : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->ledger_view), shown);
 }
 
 static void
@@ -501,6 +492,7 @@ on_session_changed (PgsMapPage *self,
     {
       self->units = pgs_session_get_units (session);
       pgs_map_view_set_units (self->map_view, self->units);
+      pgs_ledger_view_set_units (self->ledger_view, self->units);
       update_title (self);
     }
   else if (g_str_equal (name, "highlight") && self->view != PGS_VIEW_RESIDENCY &&
@@ -674,6 +666,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.close-info", NULL, page_action);
 
   g_type_ensure (PGS_TYPE_MAP_LEGEND);
+  g_type_ensure (PGS_TYPE_LEDGER_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, stack);
@@ -690,7 +683,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_list);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, wss_note);
-  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, counters_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, ledger_view);
   gtk_widget_class_bind_template_callback (widget_class, on_user_activated);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -28,6 +28,7 @@
 #include "pgs-category.h"
 #include "pgs-palette.h"
 #include "pgs-group.h"
+#include "pgs-ledger.h"
 #include "pgs-librank.h"
 #include "pgs-thp.h"
 #include "pgs-cgroup.h"

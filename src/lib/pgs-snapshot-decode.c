@@ -363,5 +363,12 @@ _pgs_snapshot_decode (GBytes   *payload,
   meminfo = meta_string (meta, "meminfo");
   _pgs_snapshot_set_info (snapshot, hostname, kernel, boot_id, version, meminfo,
                           g_variant_get_int64 (time_v));
+  {
+    /* The ledger's counters: optional keys, absent from older files. */
+    g_autofree char *zoneinfo = meta_string (meta, "zoneinfo");
+    g_autofree char *vmstat = meta_string (meta, "vmstat");
+
+    _pgs_snapshot_set_counters (snapshot, zoneinfo, vmstat);
+  }
   return snapshot;
 }

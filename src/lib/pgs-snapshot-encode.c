@@ -156,6 +156,9 @@ _pgs_snapshot_encode (PgsSnapshot *snapshot)
   add_meta (&meta, "boot-id", pgs_snapshot_get_boot_id (snapshot));
   add_meta (&meta, "version", pgs_snapshot_get_version (snapshot));
   add_meta (&meta, "meminfo", pgs_snapshot_get_meminfo_text (snapshot));
+  /* Optional keys: files without them still open (the ledger's rows they give unknown). */
+  add_meta (&meta, "zoneinfo", pgs_snapshot_get_zoneinfo_text (snapshot));
+  add_meta (&meta, "vmstat", pgs_snapshot_get_vmstat_text (snapshot));
   g_variant_builder_add (&meta, "{sv}", "time", g_variant_new_int64 (pgs_snapshot_get_time (snapshot)));
   g_variant_builder_add (&meta, "{sv}", "page-size", g_variant_new_uint32 (pgs_snapshot_get_page_size (snapshot)));
   g_variant_builder_add (&meta, "{sv}", "privileged", g_variant_new_boolean (pgs_snapshot_is_privileged (snapshot)));

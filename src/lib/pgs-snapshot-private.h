@@ -29,6 +29,10 @@ void         _pgs_snapshot_set_info       (PgsSnapshot *self,
                                            const char  *version,
                                            const char  *meminfo_text,
                                            gint64       time);
+/* The ledger's counters beyond meminfo (pgs-ledger.c); either may be NULL. */
+void         _pgs_snapshot_set_counters   (PgsSnapshot *self,
+                                           const char  *zoneinfo_text,
+                                           const char  *vmstat_text);
 void         _pgs_snapshot_set_file       (PgsSnapshot *self,
                                            GFile       *file);
 GPtrArray   *_pgs_snapshot_get_processes  (PgsSnapshot *self);

@@ -32,6 +32,8 @@ struct _PgsSnapshot
   char       *boot_id;
   char       *version;
   char       *meminfo_text;
+  char       *zoneinfo_text;   /* the ledger's other inputs; NULL in older files */
+  char       *vmstat_text;
   GFile      *file;
 
   PgsFrameIndex *frame_index;  /* built by the first find_frame_users */
@@ -96,6 +98,8 @@ pgs_snapshot_finalize (GObject *object)
   g_clear_pointer (&self->boot_id, g_free);
   g_clear_pointer (&self->version, g_free);
   g_clear_pointer (&self->meminfo_text, g_free);
+  g_clear_pointer (&self->zoneinfo_text, g_free);
+  g_clear_pointer (&self->vmstat_text, g_free);
   g_clear_object (&self->file);
   g_mutex_clear (&self->frame_lock);
 
@@ -341,7 +345,20 @@ _pgs_snapshot_read_host_info (PgsSnapshot *self,
   self->kernel_release = read_line_at (root_fd, "sys/kernel/osrelease");
   self->boot_id = read_line_at (root_fd, "sys/kernel/random/boot_id");
   self->meminfo_text = pgs_read_file_at (root_fd, "meminfo", &len, NULL);
+  self->zoneinfo_text = pgs_read_file_at (root_fd, "zoneinfo", &len, NULL);
+  self->vmstat_text = pgs_read_file_at (root_fd, "vmstat", &len, NULL);
   self->version = g_strdup (PACKAGE_VERSION);
+}
+
+void
+_pgs_snapshot_set_counters (PgsSnapshot *self,
+                            const char  *zoneinfo_text,
+                            const char  *vmstat_text)
+{
+  g_free (self->zoneinfo_text);
+  self->zoneinfo_text = g_strdup (zoneinfo_text);
+  g_free (self->vmstat_text);
+  self->vmstat_text = g_strdup (vmstat_text);
 }
 
 void
@@ -414,6 +431,22 @@ pgs_snapshot_get_meminfo_text (PgsSnapshot *self)
 {
   g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
   return self->meminfo_text;
+}
+
+/* /proc/zoneinfo and /proc/vmstat as they read at the scan, or NULL (also from files
+ * written before they were kept). */
+const char *
+pgs_snapshot_get_zoneinfo_text (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->zoneinfo_text;
+}
+
+const char *
+pgs_snapshot_get_vmstat_text (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->vmstat_text;
 }
 
 /* Returns: (transfer none) (nullable) */

@@ -46,6 +46,8 @@ const char     *pgs_snapshot_get_kernel_release (PgsSnapshot *self);
 const char     *pgs_snapshot_get_boot_id        (PgsSnapshot *self);
 const char     *pgs_snapshot_get_version        (PgsSnapshot *self);
 const char     *pgs_snapshot_get_meminfo_text   (PgsSnapshot *self);
+const char     *pgs_snapshot_get_zoneinfo_text  (PgsSnapshot *self);
+const char     *pgs_snapshot_get_vmstat_text    (PgsSnapshot *self);
 /* The file it was loaded from; NULL for a live scan. */
 GFile          *pgs_snapshot_get_file           (PgsSnapshot *self);
 
