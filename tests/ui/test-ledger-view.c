@@ -16,6 +16,7 @@
 
 #include "pgs-ledger-fixture.h"
 #include "pgs-map-page-private.h"
+#include "pgs-session.h"
 #include "pgs-snapshot-private.h"
 #include "pgs-ui-util.h"
 
@@ -60,15 +61,17 @@ test_page_flags (void)
 {
   g_autoptr(PgsSnapshot) snap = fixture_snapshot ();
   GtkWidget *window = gtk_window_new ();
-  PgsMapPage *page = g_object_new (PGS_TYPE_MAP_PAGE, "view", PGS_VIEW_FLAGS, NULL);
+  g_autoptr(PgsSession) session = pgs_session_new ();
+  PgsMapPage *page = g_object_new (PGS_TYPE_MAP_PAGE, "view", PGS_VIEW_FLAGS,
+                                   "session", session, NULL);
   PgsLedgerView *view;
   gint64 sum = 0, total;
   guint64 segments = 0;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
-  pgs_map_page_set_units (page, PGS_UNITS_BYTES);
-  pgs_map_page_set_snapshot (page, snap);
+  g_object_set (session, "units", PGS_UNITS_BYTES, NULL);
+  pgs_session_show_file (session, snap);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (pgs_ui_wait (ledger_shown, page, 20000));
   view = page->ledger_view;
@@ -98,11 +101,11 @@ test_page_flags (void)
   g_assert_cmpuint (segments, ==, KB (7936));
 
   /* The units follow the setting. */
-  pgs_map_page_set_units (page, PGS_UNITS_IEC);
+  g_object_set (session, "units", PGS_UNITS_IEC, NULL);
   g_assert_cmpstr (pgs_ledger_view_get_size_text (view, PGS_LEDGER_N_ROWS + 1), ==, "31.0 MiB");
 
   /* Another view hides it. */
-  pgs_map_page_set_snapshot (page, NULL);
+  pgs_session_shutdown (session);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
