@@ -786,14 +786,11 @@ pgs_map_view_get_wss_sample (PgsMapView *self)
   return self->wss_sample;
 }
 
-/* Properties: what the page binds (process, layout, hide-free, highlight-mode) */
+/* Properties: the process, which the page binds */
 
 enum {
   PROP_0,
   PROP_PROCESS,
-  PROP_LAYOUT,
-  PROP_HIDE_FREE,
-  PROP_HIGHLIGHT_MODE,
   N_PROPS
 };
 
@@ -812,15 +809,6 @@ get_property (GObject    *object,
     case PROP_PROCESS:
       g_value_set_object (value, self->wanted.process);
       break;
-    case PROP_LAYOUT:
-      g_value_set_enum (value, self->wanted.layout);
-      break;
-    case PROP_HIDE_FREE:
-      g_value_set_boolean (value, self->wanted.hide_free);
-      break;
-    case PROP_HIGHLIGHT_MODE:
-      g_value_set_enum (value, self->wanted.highlight_mode);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -833,45 +821,28 @@ set_property (GObject      *object,
               GParamSpec   *pspec)
 {
   PgsMapView *self = PGS_MAP_VIEW (object);
-  g_auto(GValue) old = G_VALUE_INIT;
+  PgsProcess *process = g_value_get_object (value);
 
-  g_value_init (&old, G_VALUE_TYPE (value));
-  get_property (object, prop_id, &old, pspec);
   switch (prop_id)
     {
     case PROP_PROCESS:
-      pgs_map_view_set_process (self, g_value_get_object (value));
-      break;
-    case PROP_LAYOUT:
-      pgs_map_view_set_layout (self, g_value_get_enum (value));
-      break;
-    case PROP_HIDE_FREE:
-      pgs_map_view_set_hide_free (self, g_value_get_boolean (value));
-      break;
-    case PROP_HIGHLIGHT_MODE:
-      pgs_map_view_set_highlight_mode (self, g_value_get_enum (value));
+      if (self->wanted.process == process)
+        return;
+      pgs_map_view_set_process (self, process);
+      g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      return;
     }
-  if (g_param_values_cmp (pspec, &old, value) != 0)
-    g_object_notify_by_pspec (object, pspec);
 }
 
 static void
 install_properties (GObjectClass *object_class)
 {
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-
   object_class->get_property = get_property;
   object_class->set_property = set_property;
-  properties[PROP_PROCESS] = g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS, rw);
-  properties[PROP_LAYOUT] = g_param_spec_enum ("layout", NULL, NULL, PGS_TYPE_LAYOUT,
-                                               PGS_LAYOUT_LINEAR, rw);
-  properties[PROP_HIDE_FREE] = g_param_spec_boolean ("hide-free", NULL, NULL, FALSE, rw);
-  properties[PROP_HIGHLIGHT_MODE] = g_param_spec_enum ("highlight-mode", NULL, NULL,
-                                                       PGS_TYPE_HIGHLIGHT_MODE,
-                                                       PGS_HIGHLIGHT_OUTLINE, rw);
+  properties[PROP_PROCESS] =
+    g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

@@ -42,6 +42,9 @@ const char   *pgs_session_get_view           (PgsSession   *self);
 void          pgs_session_set_view           (PgsSession   *self,
                                               const char   *view);
 PgsUnits      pgs_session_get_units          (PgsSession   *self);
+PgsLayout     pgs_session_get_layout         (PgsSession   *self);
+gboolean      pgs_session_get_hide_free      (PgsSession   *self);
+PgsHighlightMode pgs_session_get_highlight_mode (PgsSession *self);
 PgsHighlight *pgs_session_get_highlight      (PgsSession   *self);
 /* The working-set samples of @pid (PgsWssSample, oldest first), kept while it stays
  * selected; NULL for none. */
