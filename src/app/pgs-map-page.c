@@ -516,6 +516,13 @@ on_session_changed (PgsMapPage *self,
       if (self->snapshot != NULL)
         update_state (self);
     }
+  else if (g_str_equal (name, "layout"))
+    pgs_map_view_set_layout (self->map_view, pgs_session_get_layout (session));
+  /* Only the physical maps have free frames to fold and the process's frames to mark. */
+  else if (g_str_equal (name, "hide-free") && self->view != PGS_VIEW_RESIDENCY)
+    pgs_map_view_set_hide_free (self->map_view, pgs_session_get_hide_free (session));
+  else if (g_str_equal (name, "highlight-mode") && self->view != PGS_VIEW_RESIDENCY)
+    pgs_map_view_set_highlight_mode (self->map_view, pgs_session_get_highlight_mode (session));
   else if (g_str_equal (name, "wss-sample"))
     set_wss_sample (self, pgs_session_get_wss_pid (session),
                     samples != NULL ? g_ptr_array_index (samples, samples->len - 1) : NULL);
@@ -557,17 +564,10 @@ pgs_map_page_constructed (GObject *object)
   /* Session → page → map view: the selected process, once its pages are read. */
   pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self, "process", self->map_view, "process", G_BINDING_SYNC_CREATE);
-  pgs_page_bind (PGS_PAGE (self), "layout", self->map_view, "layout", G_BINDING_SYNC_CREATE);
-  if (self->view != PGS_VIEW_RESIDENCY)
-    {
-      pgs_page_bind (PGS_PAGE (self), "hide-free", self->map_view, "hide-free",
-                     G_BINDING_SYNC_CREATE);
-      pgs_page_bind (PGS_PAGE (self), "highlight-mode", self->map_view, "highlight-mode",
-                     G_BINDING_SYNC_CREATE);
-    }
-  for (guint i = 0; i < 5; i++)
+  for (guint i = 0; i < 8; i++)
     pgs_page_notify (PGS_PAGE (self), (const char *[]) { "snapshot", "units", "highlight",
-                                                         "unreadable", "wss-sample" }[i],
+                                                         "unreadable", "wss-sample", "layout",
+                                                         "hide-free", "highlight-mode" }[i],
                      on_session_changed);
 }
 

@@ -26,8 +26,7 @@ G_DECLARE_FINAL_TYPE (PgsMapView, pgs_map_view, PGS, MAP_VIEW, GtkWidget)
 
 #define PGS_MAP_VIEW_MAX_ZOOM PGS_MAP_VIEWPORT_MAX_ZOOM
 
-/* Properties (for bindings; the setters below do the same): "process", "layout",
- * "hide-free", "highlight-mode" (PGS_TYPE_LAYOUT, PGS_TYPE_HIGHLIGHT_MODE: pgs-session.h). */
+/* Property "process" (for bindings): what pgs_map_view_set_process() sets. */
 
 /* A rescan of the same process: a new PgsProcess, the same PID. */
 static inline gboolean

@@ -705,6 +705,27 @@ pgs_session_get_units (PgsSession *self)
   return self->units;
 }
 
+PgsLayout
+pgs_session_get_layout (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), PGS_LAYOUT_LINEAR);
+  return self->layout;
+}
+
+gboolean
+pgs_session_get_hide_free (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), FALSE);
+  return self->hide_free;
+}
+
+PgsHighlightMode
+pgs_session_get_highlight_mode (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), PGS_HIGHLIGHT_OUTLINE);
+  return self->highlight_mode;
+}
+
 PgsHighlight *
 pgs_session_get_highlight (PgsSession *self)
 {

@@ -27,8 +27,9 @@ PgsSession   *pgs_session_new                (void);
 GSettings    *pgs_session_get_settings       (PgsSession   *self);
 /* Properties: "snapshot" (live or from a file, then also "file"; "live" says which),
  * "instant" (when it was captured, µs), "chosen-process" (chosen in the list: the window
- * binds it), "selected-process" (that process once its mappings and pages are read where a
- * page on screen shows them), "unreadable", "view", "needs" (what a scan of every process
+ * binds it), "selected-process" (that process: the list's figures at once, then the
+ * same process with its mappings and pages once its own scan is done, where a page on
+ * screen shows them), "unreadable", "view", "needs" (what a scan of every process
  * must read for that page: PgsScanFlags), "units", "layout", "highlight-mode", "hide-free",
  * "refresh-interval" (bound to the settings), "highlight" (the file chosen in Libraries:
  * the window binds it), "wss-sample", "busy", "progress" and "helper". */
@@ -41,6 +42,9 @@ const char   *pgs_session_get_view           (PgsSession   *self);
 void          pgs_session_set_view           (PgsSession   *self,
                                               const char   *view);
 PgsUnits      pgs_session_get_units          (PgsSession   *self);
+PgsLayout     pgs_session_get_layout         (PgsSession   *self);
+gboolean      pgs_session_get_hide_free      (PgsSession   *self);
+PgsHighlightMode pgs_session_get_highlight_mode (PgsSession *self);
 PgsHighlight *pgs_session_get_highlight      (PgsSession   *self);
 /* The working-set samples of @pid (PgsWssSample, oldest first), kept while it stays
  * selected; NULL for none. */
