@@ -59,7 +59,6 @@ enum {
   PROP_HIGHLIGHT_FRAMES,
   PROP_HIGHLIGHT_NAME,
   PROP_WSS_SAMPLE,
-  PROP_VIEWPORT,
   PROP_RENDERER,
   PROP_STATUS,
   N_PROPS
@@ -369,9 +368,6 @@ pgs_map_view_get_property (GObject    *object,
     case PROP_WSS_SAMPLE:
       g_value_set_boxed (value, pgs_map_marks_get_sample (self->marks));
       break;
-    case PROP_VIEWPORT:
-      g_value_set_object (value, self->viewport);
-      break;
     case PROP_RENDERER:
       g_value_set_object (value, pgs_map_canvas_get_renderer (self->canvas));
       break;
@@ -506,8 +502,6 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   properties[PROP_HIGHLIGHT_NAME] = g_param_spec_string ("highlight-name", NULL, NULL, NULL, rw);
   properties[PROP_WSS_SAMPLE] =
     g_param_spec_boxed ("wss-sample", NULL, NULL, PGS_TYPE_WSS_SAMPLE, rw);
-  properties[PROP_VIEWPORT] =
-    g_param_spec_object ("viewport", NULL, NULL, PGS_TYPE_MAP_VIEWPORT, ro);
   /* The renderer of the pixels on screen: what the legend describes. */
   properties[PROP_RENDERER] = g_param_spec_object ("renderer", NULL, NULL, PGS_TYPE_RENDERER, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
