@@ -81,7 +81,7 @@ params_copy (PgsMapParams       *dest,
   params_clear (&old);
 }
 
-gboolean
+static gboolean
 pgs_map_params_equal (const PgsMapParams *a,
                       const PgsMapParams *b)
 {
@@ -255,13 +255,6 @@ pgs_map_canvas_get_wanted (PgsMapCanvas *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_CANVAS (self), NULL);
   return &self->wanted;
-}
-
-const PgsMapParams *
-pgs_map_canvas_get_shown (PgsMapCanvas *self)
-{
-  g_return_val_if_fail (PGS_IS_MAP_CANVAS (self), NULL);
-  return &self->shown;
 }
 
 PgsRenderer *

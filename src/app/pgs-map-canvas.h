@@ -13,7 +13,7 @@
 
 G_BEGIN_DECLS
 
-/* What a render is asked for, and what the pixels on screen were drawn from. */
+/* What a render is asked for. */
 typedef struct
 {
   PgsSnapshot *snapshot;
@@ -39,7 +39,6 @@ G_DECLARE_FINAL_TYPE (PgsMapCanvas, pgs_map_canvas, PGS, MAP_CANVAS, GObject)
 PgsMapCanvas       *pgs_map_canvas_new          (PgsView       view);
 /* The parameters wanted: change them, then call pgs_map_canvas_update(). */
 PgsMapParams       *pgs_map_canvas_get_wanted   (PgsMapCanvas *self);
-const PgsMapParams *pgs_map_canvas_get_shown    (PgsMapCanvas *self);
 /* Starts a render when what is wanted differs from what is shown and none runs. Not
  * @visible, nothing is rendered and pixels out of date are dropped. */
 void                pgs_map_canvas_update       (PgsMapCanvas *self,
@@ -65,8 +64,5 @@ struct _PgsMapShown;
 void                pgs_map_canvas_fill_shown   (PgsMapCanvas        *self,
                                                  GtkWidget           *widget,
                                                  struct _PgsMapShown *shown);
-
-gboolean            pgs_map_params_equal        (const PgsMapParams *a,
-                                                 const PgsMapParams *b);
 
 G_END_DECLS

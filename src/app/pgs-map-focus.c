@@ -56,8 +56,8 @@ static void
 set_focus_hit (PgsMapFocus       *self,
                const PgsMapShown *shown,
                const PgsHit      *hit,
-               double        x,
-               double        y)
+               double             x,
+               double             y)
 {
   int scale = shown->scale;
   double mx, my, cx, cy;

@@ -48,10 +48,10 @@ G_DEFINE_FINAL_TYPE (PgsMapInput, pgs_map_input, G_TYPE_OBJECT)
 /* Widget coordinates to fractions of the whole map, through the pixels on screen. */
 static gboolean
 map_point (PgsMapInput *self,
-           double      x,
-           double      y,
-           double     *map_x,
-           double     *map_y)
+           double       x,
+           double       y,
+           double      *map_x,
+           double      *map_y)
 {
   PgsMapShown shown;
 

@@ -367,27 +367,6 @@ pgs_map_legend_css_changed (GtkWidget         *widget,
 }
 
 static void
-pgs_map_legend_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  PgsMapLegend *self = PGS_MAP_LEGEND (object);
-
-  switch (prop_id)
-    {
-    case PROP_RENDERER:
-      g_value_set_object (value, self->renderer);
-      break;
-    case PROP_UNITS:
-      g_value_set_uint (value, self->units);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 pgs_map_legend_set_property (GObject      *object,
                              guint         prop_id,
                              const GValue *value,
@@ -411,7 +390,6 @@ pgs_map_legend_set_property (GObject      *object,
       return;
     }
   update_layout (self);
-  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
@@ -430,9 +408,9 @@ pgs_map_legend_class_init (PgsMapLegendClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  /* Written by bindings from the map view, never read. */
+  GParamFlags flags = G_PARAM_WRITABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
-  object_class->get_property = pgs_map_legend_get_property;
   object_class->set_property = pgs_map_legend_set_property;
   object_class->dispose = pgs_map_legend_dispose;
   widget_class->measure = pgs_map_legend_measure;

@@ -59,7 +59,6 @@ enum {
   PROP_HIGHLIGHT_FRAMES,
   PROP_HIGHLIGHT_NAME,
   PROP_WSS_SAMPLE,
-  PROP_VIEWPORT,
   PROP_RENDERER,
   PROP_STATUS,
   N_PROPS
@@ -89,12 +88,12 @@ static void
 invalidate (PgsMapView *self)
 {
   PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
-  graphene_rect_t area;
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
-  pgs_map_view_get_map_area (self, &area);
-  wanted->width = (int) area.size.width * scale;
-  wanted->height = (int) area.size.height * scale;
+  /* Mapped but not yet allocated (0 x 0), nothing is rendered: a 1 x 1 map would be ready
+   * for a moment, and thrown away. */
+  wanted->width = gtk_widget_get_width (GTK_WIDGET (self)) * scale;
+  wanted->height = gtk_widget_get_height (GTK_WIDGET (self)) * scale;
   wanted->zoom = pgs_map_viewport_get_zoom (self->viewport);
   wanted->center_x = pgs_map_viewport_get_center_x (self->viewport);
   wanted->center_y = pgs_map_viewport_get_center_y (self->viewport);
@@ -171,12 +170,6 @@ on_activate (PgsMapView *self,
              PgsHit     *hit)
 {
   g_signal_emit (self, signals[PAGE_ACTIVATED], 0, hit);
-}
-
-static void
-on_viewport_changed (PgsMapView *self)
-{
-  invalidate (self);
 }
 
 static void
@@ -369,9 +362,6 @@ pgs_map_view_get_property (GObject    *object,
     case PROP_WSS_SAMPLE:
       g_value_set_boxed (value, pgs_map_marks_get_sample (self->marks));
       break;
-    case PROP_VIEWPORT:
-      g_value_set_object (value, self->viewport);
-      break;
     case PROP_RENDERER:
       g_value_set_object (value, pgs_map_canvas_get_renderer (self->canvas));
       break;
@@ -457,6 +447,9 @@ pgs_map_view_dispose (GObject *object)
   PgsMapView *self = (PgsMapView *) object;
 
   g_clear_object (&self->input);
+  /* A render under way is not waited for: its result goes nowhere. */
+  if (self->canvas != NULL)
+    g_object_run_dispose (G_OBJECT (self->canvas));
   g_clear_object (&self->canvas);
   g_clear_object (&self->viewport);
   g_clear_object (&self->marks);
@@ -506,8 +499,6 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   properties[PROP_HIGHLIGHT_NAME] = g_param_spec_string ("highlight-name", NULL, NULL, NULL, rw);
   properties[PROP_WSS_SAMPLE] =
     g_param_spec_boxed ("wss-sample", NULL, NULL, PGS_TYPE_WSS_SAMPLE, rw);
-  properties[PROP_VIEWPORT] =
-    g_param_spec_object ("viewport", NULL, NULL, PGS_TYPE_MAP_VIEWPORT, ro);
   /* The renderer of the pixels on screen: what the legend describes. */
   properties[PROP_RENDERER] = g_param_spec_object ("renderer", NULL, NULL, PGS_TYPE_RENDERER, ro);
   properties[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
@@ -545,7 +536,7 @@ pgs_map_view_init (PgsMapView *self)
   self->focus = pgs_map_focus_new (self->viewport);
   g_signal_connect_object (self->canvas, "rendered", G_CALLBACK (on_rendered), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self,
+  g_signal_connect_object (self->viewport, "notify", G_CALLBACK (invalidate), self,
                            G_CONNECT_SWAPPED);
   /* Device pixels change with the scale factor even when the size does not. */
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (invalidate), NULL);

@@ -20,8 +20,8 @@ G_BEGIN_DECLS
 /* Properties a page binds (each also has a setter below): snapshot, process, layout (a
  * PgsLayout, as uint), hide-free, units (a PgsUnits, as uint), highlight-mode (a
  * PgsHighlightMode, as uint), highlight-name then highlight-frames (GBytes), wss-sample;
- * construct-only view (a PgsView, as uint); read-only viewport, renderer (of the pixels on
- * screen: what a PgsMapLegend describes) and status. */
+ * construct-only view (a PgsView, as uint); read-only renderer (of the pixels on screen:
+ * what a PgsMapLegend describes) and status. */
 G_DECLARE_FINAL_TYPE (PgsMapView, pgs_map_view, PGS, MAP_VIEW, GtkWidget)
 
 #define PGS_MAP_VIEW_MAX_ZOOM PGS_MAP_VIEWPORT_MAX_ZOOM

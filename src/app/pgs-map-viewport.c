@@ -57,38 +57,13 @@ pgs_map_viewport_get_property (GObject    *object,
 }
 
 static void
-pgs_map_viewport_set_property (GObject      *object,
-                               guint         prop_id,
-                               const GValue *value,
-                               GParamSpec   *pspec)
-{
-  PgsMapViewport *self = PGS_MAP_VIEWPORT (object);
-  double v = g_value_get_double (value);
-
-  switch (prop_id)
-    {
-    case PROP_ZOOM:
-      pgs_map_viewport_set (self, v, self->center_x, self->center_y);
-      break;
-    case PROP_CENTER_X:
-      pgs_map_viewport_set (self, self->zoom, v, self->center_y);
-      break;
-    case PROP_CENTER_Y:
-      pgs_map_viewport_set (self, self->zoom, self->center_x, v);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 pgs_map_viewport_class_init (PgsMapViewportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  /* Read-only: pgs_map_viewport_set() changes them together. */
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->get_property = pgs_map_viewport_get_property;
-  object_class->set_property = pgs_map_viewport_set_property;
 
   properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, 1.0,
                                                PGS_MAP_VIEWPORT_MAX_ZOOM, 1.0, flags);
