@@ -8,15 +8,21 @@
  * when /proc/PID/{maps,smaps,smaps_rollup,pagemap,clear_refs} and /proc/kpage{count,flags}
  * are opened, and pagemap shows frame numbers by the opener's capability, so a descriptor
  * opened here and passed back (SCM_RIGHTS) lets the unprivileged app read what root reads.
+ * Page-out is done here: process_madvise() checks CAP_SYS_NICE of its caller, so no
+ * descriptor could carry it. The protocol is in pgs-helper-protocol.h.
  *
- * Protocol, one datagram each way:
- *   greeting  "PAGESCOPE-HELPER 1\n"
- *   request   "OPEN <pid> <name>\n"   name: maps smaps smaps_rollup pagemap clear_refs
- *             "KPAGE <name>\n"        name: kpagecount kpageflags
- *   reply     "OK\n" with one descriptor attached, or "ERR <errno> <text>\n"
- * Anything else gets ERR and the helper carries on. No path from the client is ever used:
- * the name only selects an entry of a fixed table. The helper exits when the app closes its
- * end. Plain libc on purpose: root runs nothing it does not need.
+ * Who may ask what:
+ * - Only the process that started it: the socket's peer (SO_PEERCRED, fixed when the app
+ *   made the socket pair) must be its parent (pkexec execs the helper in its own process,
+ *   so the parent is the app) and have the caller's uid: PKEXEC_UID under pkexec, else the
+ *   real uid. Whoever can set PKEXEC_UID without pkexec runs the helper with their own
+ *   rights, so a false one gains nothing the kernel would not give them anyway.
+ * - Reading (what pkexec authorised): every file of the list, for every process.
+ * - Changing a process's memory state (clear_refs, PAGEOUT): the caller's own processes
+ *   (every uid of the target the caller's; a root caller's: all), others' only when polkit
+ *   grants the app's process the change action, asked at that request through pkcheck.
+ * No path from the client is ever used. Plain libc on purpose: root runs nothing it does
+ * not need.
  */
 
 #define _GNU_SOURCE
@@ -29,52 +35,54 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
 #include <linux/capability.h>
+
+#include "pgs-helper-protocol.h"
 
 #ifndef PROC_SUPER_MAGIC
 #define PROC_SUPER_MAGIC 0x9fa0
 #endif
-
-#define GREETING "PAGESCOPE-HELPER 1\n"
-#define MAX_REQUEST 64
-/* PID_MAX_LIMIT on 64-bit kernels (include/linux/threads.h). */
-#define MAX_PID 4194304
-
-static const struct
-{
-  const char *name;
-  int         pid_file;  /* under /proc/PID, else under /proc */
-  int         flags;
-} files[] = {
-  { "maps",         1, O_RDONLY },
-  { "smaps",        1, O_RDONLY },
-  { "smaps_rollup", 1, O_RDONLY },
-  { "pagemap",      1, O_RDONLY },
-  { "clear_refs",   1, O_WRONLY },
-  { "kpagecount",   0, O_RDONLY },
-  { "kpageflags",   0, O_RDONLY },
-};
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+#ifndef PGS_PKCHECK
+#define PGS_PKCHECK "/usr/bin/pkcheck"
+#endif
+/* process_madvise() advises at most MAX_RW_COUNT (2 GiB less a page) per call. */
+#define PAGEOUT_CHUNK (1ull << 30)
 
 static int proc_fd = -1;
+static pid_t peer_pid;                 /* the app: the helper's parent and its socket's peer */
+static unsigned long long peer_start;  /* its start time (stat field 22), as polkit names it */
+static uid_t caller_uid;               /* the user pkexec authenticated */
+static char pkcheck[256] = PGS_PKCHECK;
 
-/* Keeps only what opening those files needs: other users' pagemap (0400) and clear_refs
- * (0200) need DAC_OVERRIDE, the ptrace check at open SYS_PTRACE, and frame numbers in
- * pagemap the opener's SYS_ADMIN. A helper started without them keeps what it has. */
+/* Keeps only what the requests need: other users' pagemap (0400) and clear_refs (0200)
+ * need DAC_OVERRIDE, the ptrace check at open SYS_PTRACE, frame numbers in pagemap the
+ * opener's SYS_ADMIN, process_madvise() SYS_NICE. A helper started without them keeps
+ * what it has. The bounding set goes too, so that pkcheck, the one program the helper
+ * runs, gets no more (not root, there is nothing to drop or regain: errors ignored). */
 static int
 drop_capabilities (void)
 {
-  static const int keep[] = { CAP_DAC_OVERRIDE, CAP_SYS_PTRACE, CAP_SYS_ADMIN };
+  static const int keep[] = { CAP_DAC_OVERRIDE, CAP_SYS_PTRACE, CAP_SYS_ADMIN, CAP_SYS_NICE };
   struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
   struct __user_cap_data_struct data[2], mask[2];
 
   memset (mask, 0, sizeof mask);
   for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
     mask[keep[i] / 32].permitted |= 1u << (keep[i] % 32);
+  for (int cap = 0; cap < 64 && prctl (PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; cap++)
+    if (!(mask[cap / 32].permitted & (1u << (cap % 32))))
+      prctl (PR_CAPBSET_DROP, cap, 0, 0, 0);
   if (syscall (SYS_capget, &header, data) < 0)
     return -1;
   for (int i = 0; i < 2; i++)
@@ -109,9 +117,10 @@ send_reply (int         sock,
       memcpy (CMSG_DATA (cmsg), &fd, sizeof (int));
     }
 
+  /* The client went: that ends the session, normally. */
   while (sendmsg (sock, &msg, MSG_NOSIGNAL) < 0)
     if (errno != EINTR)
-      _exit (errno == EPIPE ? 0 : 1);
+      _exit (errno == EPIPE || errno == ECONNRESET ? 0 : 1);
 }
 
 static int
@@ -119,15 +128,24 @@ send_error (int         sock,
             int         errsv,
             const char *what)
 {
-  char text[128];
+  char text[PGS_HELPER_MAX_REPLY];
 
   snprintf (text, sizeof text, "ERR %d %s\n", errsv, what);
   send_reply (sock, text, -1);
   return -1;
 }
 
+/* send_error with the kernel's words for ERRSV. */
+static int
+send_errno (int sock,
+            int errsv)
+{
+  return send_error (sock, errsv, errsv == ENOENT || errsv == ESRCH ? "no such process"
+                                                                   : strerror (errsv));
+}
+
 /* A PID exactly as the kernel names its /proc directory: 1 to 7 digits, no sign, no
- * leading zero, no space, at most MAX_PID. */
+ * leading zero, no space, at most PGS_HELPER_MAX_PID. */
 static int
 parse_pid (const char *s,
            size_t      len)
@@ -142,17 +160,258 @@ parse_pid (const char *s,
         return -1;
       value = value * 10 + (s[i] - '0');
     }
-  return value <= MAX_PID ? (int) value : -1;
+  return value <= PGS_HELPER_MAX_PID ? (int) value : -1;
+}
+
+/* 1 to 16 lower-case hex digits, no leading zero; advances *S past them. */
+static int
+parse_hex (const char         **s,
+           unsigned long long  *value)
+{
+  const char *p = *s;
+
+  *value = 0;
+  for (; (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'); p++)
+    {
+      if (p - *s == 16 || (p == *s && *p == '0'))
+        return -1;
+      *value = *value * 16 + (unsigned) (*p <= '9' ? *p - '0' : *p - 'a' + 10);
+    }
+  if (p == *s)
+    return -1;
+  *s = p;
+  return 0;
+}
+
+/* "<start>-<end>[ <start>-<end>]...", page-aligned, ascending, not overlapping, at most
+ * PGS_HELPER_MAX_RANGES. Returns their number, or -1. */
+static int
+parse_ranges (const char         *s,
+              unsigned long long *start,
+              unsigned long long *end)
+{
+  unsigned long long page = (unsigned long long) sysconf (_SC_PAGESIZE);
+
+  for (int n = 0; n < PGS_HELPER_MAX_RANGES; )
+    {
+      if (parse_hex (&s, &start[n]) < 0 || *s++ != '-' || parse_hex (&s, &end[n]) < 0 ||
+          start[n] >= end[n] || start[n] % page != 0 || end[n] % page != 0 ||
+          (n > 0 && start[n] < end[n - 1]))
+        return -1;
+      n++;
+      if (*s == '\0')
+        return n;
+      if (*s++ != ' ')
+        return -1;
+    }
+  return -1;
 }
 
 static int
 find_file (const char *s,
            int         pid_file)
 {
-  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-    if (files[i].pid_file == pid_file && strcmp (files[i].name, s) == 0)
+  for (size_t i = 0; i < PGS_HELPER_N_FILES; i++)
+    if (pgs_helper_files[i].pid_file == pid_file && strcmp (pgs_helper_files[i].name, s) == 0)
       return (int) i;
   return -1;
+}
+
+/* Reads a small file (stat, status) of DIR whole, NUL-terminated; its length or -1. */
+static ssize_t
+read_small (int         dir,
+            const char *name,
+            char       *buf,
+            size_t      size)
+{
+  int fd = openat (dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  ssize_t n = fd < 0 ? -1 : read (fd, buf, size - 1);
+
+  if (fd >= 0)
+    close (fd);
+  if (n >= 0)
+    buf[n] = '\0';
+  return n;
+}
+
+/* Whether the process of DIR is the caller's: its real, effective, saved and filesystem
+ * uids all the caller's (a set-user-ID program the caller started is not). */
+static int
+owned_by_caller (int dir)
+{
+  char buf[4096], *line;
+  unsigned long uid[4];
+
+  if (caller_uid == 0)
+    return 1;
+  if (read_small (dir, "status", buf, sizeof buf) <= 0 || (line = strstr (buf, "\nUid:")) == NULL ||
+      sscanf (line, " Uid: %lu %lu %lu %lu", &uid[0], &uid[1], &uid[2], &uid[3]) != 4)
+    return 0;
+  for (int i = 0; i < 4; i++)
+    if (uid[i] != caller_uid)
+      return 0;
+  return 1;
+}
+
+/* Asks polkit whether the app's process may change other users' processes; the user may
+ * be asked for a password now. 0 when it may, else -1 with the refusal sent. A client that
+ * hangs up meanwhile ends the helper and pkcheck. */
+static int
+authorize_change (int sock)
+{
+  char subject[64];
+  char *const argv[] = { pkcheck, "--action-id", PGS_HELPER_ACTION_CHANGE, "--process", subject,
+                         "--allow-user-interaction", NULL };
+  char *const envp[] = { NULL };
+  struct pollfd pfd[2] = { { sock, POLLRDHUP, 0 }, { -1, POLLIN, 0 } };
+  int status, ready;
+  pid_t child;
+
+  if (access (pkcheck, X_OK) < 0)
+    return send_error (sock, EACCES, "changing another user's process needs polkit's pkcheck "
+                       "(package polkitd), which is not installed");
+  snprintf (subject, sizeof subject, "%d,%llu,%u", (int) peer_pid, peer_start,
+            (unsigned) caller_uid);
+  child = fork ();
+  if (child < 0)
+    return send_errno (sock, errno);
+  if (child == 0)
+    {
+      int null = open ("/dev/null", O_RDWR);
+
+      if (null < 0 || dup2 (null, 0) < 0 || dup2 (null, 1) < 0)
+        _exit (127);
+      syscall (SYS_close_range, 3, ~0u, 0);
+      execve (pkcheck, argv, envp);
+      _exit (127);
+    }
+  pfd[1].fd = (int) syscall (SYS_pidfd_open, child, 0);
+  if (pfd[1].fd >= 0)
+    {
+      do
+        ready = poll (pfd, 2, -1);
+      while (ready < 0 && errno == EINTR);
+      if (ready > 0 && !(pfd[1].revents & POLLIN))
+        {
+          kill (child, SIGKILL);
+          _exit (0);
+        }
+      close (pfd[1].fd);
+    }
+  while (waitpid (child, &status, 0) < 0)
+    if (errno != EINTR)
+      return send_errno (sock, errno);
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+    return 0;
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 3)
+    return send_error (sock, ECANCELED, "authentication was dismissed");
+  if (WIFEXITED (status) && WEXITSTATUS (status) <= 2)
+    return send_error (sock, EACCES, "not authorised to change another user's process (polkit "
+                       "action " PGS_HELPER_ACTION_CHANGE ")");
+  return send_error (sock, EACCES, "pkcheck failed: polkit could not be asked");
+}
+
+/* 1: the process of DIR is the caller's; 0: polkit allows it; -1: refused (reply sent). */
+static int
+may_change (int sock,
+            int dir)
+{
+  return owned_by_caller (dir) ? 1 : authorize_change (sock);
+}
+
+static int
+open_file (int sock,
+           int dir,
+           int index)
+{
+  int changes = pgs_helper_files[index].changes, owned = 0, fd;
+
+  if (changes && (owned = may_change (sock, dir)) < 0)
+    return -1;
+  fd = openat (dir, pgs_helper_files[index].name,
+               (changes ? O_WRONLY : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    return send_errno (sock, errno);
+  /* The caller's when checked, another user's when opened: it ran a set-user-ID program. */
+  if (owned == 1 && !owned_by_caller (dir))
+    {
+      close (fd);
+      return send_error (sock, EACCES, "the process changed its user");
+    }
+  send_reply (sock, "OK\n", fd);
+  close (fd);
+  return 0;
+}
+
+/* Pages out N ranges of the process PID (whose /proc directory is DIR) after checking
+ * that each lies inside one line of its maps. */
+static int
+pageout (int                       sock,
+         int                       dir,
+         int                       pid,
+         const unsigned long long *start,
+         const unsigned long long *end,
+         int                       n)
+{
+  unsigned long long requested = 0, advised = 0, lo, hi;
+  char reply[64], *line = NULL;
+  size_t size = 0;
+  int pidfd, mapsfd, i = 0, inside = 1, errsv = 0;
+  FILE *maps;
+
+  /* Opened after DIR; maps read through DIR after it shows the process still ran then, so
+   * the PID was not passed on in between and PIDFD is DIR's process. */
+  pidfd = (int) syscall (SYS_pidfd_open, pid, 0);
+  if (pidfd < 0)
+    return send_errno (sock, errno);
+  if (may_change (sock, dir) < 0)
+    {
+      close (pidfd);
+      return -1;
+    }
+  mapsfd = openat (dir, "maps", O_RDONLY | O_CLOEXEC);
+  if (mapsfd < 0 || (maps = fdopen (mapsfd, "r")) == NULL)
+    {
+      errsv = errno;
+      if (mapsfd >= 0)
+        close (mapsfd);
+      close (pidfd);
+      return send_errno (sock, errsv);
+    }
+  while (inside && i < n && getline (&line, &size, maps) > 0 &&
+         sscanf (line, "%llx-%llx", &lo, &hi) == 2)
+    for (; inside && i < n && start[i] < hi; i++)
+      inside = start[i] >= lo && end[i] <= hi;
+  free (line);
+  fclose (maps);
+  if (!inside || i < n)
+    {
+      close (pidfd);
+      return send_error (sock, EINVAL, "a range is not inside one mapping of the process");
+    }
+
+  for (i = 0; i < n; i++)
+    requested += end[i] - start[i];
+  for (i = 0; i < n && errsv == 0; i++)
+    for (unsigned long long at = start[i]; at < end[i]; )
+      {
+        struct iovec iov = { (void *) at, end[i] - at < PAGEOUT_CHUNK ? end[i] - at : PAGEOUT_CHUNK };
+        ssize_t done = syscall (SYS_process_madvise, pidfd, &iov, 1, MADV_PAGEOUT, 0);
+
+        if (done <= 0)
+          {
+            errsv = done < 0 ? errno : EIO;
+            break;
+          }
+        advised += (unsigned long long) done;
+        at += (unsigned long long) done;
+      }
+  close (pidfd);
+  if (advised == 0 && errsv != 0)
+    return send_errno (sock, errsv);
+  snprintf (reply, sizeof reply, "OK %llu %llu\n", requested, advised);
+  send_reply (sock, reply, -1);
+  return 0;
 }
 
 /* Handles one request of LEN bytes; REQ is NUL-terminated at LEN. */
@@ -161,8 +420,9 @@ handle (int    sock,
         char  *req,
         size_t len)
 {
-  char *name;
-  int index, pid = 0, fd, dir = -1;
+  unsigned long long start[PGS_HELPER_MAX_RANGES], end[PGS_HELPER_MAX_RANGES];
+  char *space, name[16];
+  int verb, index = -1, n = 0, pid, dir, ret;
 
   if (len == 0 || req[len - 1] != '\n')
     return send_error (sock, EINVAL, "a request is one line ending in a newline");
@@ -171,63 +431,93 @@ handle (int    sock,
     if ((req[i] < 0x21 && req[i] != ' ') || req[i] == 0x7f)
       return send_error (sock, EINVAL, "a request is printable ASCII");
 
-  if (strncmp (req, "OPEN ", 5) == 0)
+  if (strncmp (req, "KPAGE ", 6) == 0)
     {
-      char *space = strchr (req + 5, ' ');
-
-      if (space == NULL || (pid = parse_pid (req + 5, space - (req + 5))) < 0)
-        return send_error (sock, EINVAL, "OPEN takes a PID from 1 to 4194304");
-      name = space + 1;
-      if ((index = find_file (name, 1)) < 0)
-        return send_error (sock, EINVAL, "no such file in the list the helper opens");
-    }
-  else if (strncmp (req, "KPAGE ", 6) == 0)
-    {
-      name = req + 6;
-      if ((index = find_file (name, 0)) < 0)
+      if ((index = find_file (req + 6, 0)) < 0)
         return send_error (sock, EINVAL, "KPAGE takes kpagecount or kpageflags");
+      return open_file (sock, proc_fd, index);
     }
+  if (strncmp (req, "OPEN ", 5) == 0)
+    verb = 5;
+  else if (strncmp (req, "PAGEOUT ", 8) == 0)
+    verb = 8;
   else
     return send_error (sock, EINVAL, "unknown request");
 
-  if (pid > 0)
-    {
-      char pid_name[16];
+  space = strchr (req + verb, ' ');
+  if (space == NULL || (pid = parse_pid (req + verb, (size_t) (space - (req + verb)))) < 0)
+    return send_error (sock, EINVAL, "OPEN and PAGEOUT take a PID from 1 to 4194304");
+  if (verb == 5 && (index = find_file (space + 1, 1)) < 0)
+    return send_error (sock, EINVAL, "no such file in the list the helper opens");
+  if (verb == 8 && (n = parse_ranges (space + 1, start, end)) < 0)
+    return send_error (sock, EINVAL, "PAGEOUT takes 1 to 64 ranges start-end: lower-case hex, "
+                       "page-aligned, ascending, not overlapping");
 
-      snprintf (pid_name, sizeof pid_name, "%d", pid);
-      dir = openat (proc_fd, pid_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (dir < 0)
-        {
-          int errsv = errno;
+  snprintf (name, sizeof name, "%d", pid);
+  dir = openat (proc_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dir < 0)
+    return send_errno (sock, errno);
+  ret = verb == 5 ? open_file (sock, dir, index) : pageout (sock, dir, pid, start, end, n);
+  close (dir);
+  return ret;
+}
 
-          return send_error (sock, errsv, errsv == ENOENT ? "no such process" : strerror (errsv));
-        }
-    }
-  fd = openat (pid > 0 ? dir : proc_fd, files[index].name,
-               files[index].flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0)
-    {
-      int errsv = errno;
+/* Serves only the process that made the socket pair: the helper's parent, as the user the
+ * helper acts for. Also notes its start time, by which polkit tells it from a PID reused. */
+static int
+check_peer (void)
+{
+  struct ucred cred;
+  socklen_t len = sizeof cred;
+  char buf[1024], *paren;
 
-      send_error (sock, errsv, strerror (errsv));
-    }
-  else
-    send_reply (sock, "OK\n", fd);
-  if (fd >= 0)
-    close (fd);
-  if (dir >= 0)
-    close (dir);
-  return fd >= 0 ? 0 : -1;
+  if (getsockopt (0, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0 || cred.pid != peer_pid ||
+      cred.uid != caller_uid)
+    return send_error (0, EPERM, "the helper serves only the process that started it");
+  snprintf (buf, sizeof buf, "%d", (int) peer_pid);
+  {
+    int dir = openat (proc_fd, buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    ssize_t n = dir < 0 ? -1 : read_small (dir, "stat", buf, sizeof buf);
+
+    if (dir >= 0)
+      close (dir);
+    if (n <= 0 || (paren = strrchr (buf, ')')) == NULL ||
+        sscanf (paren + 1, "%*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
+                "%*s %*s %llu", &peer_start) != 1)
+      return send_error (0, EPERM, "cannot read the start time of the process that started it");
+  }
+  return 0;
 }
 
 int
 main (int    argc,
       char **argv)
 {
+  const char *pkexec_uid = getenv ("PKEXEC_UID");
   struct stat st;
   struct statfs sfs;
   int type = 0;
   socklen_t type_len = sizeof type;
+  char *end = NULL;
+
+  peer_pid = getppid ();
+  caller_uid = getuid ();
+  if (pkexec_uid != NULL)
+    {
+      unsigned long uid = strtoul (pkexec_uid, &end, 10);
+
+      if (end == pkexec_uid || *end != '\0' || uid >= (uid_t) -1)
+        {
+          fprintf (stderr, "pagescope-helper: PKEXEC_UID is not a user ID\n");
+          return 2;
+        }
+      caller_uid = (uid_t) uid;
+    }
+#ifdef PGS_HELPER_TESTING
+  /* Only in the build tree's test helper, never installed: a stand-in for pkcheck. */
+  if (getenv ("PGS_HELPER_TEST_PKCHECK") != NULL)
+    snprintf (pkcheck, sizeof pkcheck, "%s", getenv ("PGS_HELPER_TEST_PKCHECK"));
+#endif
 
   /* Nothing of the caller's reaches root's code: no environment, no other descriptors, no
    * working directory, no arguments. */
@@ -257,26 +547,29 @@ main (int    argc,
       fprintf (stderr, "pagescope-helper: /proc is not procfs\n");
       return 1;
     }
+  if (check_peer () < 0)
+    return 2;
 
-  send_reply (0, GREETING, -1);
+  send_reply (0, PGS_HELPER_GREETING, -1);
 
   for (;;)
     {
-      char req[MAX_REQUEST + 1];
-      struct iovec iov = { req, MAX_REQUEST };
+      char req[PGS_HELPER_MAX_REQUEST + 1];
+      struct iovec iov = { req, PGS_HELPER_MAX_REQUEST };
       struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
       ssize_t n = recvmsg (0, &msg, MSG_CMSG_CLOEXEC);
 
       if (n < 0 && errno == EINTR)
         continue;
+      /* ECONNRESET: the client closed its end with a reply unread, a hang-up all the same. */
       if (n < 0)
-        return 1;
+        return errno == ECONNRESET ? 0 : 1;
       if (n == 0)
         {
-          /* End of file, or an empty datagram: only a hang-up ends the session. */
-          struct pollfd pfd = { 0, POLLIN, 0 };
+          /* End of file (a hang-up or a half-close), or an empty datagram, which is not. */
+          struct pollfd pfd = { 0, POLLRDHUP, 0 };
 
-          if (poll (&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLERR)))
+          if (poll (&pfd, 1, 0) > 0 && (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR)))
             return 0;
           send_error (0, EINVAL, "empty request");
           continue;

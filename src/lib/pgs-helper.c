@@ -4,9 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The helper runs as root on the other end of a SOCK_SEQPACKET socketpair (its stdin) and
- * answers "OPEN <pid> <name>" and "KPAGE <name>" with a descriptor; see
- * src/helper/pagescope-helper.c for the protocol. One request and its reply are one
- * exchange under a mutex, so the scanner's worker thread and the main thread may share it.
+ * answers "OPEN <pid> <name>" and "KPAGE <name>" with a descriptor and "PAGEOUT <pid>
+ * <ranges>" with a count; the protocol is in src/helper/pgs-helper-protocol.h, which the
+ * helper includes too. One request and its reply are one exchange under a mutex, so the
+ * scanner's worker thread and the main thread may share it.
  */
 
 #include "config.h"
@@ -22,8 +23,13 @@
 #include "pgs-error.h"
 #include "pgs-helper.h"
 #include "pgs-procfs.h"
+#include "src/helper/pgs-helper-protocol.h"
 
-#define GREETING "PAGESCOPE-HELPER 1\n"
+/* The most a page-out request asks of the helper, so that other threads' requests and a
+ * cancellation wait at most about a second (paging out 1 GiB took 3.6 s into zram). */
+#define PAGEOUT_BATCH (256 * 1024 * 1024)
+/* What of the helper's words is shown: no control or terminal bytes. */
+#define SAFE_CHARS G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS " ,.:-_()'"
 /* pkexec's exit codes (pkexec(1)). */
 #define PKEXEC_DISMISSED 126
 #define PKEXEC_NOT_AUTHORIZED 127
@@ -134,7 +140,7 @@ handshake (PgsHelper     *self,
 {
   struct pollfd pfd[2] = { { self->fd, POLLIN, 0 }, { -1, POLLIN, 0 } };
   GPollFD cancel_fd = { -1, 0, 0 };
-  char buf[64];
+  char buf[PGS_HELPER_MAX_REPLY];
   gssize n;
 
   if (cancellable != NULL && g_cancellable_make_pollfd (cancellable, &cancel_fd))
@@ -161,7 +167,16 @@ handshake (PgsHelper     *self,
       return 1;
     }
   buf[n] = '\0';
-  if (strcmp (buf, GREETING) != 0)
+  if (g_str_has_prefix (buf, "ERR "))
+    {
+      /* It will not serve this process (not its parent, or another user's). */
+      char *text = strchr (buf + 4, ' ');
+
+      text = g_strcanon (g_strchomp (text != NULL ? text + 1 : buf), SAFE_CHARS, '?');
+      g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION, "the helper refused: %s", text);
+      goto fail;
+    }
+  if (strcmp (buf, PGS_HELPER_GREETING) != 0)
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
                    "the helper did not greet as pagescope-helper version 1");
@@ -376,22 +391,24 @@ static gboolean
 name_allowed (int         pid,
               const char *name)
 {
-  static const char * const pid_names[] = { "maps", "smaps", "smaps_rollup", "pagemap",
-                                            "clear_refs", NULL };
-  static const char * const kpage_names[] = { "kpagecount", "kpageflags", NULL };
-
-  return g_strv_contains (pid > 0 ? pid_names : kpage_names, name);
+  for (gsize i = 0; i < PGS_HELPER_N_FILES; i++)
+    if (pgs_helper_files[i].pid_file == (pid > 0) && strcmp (pgs_helper_files[i].name, name) == 0)
+      return TRUE;
+  return FALSE;
 }
 
-/* One request and its reply. Returns the fd, or -1 with error. Called with the lock held. */
-static int
+/* One request and its reply, which must begin with "OK". Returns TRUE with the reply in
+ * REPLY (PGS_HELPER_MAX_REPLY bytes) and the one descriptor that came with it, or -1, in
+ * *FD_OUT (caller closes); FALSE with error. Called with the lock held. */
+static gboolean
 exchange (PgsHelper   *self,
           const char  *request,
           const char  *what,
+          char        *reply,
+          int         *fd_out,
           GError     **error)
 {
   char control[CMSG_SPACE (sizeof (int))];
-  char reply[160];
   struct iovec iov = { (void *) request, strlen (request) };
   struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
   struct cmsghdr *cmsg;
@@ -405,8 +422,9 @@ exchange (PgsHelper   *self,
   if (n < 0)
     goto gone;
 
+  *fd_out = -1;
   iov.iov_base = reply;
-  iov.iov_len = sizeof reply - 1;
+  iov.iov_len = PGS_HELPER_MAX_REPLY - 1;
   memset (&msg, 0, sizeof msg);
   msg.msg_iov = &iov;
   msg.msg_iovlen = 1;
@@ -440,9 +458,11 @@ exchange (PgsHelper   *self,
           }
       }
 
-  if (strcmp (reply, "OK\n") == 0 && fd >= 0 && n_fds_extra == 0 &&
-      !(msg.msg_flags & MSG_CTRUNC))
-    return fd;
+  if (g_str_has_prefix (reply, "OK") && n_fds_extra == 0 && !(msg.msg_flags & MSG_CTRUNC))
+    {
+      *fd_out = fd;
+      return TRUE;
+    }
   pgs_close (fd);
 
   if (g_str_has_prefix (reply, "ERR "))
@@ -452,26 +472,33 @@ exchange (PgsHelper   *self,
 
       if (end != reply + 4 && *end == ' ' && errsv > 0 && errsv < 4096)
         {
+          char *text = g_strcanon (g_strchomp (end + 1), SAFE_CHARS, '?');
+
+          /* The helper refused the request itself, or a change for want of polkit's
+           * authorisation: its words say why. */
           if (errsv == EINVAL || errsv == EMSGSIZE)
-            {
-              /* The helper refused the request itself: its words say why. */
-              g_strchomp (end + 1);
-              g_strcanon (end + 1, G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS " ,.:-_()", '?');
-              g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper refused: %s",
-                           what, end + 1);
-            }
+            g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper refused: %s",
+                         what, text);
+          else if (errsv == ECANCELED)
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s: %s", what, text);
+          else if (errsv == EACCES || errsv == EPERM)
+            g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION, "%s (through the helper): %s",
+                         what, text);
+          else if (errsv == ENOSYS)
+            g_set_error (error, PGS_ERROR, PGS_ERROR_UNSUPPORTED, "%s (through the helper): %s",
+                         what, g_strerror (ENOSYS));
           else
             pgs_set_error_from_errno (error, (int) errsv, "%s (through the helper)", what);
-          return -1;
+          return FALSE;
         }
     }
   g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper sent a malformed reply", what);
-  return -1;
+  return FALSE;
 
 gone:
   g_atomic_int_set (&self->closed, TRUE);
   g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper has exited", what);
-  return -1;
+  return FALSE;
 }
 
 int
@@ -482,7 +509,8 @@ pgs_helper_open (PgsHelper   *self,
 {
   g_autofree char *request = NULL;
   g_autofree char *what = NULL;
-  int fd;
+  char reply[PGS_HELPER_MAX_REPLY];
+  int fd = -1;
 
   g_return_val_if_fail (PGS_IS_HELPER (self), -1);
   g_return_val_if_fail (pid >= 0, -1);
@@ -507,14 +535,124 @@ pgs_helper_open (PgsHelper   *self,
 
   g_mutex_lock (&self->lock);
   if (self->fd < 0 || g_atomic_int_get (&self->closed))
+    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper has exited", what);
+  else if (exchange (self, request, what, reply, &fd, error) && (strcmp (reply, "OK\n") != 0 || fd < 0))
     {
-      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper has exited", what);
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper sent a malformed reply",
+                   what);
+      pgs_close (fd);
       fd = -1;
     }
-  else
-    fd = exchange (self, request, what, error);
   g_mutex_unlock (&self->lock);
   return fd;
+}
+
+/* Sends one PAGEOUT request of N ranges; adds what the kernel advised to *ADVISED. */
+static gboolean
+pageout_batch (PgsHelper      *self,
+               int             pid,
+               const guint64  *starts,
+               const guint64  *ends,
+               guint           n,
+               guint64        *advised,
+               GError        **error)
+{
+  g_autoptr(GString) request = g_string_new (NULL);
+  g_autofree char *what = g_strdup_printf ("paging out memory of process %d", pid);
+  char reply[PGS_HELPER_MAX_REPLY];
+  guint64 requested = 0, sent = 0, done = 0;
+  gboolean ok = FALSE;
+  int fd = -1;
+
+  g_string_printf (request, "PAGEOUT %d", pid);
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_printf (request, " %" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x",
+                              starts[i], ends[i]);
+      sent += ends[i] - starts[i];
+    }
+  g_string_append_c (request, '\n');
+
+  g_mutex_lock (&self->lock);
+  if (self->fd < 0 || g_atomic_int_get (&self->closed))
+    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper has exited", what);
+  else if (exchange (self, request->str, what, reply, &fd, error))
+    {
+      /* "OK <requested> <advised>\n", the first what was sent, the second no more. */
+      ok = fd < 0 && sscanf (reply, "OK %" G_GINT64_MODIFIER "u %" G_GINT64_MODIFIER "u",
+                             &requested, &done) == 2 && requested == sent && done <= requested;
+      if (!ok)
+        g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper sent a malformed reply",
+                     what);
+      pgs_close (fd);
+    }
+  g_mutex_unlock (&self->lock);
+  if (ok)
+    *advised += done;
+  return ok;
+}
+
+gboolean
+pgs_helper_pageout (PgsHelper      *self,
+                    int             pid,
+                    const guint64  *starts,
+                    const guint64  *ends,
+                    guint           n_ranges,
+                    guint64        *advised_bytes,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  guint64 page = (guint64) sysconf (_SC_PAGESIZE);
+  guint64 batch_starts[PGS_HELPER_MAX_RANGES], batch_ends[PGS_HELPER_MAX_RANGES];
+  guint64 advised = 0, batch_bytes = 0, at;
+  guint n = 0;
+
+  g_return_val_if_fail (PGS_IS_HELPER (self), FALSE);
+  g_return_val_if_fail (pid > 0, FALSE);
+  g_return_val_if_fail (n_ranges == 0 || (starts != NULL && ends != NULL), FALSE);
+
+  if (advised_bytes != NULL)
+    *advised_bytes = 0;
+  for (guint i = 0; i < n_ranges; i++)
+    if (starts[i] >= ends[i] || starts[i] % page != 0 || ends[i] % page != 0 ||
+        (i > 0 && starts[i] < ends[i - 1]))
+      {
+        g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                     "paging out memory of process %d: range %u (%#" G_GINT64_MODIFIER "x-%#"
+                     G_GINT64_MODIFIER "x) is not page-aligned, ascending and apart from the "
+                     "one before", pid, i, starts[i], ends[i]);
+        return FALSE;
+      }
+
+  /* Batches of at most PGS_HELPER_MAX_RANGES ranges and PAGEOUT_BATCH bytes, a range split
+   * where a batch fills (both halves stay inside its mapping). */
+  for (guint i = 0; i < n_ranges; i++)
+    for (at = starts[i]; at < ends[i]; )
+      {
+        guint64 take = MIN (ends[i] - at, PAGEOUT_BATCH - batch_bytes);
+
+        batch_starts[n] = at;
+        batch_ends[n] = at + take;
+        n++;
+        batch_bytes += take;
+        at += take;
+        if (n == PGS_HELPER_MAX_RANGES || batch_bytes == PAGEOUT_BATCH ||
+            (i == n_ranges - 1 && at == ends[i]))
+          {
+            if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
+                !pageout_batch (self, pid, batch_starts, batch_ends, n, &advised, error))
+              {
+                if (advised_bytes != NULL)
+                  *advised_bytes = advised;
+                return FALSE;
+              }
+            n = 0;
+            batch_bytes = 0;
+          }
+      }
+  if (advised_bytes != NULL)
+    *advised_bytes = advised;
+  return TRUE;
 }
 
 int

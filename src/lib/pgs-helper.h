@@ -17,7 +17,10 @@ G_DECLARE_FINAL_TYPE (PgsHelper, pgs_helper, PGS, HELPER, GObject)
 /* Starts the helper: `pkexec LIBEXECDIR/pagescope-helper`, or the command in the environment
  * variable PGS_HELPER_COMMAND (the test seam; split with g_shell_parse_argv), and waits for
  * its greeting. Fails with G_IO_ERROR_CANCELLED when the user dismissed the password dialog
- * (pkexec exit 126) and PGS_ERROR_NO_PERMISSION when not authorised (127).
+ * (pkexec exit 126) and PGS_ERROR_NO_PERMISSION when not authorised (127), or when the
+ * helper will not serve this process: it serves only the process that made its socket and
+ * is its parent, so the command must run the helper in its own process, as pkexec does
+ * (`sudo` forks and will not do).
  * PGS_HELPER_FD=N (a second seam, before PGS_HELPER_COMMAND) uses the inherited socket N
  * instead, for a test that starts the helper as root and the app as a user; the helper
  * greets once, so start once per socket. */
@@ -37,10 +40,32 @@ PgsHelper  *pgs_helper_new_for_fd   (int                   fd,
 gboolean    pgs_helper_is_running   (PgsHelper            *self);
 /* Asks the helper to open one file; returns a new fd (caller closes) or -1 with error.
  * pid > 0: NAME one of "maps", "smaps", "smaps_rollup", "pagemap", "clear_refs";
- * pid == 0: NAME "kpagecount" or "kpageflags". Safe to call from any thread. */
+ * pid == 0: NAME "kpagecount" or "kpageflags". Safe to call from any thread.
+ * "clear_refs" (opened for writing) of another user's process needs polkit's action
+ * io.github.pagescope.Pagescope.change, as pgs_helper_pageout() does: it may block on a
+ * password dialog, and fails with G_IO_ERROR_CANCELLED or PGS_ERROR_NO_PERMISSION. */
 int         pgs_helper_open         (PgsHelper            *self,
                                      int                   pid,
                                      const char           *name,
+                                     GError              **error);
+
+/* Pages out the N_RANGES ranges [STARTS[i], ENDS[i]) of process PID (MADV_PAGEOUT through
+ * process_madvise(), which the helper calls: the kernel checks CAP_SYS_NICE of its caller).
+ * Ranges are page-aligned and ascending, none overlapping, each inside one mapping of the
+ * process's maps (the helper checks, and refuses the request otherwise). *ADVISED_BYTES is
+ * what the kernel advised: less than asked when it stopped short (a range unmapped
+ * meanwhile); on error, what it advised before. Another user's process needs polkit's
+ * action io.github.pagescope.Pagescope.change, which the helper asks for then (the user may
+ * see a password dialog: call from a worker thread); a dismissed dialog fails with
+ * G_IO_ERROR_CANCELLED, a refusal with PGS_ERROR_NO_PERMISSION. Sent in requests of at most
+ * 256 MiB, CANCELLABLE checked between them. Safe to call from any thread. */
+gboolean    pgs_helper_pageout      (PgsHelper            *self,
+                                     int                   pid,
+                                     const guint64        *starts,
+                                     const guint64        *ends,
+                                     guint                 n_ranges,
+                                     guint64              *advised_bytes,
+                                     GCancellable         *cancellable,
                                      GError              **error);
 
 /* Opens NAME of PID, relative to DIRFD (/proc/PID, or /proc itself for PID 0): through HELPER

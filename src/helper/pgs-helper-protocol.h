@@ -1,0 +1,62 @@
+/* pgs-helper-protocol.h: what pagescope-helper and its client say to each other
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Header-only and plain C, because both sides include it: the helper (src/helper), which
+ * links no library, and its client in the library (src/lib/pgs-helper.c).
+ *
+ * One AF_UNIX SOCK_SEQPACKET datagram each way, on the helper's stdin:
+ *   greeting  PGS_HELPER_GREETING, or "ERR <errno> <text>\n" and exit 2 when the peer is
+ *             not the process that started the helper
+ *   request   "OPEN <pid> <name>\n"    a name of pgs_helper_files with pid_file 1
+ *             "KPAGE <name>\n"         a name of pgs_helper_files with pid_file 0
+ *             "PAGEOUT <pid> <start>-<end>[ <start>-<end>]...\n"
+ *                                      at most PGS_HELPER_MAX_RANGES ranges, lower-case hex
+ *                                      without leading zeros, page-aligned, ascending, not
+ *                                      overlapping, each inside one line of the target's maps
+ *   reply     "OK\n" with one descriptor (OPEN, KPAGE)
+ *             "OK <requested> <advised>\n" (PAGEOUT; decimal bytes; advised < requested when
+ *             the kernel stopped short, as when the process unmapped a range meanwhile)
+ *             "ERR <errno> <text>\n"   EINVAL or EMSGSIZE: the request itself was refused;
+ *             EACCES: not authorised; ECANCELED: the user dismissed the authentication;
+ *             any other: what the kernel said
+ * A PID is 1 to 7 decimal digits without a leading zero, at most PGS_HELPER_MAX_PID.
+ * Requests that change a process (a name with changes 1, PAGEOUT) are served for the
+ * caller's own processes, and for others' only under PGS_HELPER_ACTION_CHANGE, which the
+ * helper asks polkit for at that request. The helper exits with status 0 when the client
+ * hangs up or shuts down its sending side.
+ */
+
+#pragma once
+
+#define PGS_HELPER_GREETING      "PAGESCOPE-HELPER 1\n"
+/* The action pkexec checks to start the helper (reading), and the one the helper checks
+ * itself before it changes another user's process. */
+#define PGS_HELPER_ACTION_READ   "io.github.pagescope.Pagescope.helper"
+#define PGS_HELPER_ACTION_CHANGE "io.github.pagescope.Pagescope.change"
+/* Bytes, newline included: "PAGEOUT 4194304" and 64 ranges of 16 + 1 + 16 digits and a
+ * space fit. */
+#define PGS_HELPER_MAX_REQUEST   2400
+#define PGS_HELPER_MAX_REPLY     256
+/* PID_MAX_LIMIT on 64-bit kernels (include/linux/threads.h). */
+#define PGS_HELPER_MAX_PID       4194304
+#define PGS_HELPER_MAX_RANGES    64
+
+/* The only files the helper opens: a request names one of these, never a path. */
+static const struct
+{
+  const char *name;
+  int         pid_file;  /* under /proc/PID, else under /proc */
+  int         changes;   /* opened for writing: changes the process's memory state */
+} pgs_helper_files[] __attribute__ ((unused)) = {
+  { "maps",         1, 0 },
+  { "smaps",        1, 0 },
+  { "smaps_rollup", 1, 0 },
+  { "pagemap",      1, 0 },
+  { "clear_refs",   1, 1 },
+  { "kpagecount",   0, 0 },
+  { "kpageflags",   0, 0 },
+};
+
+#define PGS_HELPER_N_FILES (sizeof pgs_helper_files / sizeof pgs_helper_files[0])
