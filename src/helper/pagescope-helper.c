@@ -294,6 +294,7 @@ authorize_change (int sock)
       if (ready > 0 && !(pfd[1].revents & POLLIN))
         {
           kill (child, SIGKILL);
+          waitpid (child, NULL, 0);
           _exit (0);
         }
       close (pfd[1].fd);

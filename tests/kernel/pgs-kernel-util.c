@@ -7,6 +7,8 @@
  * filled in advance and it calls only system calls and opendir/readdir.
  */
 
+#define _GNU_SOURCE
+
 #include "config.h"
 
 #include <dirent.h>
@@ -16,7 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/swap.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "pgs-kernel-probe.h"
@@ -243,6 +247,44 @@ pgs_kernel_make_tmpdir (const char *what)
         return dir;
       }
   g_error ("more than %d temporary directories", MAX_TRACKED);
+}
+
+char *
+pgs_kernel_copy_for_user (const char    *path,
+                          unsigned int   uid,
+                          char         **why)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *dir = pgs_kernel_make_tmpdir ("run");
+  g_autofree char *copy = g_build_filename (dir, base, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+  int status;
+  pid_t pid;
+
+  if (!g_file_get_contents (path, &contents, &len, &error) ||
+      !g_file_set_contents_full (copy, contents, (gssize) len, G_FILE_SET_CONTENTS_NONE, 0755,
+                                 &error))
+    {
+      *why = g_strdup_printf ("cannot copy %s: %s", path, error->message);
+      return NULL;
+    }
+  g_assert_no_errno (chmod (dir, 0755));
+  /* Whether @uid can run it is the kernel's to say: ask it as that user. */
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    _exit (setresgid (uid, uid, uid) == 0 && setresuid (uid, uid, uid) == 0 &&
+           access (copy, X_OK) == 0 ? 0 : 1);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    {
+      *why = g_strdup_printf ("user %u cannot run %s: the temporary folder %s is closed to it",
+                              uid, copy, g_get_tmp_dir ());
+      return NULL;
+    }
+  return g_steal_pointer (&copy);
 }
 
 void

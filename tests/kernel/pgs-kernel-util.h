@@ -28,6 +28,15 @@ void     pgs_kernel_init          (void);
 /* A new empty directory /tmp/pagescope-test-PID-@what-XXXXXX, removed (with the files in
  * it; it is flat) at exit. */
 char    *pgs_kernel_make_tmpdir   (const char     *what);
+/* A copy of the program @path that user @uid can run, for tests that run programs as
+ * another user: the build tree may lie where that user cannot enter (a clone under a 0700
+ * folder). The copy is in a new directory from pgs_kernel_make_tmpdir() opened to all
+ * (0755) and removed at exit; @path must stand alone (a static program, or one whose
+ * libraries are installed). NULL, with the reason in @why, where @uid still cannot run it
+ * (the temporary folder itself closed to it): the caller skips with that reason. */
+char    *pgs_kernel_copy_for_user (const char     *path,
+                                   unsigned int    uid,
+                                   char          **why);
 /* Kill @pid at exit (SIGKILL) unless forgotten first. */
 void     pgs_kernel_track_child   (int             pid);
 void     pgs_kernel_forget_child  (int             pid);
