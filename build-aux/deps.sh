@@ -8,7 +8,7 @@ PACKAGES="
   libglib2.0-dev libglib2.0-bin libcairo2-dev libgtk-4-dev libadwaita-1-dev
   gettext desktop-file-utils appstream groff-base
   xvfb xauth dbus-daemon xdotool imagemagick
-  python3 util-linux strace pkexec libxml2-utils
+  python3 util-linux strace pkexec polkitd libxml2-utils
 "
 
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi

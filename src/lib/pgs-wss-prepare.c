@@ -257,7 +257,9 @@ pgs_wss_prepare (PgsWss  *self,
                    : pgs_open_at (self->dir_fd, "clear_refs", O_WRONLY, &local);
   if (self->clear_fd < 0)
     {
-      if (g_error_matches (local, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+      /* Through the helper, a refusal says why itself (polkit's change action). */
+      if (g_error_matches (local, PGS_ERROR, PGS_ERROR_NO_PERMISSION) &&
+          pgs_wss_usable_helper (self) == NULL)
         g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION,
                      "%s: cannot clear its referenced bits: %s/%d/clear_refs: %s "
                      "(only the process's owner or root may write it)",
