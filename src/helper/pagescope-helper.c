@@ -470,23 +470,16 @@ check_peer (void)
 {
   struct ucred cred;
   socklen_t len = sizeof cred;
-  char buf[1024], *paren;
+  char name[32], buf[1024], *paren;
 
   if (getsockopt (0, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0 || cred.pid != peer_pid ||
       cred.uid != caller_uid)
     return send_error (0, EPERM, "the helper serves only the process that started it");
-  snprintf (buf, sizeof buf, "%d", (int) peer_pid);
-  {
-    int dir = openat (proc_fd, buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    ssize_t n = dir < 0 ? -1 : read_small (dir, "stat", buf, sizeof buf);
-
-    if (dir >= 0)
-      close (dir);
-    if (n <= 0 || (paren = strrchr (buf, ')')) == NULL ||
-        sscanf (paren + 1, "%*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
-                "%*s %*s %llu", &peer_start) != 1)
-      return send_error (0, EPERM, "cannot read the start time of the process that started it");
-  }
+  snprintf (name, sizeof name, "%d/stat", (int) peer_pid);
+  if (read_small (proc_fd, name, buf, sizeof buf) <= 0 || (paren = strrchr (buf, ')')) == NULL ||
+      sscanf (paren + 1, "%*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
+              "%*s %*s %llu", &peer_start) != 1)
+    return send_error (0, EPERM, "cannot read the start time of the process that started it");
   return 0;
 }
 
