@@ -431,8 +431,8 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
   guint64 stacks = 0, vmalloc = 0, percpu = 0, pgtables = 0;
   gboolean has_anon, has_shmem, has_cache, has_srecl, has_sunrecl, has_stacks, has_vmalloc;
   gboolean has_percpu, has_pgtables, has_zones, has_pcp, has_zs, frames;
-  guint64 uninit_counter = 0, large_kmalloc = 0, uninit_missed = 0;
-  gint64 sum = 0;
+  guint64 uninit_counter = 0, large_kmalloc = 0, uninit_missed = 0, page_cache;
+  guint64 sum = 0;
   gboolean all_known = TRUE;
 
   if (meminfo == NULL)
@@ -451,19 +451,21 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
       zones = pgs_zoneinfo_parse (zoneinfo, strlen (zoneinfo), &local);
     }
   has_zones = zones != NULL && zones->len > 0;
+  /* Texts from a snapshot file may hold anything: sums that would wrap make them unknown. */
   for (guint z = 0; has_zones && z < zones->len; z++)
-    {
-      present += g_array_index (zones, PgsZone, z).present;
-      managed += g_array_index (zones, PgsZone, z).managed;
-    }
-  if (has_zones && present <= G_MAXUINT64 / ps && present * ps >= ledger->mem_total)
+    if (g_uint64_checked_add (&present, present, g_array_index (zones, PgsZone, z).present) == FALSE ||
+        g_uint64_checked_add (&managed, managed, g_array_index (zones, PgsZone, z).managed) == FALSE)
+      has_zones = FALSE;
+  if (present > G_MAXUINT64 / ps || managed > G_MAXUINT64 / ps)
+    has_zones = FALSE;
+  if (has_zones && present * ps >= ledger->mem_total)
     {
       ledger->outside_known = TRUE;
       ledger->outside_mem_total = present * ps - ledger->mem_total;
     }
   /* A kernel that initialises its memory lazily counts what it has not yet given the
    * allocator as total and free (see pgs-meminfo.c); mainline has MemTotal = Σ managed. */
-  if (has_zones && managed <= G_MAXUINT64 / ps)
+  if (has_zones)
     uninit_counter = ledger->mem_total > managed * ps ? ledger->mem_total - managed * ps : 0;
   has_pcp = has_zones && pcp_pages (zoneinfo, &pcp) && pcp <= G_MAXUINT64 / ps;
   has_zs = vmstat != NULL && lookup (vmstat, "nr_zspages", FALSE, &zspages) &&
@@ -472,7 +474,8 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
   has_anon = kb (meminfo, "AnonPages", &anon);
   has_shmem = kb (meminfo, "Shmem", &shmem);
   has_cache = kb (meminfo, "Cached", &cached) && kb (meminfo, "Buffers", &buffers) &&
-              has_shmem && cached + buffers >= shmem;
+              has_shmem && g_uint64_checked_add (&cached, cached, buffers) && cached >= shmem;
+  page_cache = has_cache ? cached - shmem : 0;   /* Cached + Buffers − Shmem */
   has_srecl = kb (meminfo, "SReclaimable", &srecl);
   has_sunrecl = kb (meminfo, "SUnreclaim", &sunrecl);
   has_stacks = kb (meminfo, "KernelStack", &stacks);
@@ -508,11 +511,11 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
   set_counter (ledger, PGS_LEDGER_SHMEM_UNMAPPED, "Shmem", has_shmem, shmem);
   /* Cached counts shmem and leaves out Buffers (block device pages, page cache too). */
   set_counter (ledger, PGS_LEDGER_PROCESS_FILE, "Cached + Buffers − Shmem", has_cache,
-               cached + buffers - shmem);
+               page_cache);
   set_counter (ledger, PGS_LEDGER_CACHE_CLEAN, "Cached + Buffers − Shmem", has_cache,
-               cached + buffers - shmem);
+               page_cache);
   set_counter (ledger, PGS_LEDGER_CACHE_DIRTY, "Cached + Buffers − Shmem", has_cache,
-               cached + buffers - shmem);
+               page_cache);
 
   /* Slab: the frames say how much, SReclaimable how much of it is reclaimable. SUnreclaim
    * also counts kmalloc()s above 8 KiB (kmalloc_large: plain compound pages, no SLAB
@@ -612,12 +615,16 @@ pgs_ledger_compute (PgsPhysMap  *physmap,
 
   for (guint r = 0; r < PGS_LEDGER_N_ROWS; r++)
     {
-      if (ledger->rows[r].known)
-        sum += (gint64) ledger->rows[r].bytes;
-      else
+      if (!ledger->rows[r].known)
         all_known = FALSE;
+      else if (!g_uint64_checked_add (&sum, sum, ledger->rows[r].bytes))
+        sum = G_MAXUINT64;
     }
-  ledger->unknown = (gint64) ledger->mem_total - sum;
+  /* Signed, saturated: real figures are far inside the range. */
+  if (sum <= ledger->mem_total)
+    ledger->unknown = (gint64) MIN (ledger->mem_total - sum, (guint64) G_MAXINT64);
+  else
+    ledger->unknown = -(gint64) MIN (sum - ledger->mem_total, (guint64) G_MAXINT64);
   ledger->unexplained_known = all_known;
   ledger->unexplained = all_known ? ledger->unknown : 0;
   return g_steal_pointer (&ledger);

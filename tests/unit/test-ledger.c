@@ -268,6 +268,36 @@ test_missing_counters (void)
   g_assert_nonnull (error);
 }
 
+/* Counters from a hostile snapshot file: sums that would wrap are unknown or saturate,
+ * never a wrong small number (and nothing the sanitizers object to). */
+static void
+test_hostile_counters (void)
+{
+  const char meminfo[] =
+    "MemTotal: 18014398509481983 kB\nMemFree: 18014398509481983 kB\n"
+    "AnonPages: 18014398509481983 kB\nCached: 18014398509481983 kB\n"
+    "Buffers: 18014398509481983 kB\nShmem: 1 kB\nSReclaimable: 18014398509481983 kB\n"
+    "KernelStack: 18014398509481983 kB\n";
+  const char zoneinfo[] =
+    "Node 0, zone   Normal\n        spanned  9223372036854775807\n"
+    "        present  9223372036854775807\n        managed  9223372036854775807\n"
+    "Node 0, zone   Movable\n        spanned  9223372036854775807\n"
+    "        present  9223372036854775807\n        managed  9223372036854775807\n";
+  const char vmstat[] = "nr_zspages 18446744073709551615\n";
+  g_autoptr(PgsLedger) l = pgs_ledger_compute (NULL, meminfo, zoneinfo, vmstat, 4096, NULL);
+
+  /* (SReclaimable + SUnreclaim that wrap are refused by the meminfo parser itself.) */
+  g_assert_nonnull (l);
+  /* Σ present wraps: no zones, so nothing that needs them. */
+  g_assert_false (l->outside_known);
+  g_assert_false (l->rows[PGS_LEDGER_UNINIT].known);
+  g_assert_false (l->rows[PGS_LEDGER_ZRAM].known);
+  /* Cached + Buffers wraps: no page cache counter. */
+  g_assert_false (l->rows[PGS_LEDGER_CACHE_CLEAN].counter_known);
+  /* The known rows overshoot MemTotal: a negative rest, saturated. */
+  g_assert_cmpint (l->unknown, <, 0);
+}
+
 /* The ledger's inputs go into a snapshot file and come back; a file without them (as
  * those written before) opens, and the rows they give are unknown. */
 static void
@@ -442,6 +472,7 @@ main (int    argc,
   g_test_add_func ("/pgs/ledger/spans-missed", test_spans_missed);
   g_test_add_func ("/pgs/ledger/counters-only", test_counters_only);
   g_test_add_func ("/pgs/ledger/missing-counters", test_missing_counters);
+  g_test_add_func ("/pgs/ledger/hostile-counters", test_hostile_counters);
   g_test_add_func ("/pgs/ledger/snapshot-file", test_snapshot_file);
   g_test_add_func ("/pgs/ledger/cli", test_cli);
   g_test_add_func ("/pgs/ledger/cli-counters-only", test_cli_counters_only);
