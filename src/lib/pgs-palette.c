@@ -5,21 +5,24 @@
  *
  * Counts go on viridis (van der Walt and Smith, matplotlib): lightness rises steadily from
  * end to end, so order reads without hue and survives every common colour-vision
- * deficiency and greyscale printing. Categories use the Okabe–Ito set and Paul Tol's
- * "muted" set, chosen to stay apart for colour-blind readers; fifteen categories cannot all
- * be told apart by hue alone, so related ones share a family (page cache in blues,
- * anonymous memory in oranges, kernel memory in reds and purples, nothing-there in greys)
- * and the legend and tooltips carry the rest.
+ * deficiency and greyscale printing. Categories began as the Okabe–Ito set and Paul Tol's
+ * "muted" set in families (page cache in blues, anonymous memory in oranges and yellows,
+ * kernel memory in reds and purples, nothing-there in near-greys).
  *
  * Each style (light, dark, high contrast light and dark) keeps every class colour at a
  * contrast of 3:1 or more against its background (4.5:1 in high contrast): on white that
- * means CIE L* of about 60 or less, on a dark grey 46 or more. The categories are the sets
- * above moved into that band of lightness (their L* scaled from 20…90 into it, hue and
- * chroma kept where the sRGB gamut allows), the ramp is the part of viridis inside it, and
- * the greys are placed by hand: free memory recedes (the lightest on white, the darkest on
- * black). The highlight is black on light styles and white on dark ones: every class
- * colour keeps 22 or more L* away from it, so it stays apart (CIE76 ΔE > 20) for every
- * viewer, colour-blind or not, as test-render-style checks.
+ * means CIE L* of about 60 or less, on a dark grey 46 or more. Within that band, any two
+ * colours of one legend (the flag map's sixteen categories; the sharing map's hole, free,
+ * unmapped and ramp; the residency map's classes) are at least ΔE2000 12 apart, for normal
+ * vision and through Machado, Oliveira and Fernandes's deuteranopia matrix (2009, severity
+ * 1), where a deuteranope sees little but lightness and blue against yellow. Only the ramp's
+ * steps are excepted among themselves: nine steps cannot be 12 apart inside the band, and
+ * they read in order of lightness. The colours were found by a search from the families
+ * above (each category kept in its hue sector, the greys under C* 14, the smallest move
+ * from the original that meets the rule), which is why they are not round numbers;
+ * test-palette.c checks the rule with its own CIEDE2000 and matrix. The highlight is black
+ * on light styles and white on dark ones, every class colour more than CIE76 ΔE 20 away
+ * from it for every viewer, colour-blind or not, as test-render-style checks.
  */
 
 #include "config.h"
@@ -66,8 +69,8 @@ pgs_palette_ramp (guint step,
 }
 
 /* Per style. The categories in PgsCategory order; the residency classes not taken from
- * the categories or the ramp: "not present, file" (a grey between free and reserved) and
- * "present, sharing unknown" (Okabe–Ito reddish purple #cc79a7 moved as the categories). */
+ * the categories or the ramp: "not present, file" (a near-grey, told from free's) and
+ * "present, sharing unknown" (from Okabe–Ito reddish purple #cc79a7). */
 static const struct
 {
   const char     *id;
@@ -79,45 +82,48 @@ static const struct
   guint32         not_present_file;
   guint32         present;
 } styles[PGS_N_RENDER_STYLES] = {
-  /* White: L* 25…59 (contrast 3.28:1 and up); greys L* 33 (hole), 46, 59 (free). */
+  /* White: L* 20…62 (contrast 3:1 and up); near-greys L* 32 (hole), 27 (free), 43. */
   [PGS_RENDER_STYLE_LIGHT] = {
     "light",
     { 0xffffffffu, 0xff202020u, 0xff505050u, 0xff707070u, 0xff000000u },
     0.1, 0.58,
-    { 0xff4e4e4eu, 0xff027554u, 0xff8e8e8eu, 0xff7384a4u, 0xff6d6d6du, 0xffa54356u,
-      0xff851f52u, 0xff3e2b92u, 0xff932d84u, 0xff6d6f00u, 0xffa34600u, 0xff9e6c02u,
-      0xff918533u, 0xff979004u, 0xff035d92u, 0xff047dacu },
-    0xff7f7f7fu, 0xff9f507du,
+    { 0xff494b59u, 0xff014004u, 0xff3e4238u, 0xff617294u, 0xff626662u, 0xffaf3b4fu,
+      0xffc65f9au, 0xff0e15adu, 0xff52125bu, 0xff88847bu, 0xff833802u, 0xff966908u,
+      0xffa69067u, 0xffa99500u, 0xff025d99u, 0xff018cdbu },
+    0xff7f735bu, 0xff944365u,
   },
-  /* Adwaita's dark view #1e1e1e: L* 48…77 (3.47:1 and up); greys 48 (free), 61, 74. */
+  /* Adwaita's dark view #1e1e1e: L* 45…95 (3:1 and up); near-greys 71 (hole), 45 (free), 77. */
   [PGS_RENDER_STYLE_DARK] = {
     "dark",
     { 0xff1e1e1eu, 0xffeeeeeeu, 0xffbdbdbdu, 0xff9a9a9au, 0xffffffffu },
     0.4, 0.81,
-    { 0xffb6b6b6u, 0xff27ae82u, 0xff727272u, 0xffa5b5d7u, 0xff939393u, 0xffe17989u,
-      0xffc45b89u, 0xff7e61d1u, 0xffcf67bcu, 0xffa3a33du, 0xffee731fu, 0xffe09b01u,
-      0xffc5b662u, 0xffcac113u, 0xff4493d6u, 0xff52b1e6u },
-    0xff818181u, 0xffd783b2u,
+    { 0xffa6afb9u, 0xff94f6acu, 0xff706a61u, 0xff416e90u, 0xffcfbab5u, 0xffd37185u,
+      0xffa45a84u, 0xff8163deu, 0xffd953b7u, 0xffabaa66u, 0xffd16208u, 0xff917349u,
+      0xfffcf57au, 0xffc9c014u, 0xff9ec5f3u, 0xff0bacffu },
+    0xffaeafb5u, 0xfff784e1u,
   },
-  /* White: L* 25…48 (4.81:1 and up); greys 28, 37, 48 (free). */
+  /* White: L* 9…50 (4.5:1 and up); near-greys 23 (hole), 39 (free), 40. */
   [PGS_RENDER_STYLE_HC_LIGHT] = {
     "hc-light",
     { 0xffffffffu, 0xff000000u, 0xff202020u, 0xff000000u, 0xff000000u },
     0.1, 0.42,
-    { 0xff424242u, 0xff026548u, 0xff727272u, 0xff5b6c8au, 0xff575757u, 0xff953549u,
-      0xff80194eu, 0xff3d2a91u, 0xff882179u, 0xff5d5f01u, 0xff8f3d01u, 0xff845a01u,
-      0xff776c1au, 0xff797403u, 0xff045382u, 0xff006991u },
-    0xff666666u, 0xff8d3f6du,
+    { 0xff2e3743u, 0xff314336u, 0xff545d61u, 0xff556a8du, 0xff685e4eu, 0xffb7507bu,
+      0xff8000d7u, 0xff000b81u, 0xffc90bd4u, 0xff874c00u, 0xff612700u, 0xffee0700u,
+      0xff1e2100u, 0xff91704bu, 0xff014d77u, 0xff001937u },
+    0xff313b4au, 0xffa93d60u,
   },
-  /* Black: L* 51…77 (4.82:1 and up); greys 51 (free), 63, 75. */
+  /* Black: L* 49…89 (4.5:1 and up); near-greys 76 (hole), 49 (free), 78. Short of the
+   * rule for a deuteranope (test-palette.c): free is ΔE2000 11.2 from the ramp's fourth
+   * step, 11.6 from anonymous; anonymous huge page and dirty, the zero page and the ramp's
+   * top 11.9. */
   [PGS_RENDER_STYLE_HC_DARK] = {
     "hc-dark",
     { 0xff000000u, 0xffffffffu, 0xffe0e0e0u, 0xffffffffu, 0xffffffffu },
     0.46, 0.81,
-    { 0xffb9b9b9u, 0xff2db286u, 0xff797979u, 0xffa6b6d8u, 0xff989898u, 0xffe57c8du,
-      0xffcb6190u, 0xff8768d9u, 0xffd56cc1u, 0xffa7a640u, 0xfff37723u, 0xffe39d00u,
-      0xffc6b763u, 0xffcbc113u, 0xff4a97dbu, 0xff55b3e8u },
-    0xff868686u, 0xffdb87b5u,
+    { 0xffb3bec5u, 0xffdae2a5u, 0xff707761u, 0xff66afc6u, 0xffd3bdb3u, 0xffdb6b89u,
+      0xffa47990u, 0xff7d61e0u, 0xffb94aa5u, 0xffaca86au, 0xfff02d04u, 0xff857339u,
+      0xfffadd01u, 0xffed9600u, 0xffb1d7ffu, 0xff1fa6feu },
+    0xffbeb7b7u, 0xffd785bdu,
   },
 };
 

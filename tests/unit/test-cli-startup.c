@@ -121,6 +121,7 @@ render_help_without_proc (const char  *program,
 {
   const char *argv[] = { program, argv0, "render", "--help", NULL };
   g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "PATH", path, TRUE);
+
   g_autoptr(GError) error = NULL;
   int status = 0;
 
@@ -142,6 +143,12 @@ test_render_without_proc (void)
   g_autofree char *out2 = NULL, *err2 = NULL;
   int code;
 
+#ifdef __SANITIZE_ADDRESS__
+  /* LeakSanitizer reads /proc at exit and fails fatally without it; its options, read from
+   * /proc/self/environ, cannot even turn it off there. */
+  g_test_skip ("a sanitizer build needs /proc in every process it runs");
+  return;
+#endif
   code = render_help_without_proc (cli, cli, "/usr/bin:/bin", &out, &err);
   if (code == 77)
     {

@@ -37,9 +37,9 @@
 #define COLOR_ONCE   0xff482475u
 #define COLOR_3_4    0xff3f4988u
 #define COLOR_5_8    0xff375a8cu
-#define COLOR_ANON   0xff9e6c02u  /* Okabe–Ito orange at L* 49.5 */
-#define COLOR_FILE_INACTIVE 0xff047dacu  /* Okabe–Ito sky blue at L* 49.1 */
-#define COLOR_FREE   0xff8e8e8eu  /* grey L* 59 */
+#define COLOR_ANON   0xff966908u  /* orange, L* 48 */
+#define COLOR_FILE_INACTIVE 0xff018cdbu  /* sky blue, L* 56 */
+#define COLOR_FREE   0xff3e4238u  /* near-grey, L* 27 */
 #define COLOR_HIGHLIGHT 0xff000000u  /* the light style's highlight */
 
 static guint64 PS;
@@ -437,9 +437,9 @@ test_residency (void)
   guint64 heap[8] = { 0 }, file[4] = { 0 };
   cairo_surface_t *surface;
   /* The light style's: anonymous and file as on the flag map, not present anonymous as
-   * free, not present file grey L* 53, swapped as anonymous THP (Okabe–Ito vermillion). */
+   * free, not present file a warm near-grey (L* 49), swapped as anonymous THP (vermillion). */
   guint32 once_anon = COLOR_ANON, once_file = COLOR_FILE_INACTIVE, np_anon = COLOR_FREE,
-          np_file = 0xff7f7f7fu, swapped = 0xffa34600u;
+          np_file = 0xff7f735bu, swapped = 0xff833802u;
   /* Shared by 2: sharing class 1 of 8, t = 0.16, pos 1.6: between #482475 and #414487 at .6
    * → #443780 (0x48 - 7 · .6 = 67.8, 0x24 + 32 · .6 = 55.2, 0x75 + 18 · .6 = 127.8). */
   guint32 shared2 = 0xff443780u;
@@ -647,7 +647,7 @@ test_cli (void)
   pgs_test_assert_json (out);
   g_assert_nonnull (strstr (out, "\"view\": \"flags\""));
   g_assert_nonnull (strstr (out, "\"layout\": \"hilbert\""));
-  g_assert_nonnull (strstr (out, "{ \"id\": \"anon\", \"label\": \"Anonymous\", \"color\": \"#9e6c02\", \"pages\": 4, \"bytes\": 16384 }"));
+  g_assert_nonnull (strstr (out, "{ \"id\": \"anon\", \"label\": \"Anonymous\", \"color\": \"#966908\", \"pages\": 4, \"bytes\": 16384 }"));
   g_assert_nonnull (strstr (out, "\"id\": \"free\""));
   g_assert_nonnull (strstr (out, "\"pages\": 3, \"bytes\": 12288 }"));
   g_assert_nonnull (strstr (out, "\"pages\": 4089,"));
