@@ -565,10 +565,15 @@ pgs_map_page_constructed (GObject *object)
   pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self, "process", self->map_view, "process", G_BINDING_SYNC_CREATE);
   for (guint i = 0; i < 8; i++)
-    pgs_page_notify (PGS_PAGE (self), (const char *[]) { "snapshot", "units", "highlight",
-                                                         "unreadable", "wss-sample", "layout",
-                                                         "hide-free", "highlight-mode" }[i],
-                     on_session_changed);
+    {
+      g_autofree char *signal =
+        g_strconcat ("session-notify::", (const char *[]) { "snapshot", "units", "highlight",
+                                                             "unreadable", "wss-sample", "layout",
+                                                             "hide-free", "highlight-mode" }[i],
+                     NULL);
+
+      g_signal_connect (self, signal, G_CALLBACK (on_session_changed), NULL);
+    }
 }
 
 static void

@@ -17,14 +17,7 @@ typedef struct
   PgsSession    *session;
   GBindingGroup *bindings;
   GSignalGroup  *signals;
-  GArray        *handlers;   /* Handler: to call once a session is set */
 } PgsPagePrivate;
-
-typedef struct
-{
-  GParamSpec    *pspec;
-  PgsPageNotify  func;
-} Handler;
 
 enum {
   PROP_0,
@@ -33,6 +26,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  SESSION_NOTIFY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_TYPE_WITH_PRIVATE (PgsPage, pgs_page, GTK_TYPE_WIDGET)
 
@@ -55,7 +55,6 @@ pgs_page_finalize (GObject *object)
 
   g_clear_object (&priv->bindings);
   g_clear_object (&priv->signals);
-  g_clear_pointer (&priv->handlers, g_array_unref);
 
   G_OBJECT_CLASS (pgs_page_parent_class)->finalize (object);
 }
@@ -106,6 +105,22 @@ pgs_page_class_init (PgsPageClass *klass)
     g_param_spec_object ("session", NULL, NULL, PGS_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* PgsPage::session-notify::PROPERTY (pspec, session): a property of the session changed,
+   * or a session arrived (then once for each of its properties). A page connects to its
+   * own signal, so the base never holds a page's function. */
+  signals[SESSION_NOTIFY] =
+    g_signal_new ("session-notify", G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_PARAM, PGS_TYPE_SESSION);
+}
+
+static void
+emit_session_notify (PgsPage    *self,
+                     GParamSpec *pspec,
+                     PgsSession *session)
+{
+  g_signal_emit (self, signals[SESSION_NOTIFY], g_quark_from_string (pspec->name), pspec, session);
 }
 
 static void
@@ -115,7 +130,8 @@ pgs_page_init (PgsPage *self)
 
   priv->bindings = g_binding_group_new ();
   priv->signals = g_signal_group_new (PGS_TYPE_SESSION);
-  priv->handlers = g_array_new (FALSE, FALSE, sizeof (Handler));
+  g_signal_group_connect_object (priv->signals, "notify", G_CALLBACK (emit_session_notify),
+                                 self, G_CONNECT_SWAPPED);
 }
 
 PgsSession *
@@ -140,11 +156,14 @@ pgs_page_set_session (PgsPage    *self,
     return;
   g_signal_group_set_target (priv->signals, session);
   g_binding_group_set_source (priv->bindings, session);
-  for (guint i = 0; session != NULL && i < priv->handlers->len; i++)
+  if (session != NULL)
     {
-      Handler *handler = &g_array_index (priv->handlers, Handler, i);
+      guint n;
+      g_autofree GParamSpec **pspecs =
+        g_object_class_list_properties (G_OBJECT_GET_CLASS (session), &n);
 
-      handler->func (self, handler->pspec, session);
+      for (guint i = 0; i < n; i++)
+        emit_session_notify (self, pspecs[i], session);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
@@ -160,22 +179,4 @@ pgs_page_bind (PgsPage       *self,
 
   g_return_if_fail (PGS_IS_PAGE (self));
   g_binding_group_bind (priv->bindings, source_property, target, target_property, flags);
-}
-
-void
-pgs_page_notify (PgsPage    *self,
-                 const char *property,
-                 gpointer    handler)
-{
-  PgsPagePrivate *priv = pgs_page_get_instance_private (self);
-  g_autoptr(GTypeClass) klass = g_type_class_ref (PGS_TYPE_SESSION);
-  g_autofree char *signal = g_strconcat ("notify::", property, NULL);
-  Handler entry = { g_object_class_find_property (G_OBJECT_CLASS (klass), property), handler };
-
-  g_return_if_fail (PGS_IS_PAGE (self));
-  g_return_if_fail (entry.pspec != NULL);
-  g_array_append_val (priv->handlers, entry);
-  g_signal_group_connect_object (priv->signals, signal, handler, self, G_CONNECT_SWAPPED);
-  if (priv->session != NULL)
-    entry.func (self, entry.pspec, priv->session);
 }

@@ -33,11 +33,5 @@ void        pgs_page_bind        (PgsPage      *self,
                                   GBindingFlags flags);
 /* Calls @handler (page, pspec, session) when @property of the session changes, and once
  * when a session is set. */
-typedef void (*PgsPageNotify) (PgsPage    *self,
-                               GParamSpec *pspec,
-                               PgsSession *session);
-void        pgs_page_notify      (PgsPage      *self,
-                                  const char   *property,
-                                  gpointer      handler);
 
 G_END_DECLS

@@ -359,9 +359,9 @@ pgs_process_detail_init (PgsProcessDetail *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The snapshot first: its physical map counts the process's huge-page frames. */
-  pgs_page_notify (PGS_PAGE (self), "snapshot", on_session_changed);
-  pgs_page_notify (PGS_PAGE (self), "units", on_session_changed);
-  pgs_page_notify (PGS_PAGE (self), "wss-sample", on_session_changed);
+  g_signal_connect (self, "session-notify::snapshot", G_CALLBACK (on_session_changed), NULL);
+  g_signal_connect (self, "session-notify::units", G_CALLBACK (on_session_changed), NULL);
+  g_signal_connect (self, "session-notify::wss-sample", G_CALLBACK (on_session_changed), NULL);
   pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
   self->referenced_items = g_ptr_array_new ();
   self->bound_items = g_ptr_array_new ();

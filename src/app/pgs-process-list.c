@@ -483,7 +483,7 @@ pgs_process_list_init (PgsProcessList *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The session's snapshot and units (pgs-page.h). */
   pgs_page_bind (PGS_PAGE (self), "snapshot", self, "snapshot", G_BINDING_SYNC_CREATE);
-  pgs_page_notify (PGS_PAGE (self), "units", on_units_changed);
+  g_signal_connect (self, "session-notify::units", G_CALLBACK (on_units_changed), NULL);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
