@@ -37,6 +37,7 @@ struct _PgsLibraryView
   gboolean            stale;       /* the files are not the snapshot's: refill when shown */
   gboolean            refilling;   /* the store is being refilled: keep the selected path */
   GCancellable       *cancellable; /* the files being listed, if any */
+  guint               fill_id;     /* the files being put in the table, if any */
   GListStore         *store;       /* PgsLibraryItem, largest PSS first */
   GtkSingleSelection *selection;
 
@@ -195,26 +196,20 @@ unselect_shortcut (GtkWidget *widget,
 }
 
 static void
-show_files (PgsLibraryView *self,
-            GListModel     *files,
-            guint           unmapped)
+files_filled (gpointer files,
+              gpointer user_data)
 {
-  guint n = files ? g_list_model_get_n_items (files) : 0;
-  g_autoptr(GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
+  PgsLibraryView *self = user_data;
   guint selected = GTK_INVALID_LIST_POSITION;
 
-  for (guint i = 0; i < n; i++)
+  self->fill_id = 0;
+  for (guint i = 0; self->selected_path != NULL && i < g_list_model_get_n_items (files); i++)
     {
-      PgsLibraryItem *item = g_list_model_get_item (files, i);
+      g_autoptr(PgsLibraryItem) item = g_list_model_get_item (files, i);
 
-      g_ptr_array_add (items, item);
-      if (self->selected_path != NULL &&
-          strcmp (pgs_library_item_get_file (item)->path, self->selected_path) == 0)
+      if (strcmp (pgs_library_item_get_file (item)->path, self->selected_path) == 0)
         selected = i;
     }
-  self->refilling = TRUE;
-  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
-                       items->pdata, items->len);
   pgs_library_view_select_file (self, selected);
   self->refilling = FALSE;
   /* Gone from this scan: nothing is selected any more. */
@@ -222,6 +217,16 @@ show_files (PgsLibraryView *self,
     select_path (self, NULL);
   else
     update_users (self);
+}
+
+static void
+show_files (PgsLibraryView *self,
+            GListModel     *files,
+            guint           unmapped)
+{
+  g_clear_handle_id (&self->fill_id, g_source_remove);
+  self->refilling = TRUE;
+  self->fill_id = pgs_model_fill (self->store, files, files_filled, self);
 
   if (unmapped > 0)
     {
@@ -311,6 +316,7 @@ refill_when_shown (PgsLibraryView *self)
       self->refilling = TRUE;
       g_cancellable_cancel (self->cancellable);
       g_clear_object (&self->cancellable);
+      g_clear_handle_id (&self->fill_id, g_source_remove);
       g_list_store_remove_all (self->store);
       self->refilling = FALSE;
     }
@@ -334,6 +340,7 @@ pgs_library_view_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
   if (self->users != NULL)
@@ -491,7 +498,7 @@ gboolean
 pgs_library_view_is_busy (PgsLibraryView *self)
 {
   g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), FALSE);
-  return self->stale || self->cancellable != NULL;
+  return self->stale || self->cancellable != NULL || self->fill_id != 0;
 }
 
 guint

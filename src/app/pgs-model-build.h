@@ -42,4 +42,14 @@ gboolean    pgs_model_build_progress (PgsModelBuild        *build,
                                       guint                 done,
                                       guint                 total);
 
+/* Replaces the items of @store with those of @items a few per main-loop iteration, then
+ * calls @done (may be NULL) with @data: a list view makes the widgets of the rows it is
+ * given at once (up to 200 rows on GTK 4.8, 50 to 150 ms for a whole table), which a
+ * handful of rows at a time keeps off the main loop's critical path. Returns the id of the
+ * idle callback doing it, for g_clear_handle_id() when a newer fill takes over. */
+guint       pgs_model_fill           (GListStore           *store,
+                                      GListModel           *items,
+                                      GFunc                 done,
+                                      gpointer              data);
+
 G_END_DECLS
