@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <time.h>
 
 #include <glib/gstdio.h>
@@ -173,23 +174,21 @@ grouped (gpointer data)
   return !pgs_group_view_is_busy (data);
 }
 
-static void
-test_switch (void)
+/* Opens the file (a new snapshot: every view's model is stale), then switches to
+ * Libraries and to Groups; returns the main thread's CPU time in its busiest gap, in us. */
+static gint64
+measure_switch (PgsLibraryView *libraries,
+                PgsGroupView   *groups)
 {
   g_autoptr(GFile) file = g_file_new_for_path (snapshot_path);
-  PgsLibraryView *libraries;
-  PgsGroupView *groups;
   Ticker ticker = { 0 };
   guint source;
 
+  pgs_window_set_view (window, "processes");
   pgs_window_open_file (window, file, NULL);
   g_assert_true (pgs_ui_wait (file_shown, NULL, 60000));
   g_assert_cmpuint (pgs_snapshot_get_n_processes (pgs_window_get_snapshot (window)), ==, N_PROCESSES);
   pgs_ui_spin (300);
-  libraries = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (window), PGS_TYPE_LIBRARY_VIEW));
-  groups = PGS_GROUP_VIEW (find_widget (GTK_WIDGET (window), PGS_TYPE_GROUP_VIEW));
-  /* By user: the fixture's processes run as 7 users. */
-  pgs_group_view_set_group_by (groups, PGS_GROUP_BY_USER);
 
   ticker.last_cpu = thread_cpu_time ();
   source = g_timeout_add (TICK_MS, tick, &ticker);
@@ -204,10 +203,39 @@ test_switch (void)
   g_assert_true (pgs_ui_wait (grouped, groups, 60000));
   pgs_ui_spin (300);
   g_source_remove (source);
-  g_test_message ("Libraries and Groups: busiest gap %.1f ms on the main thread's CPU (limit %d ms)",
-                  ticker.max_cpu / 1000.0, LIMIT_MS);
+  g_test_message ("Libraries and Groups: busiest gap %.1f ms on the main thread's CPU",
+                  ticker.max_cpu / 1000.0);
   g_assert_cmpuint (g_list_model_get_n_items (pgs_group_view_get_model (groups)), ==, 7);
-  g_assert_cmpint (ticker.max_cpu, <, LIMIT_MS * 1000);
+  return ticker.max_cpu;
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Three times; the median of the busiest gaps must stay under the limit. A model built on
+ * the main thread shows in every run (hundreds of ms here); a two-core virtual machine now
+ * and then slows a single frame, and that is not what this measures (see test-stall.c). */
+static void
+test_switch (void)
+{
+  PgsLibraryView *libraries = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (window), PGS_TYPE_LIBRARY_VIEW));
+  PgsGroupView *groups = PGS_GROUP_VIEW (find_widget (GTK_WIDGET (window), PGS_TYPE_GROUP_VIEW));
+  gint64 busiest[3];
+
+  /* By user: the fixture's processes run as 7 users. */
+  pgs_group_view_set_group_by (groups, PGS_GROUP_BY_USER);
+  for (guint i = 0; i < G_N_ELEMENTS (busiest); i++)
+    busiest[i] = measure_switch (libraries, groups);
+  qsort (busiest, G_N_ELEMENTS (busiest), sizeof busiest[0], compare_gint64);
+  g_test_message ("main thread's CPU in the busiest gap, median of 3: %.1f ms (limit %d ms)",
+                  busiest[1] / 1000.0, LIMIT_MS);
+  g_assert_cmpint (busiest[1], <, LIMIT_MS * 1000);
   pgs_window_set_view (window, "processes");
 }
 
