@@ -83,20 +83,6 @@ pgs_cell_new_text (PangoEllipsizeMode ellipsize)
   return label;
 }
 
-/* Appends a resizable column made by `factory` (taken over) to `view`. */
-void
-pgs_cell_append_column (GtkColumnView      *view,
-                        const char         *title,
-                        GtkListItemFactory *factory,
-                        gboolean            expand)
-{
-  g_autoptr(GtkColumnViewColumn) column = gtk_column_view_column_new (title, factory);
-
-  gtk_column_view_column_set_expand (column, expand);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_append_column (view, column);
-}
-
 GtkListItemFactory *
 pgs_cell_factory_new (GCallback setup,
                       GCallback bind,
@@ -148,33 +134,6 @@ pgs_cell_dispose (GObject *object)
 }
 
 static void
-pgs_cell_get_property (GObject    *object,
-                       guint       prop_id,
-                       GValue     *value,
-                       GParamSpec *pspec)
-{
-  PgsCell *self = PGS_CELL (object);
-
-  switch (prop_id)
-    {
-    case PROP_TEXT:
-      g_value_set_string (value, gtk_label_get_text (self->label));
-      break;
-    case PROP_TIP:
-      g_value_set_string (value, g_object_get_data (G_OBJECT (self->label), "tooltip"));
-      break;
-    case PROP_NUMERIC:
-      g_value_set_boolean (value, gtk_widget_has_css_class (GTK_WIDGET (self->label), "numeric"));
-      break;
-    case PROP_ELLIPSIZE:
-      g_value_set_enum (value, gtk_label_get_ellipsize (self->label));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 pgs_cell_set_property (GObject      *object,
                        guint         prop_id,
                        const GValue *value,
@@ -210,10 +169,10 @@ static void
 pgs_cell_class_init (PgsCellClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  /* Written by the template's bindings, never read. */
+  GParamFlags flags = G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = pgs_cell_dispose;
-  object_class->get_property = pgs_cell_get_property;
   object_class->set_property = pgs_cell_set_property;
 
   properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL, flags);

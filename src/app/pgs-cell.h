@@ -25,10 +25,6 @@ GtkListItemFactory *pgs_cell_factory_new (GCallback setup,
                                           GCallback bind,
                                           GCallback unbind,
                                           gpointer  data);
-void       pgs_cell_append_column (GtkColumnView      *view,
-                                   const char         *title,
-                                   GtkListItemFactory *factory,
-                                   gboolean            expand);
 
 /* A table cell declared in a template: a label whose tooltip is plain data, handed over
  * only when asked for (see pgs-cell.c), and whose text is set only when it changes. */

@@ -80,19 +80,15 @@ pgs_library_item_get_property (GObject    *object,
       g_value_set_uint (value, f->pids->len);
       break;
     case PROP_VSS:
-      g_value_set_uint64 (value, f->vss);
-      break;
     case PROP_RSS:
-      g_value_set_uint64 (value, f->rss);
-      break;
     case PROP_PSS:
-      g_value_set_uint64 (value, f->pss_fp >> PGS_PSS_SHIFT);
-      break;
     case PROP_USS:
-      g_value_set_uint64 (value, f->uss);
-      break;
     case PROP_SWAP:
-      g_value_set_uint64 (value, f->swap);
+      {
+        const guint64 sizes[] = { f->vss, f->rss, f->pss_fp >> PGS_PSS_SHIFT, f->uss, f->swap };
+
+        g_value_set_uint64 (value, sizes[prop_id - PROP_VSS]);
+      }
       break;
     case PROP_KNOWN:
       g_value_set_uint (value, f->known);

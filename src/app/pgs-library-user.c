@@ -65,19 +65,15 @@ pgs_library_user_get_property (GObject    *object,
       g_value_set_string (value, self->process ? pgs_process_get_display_cmdline (self->process) : NULL);
       break;
     case PROP_VSS:
-      g_value_set_uint64 (value, u->vss);
-      break;
     case PROP_RSS:
-      g_value_set_uint64 (value, u->rss);
-      break;
     case PROP_PSS:
-      g_value_set_uint64 (value, u->pss_fp >> PGS_PSS_SHIFT);
-      break;
     case PROP_USS:
-      g_value_set_uint64 (value, u->uss);
-      break;
     case PROP_SWAP:
-      g_value_set_uint64 (value, u->swap);
+      {
+        const guint64 sizes[] = { u->vss, u->rss, u->pss_fp >> PGS_PSS_SHIFT, u->uss, u->swap };
+
+        g_value_set_uint64 (value, sizes[prop_id - PROP_VSS]);
+      }
       break;
     case PROP_KNOWN:
       g_value_set_uint (value, u->known);
