@@ -8,7 +8,10 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "pgs-cell.h"
+#include "pgs-units.h"
 
 /* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
  * trip per call: for every cell of a refresh that was most of the main loop's time. The
@@ -80,20 +83,6 @@ pgs_cell_new_text (PangoEllipsizeMode ellipsize)
   return label;
 }
 
-/* Appends a resizable column made by `factory` (taken over) to `view`. */
-void
-pgs_cell_append_column (GtkColumnView      *view,
-                        const char         *title,
-                        GtkListItemFactory *factory,
-                        gboolean            expand)
-{
-  g_autoptr(GtkColumnViewColumn) column = gtk_column_view_column_new (title, factory);
-
-  gtk_column_view_column_set_expand (column, expand);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_append_column (view, column);
-}
-
 GtkListItemFactory *
 pgs_cell_factory_new (GCallback setup,
                       GCallback bind,
@@ -109,4 +98,176 @@ pgs_cell_factory_new (GCallback setup,
   if (unbind != NULL)
     g_signal_connect (factory, "unbind", unbind, data);
   return factory;
+}
+
+/* PgsCell */
+
+struct _PgsCell
+{
+  GtkWidget  parent_instance;
+
+  GtkLabel  *label;
+};
+
+enum {
+  PROP_0,
+  PROP_TEXT,
+  PROP_TIP,
+  PROP_NUMERIC,
+  PROP_ELLIPSIZE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (PgsCell, pgs_cell, GTK_TYPE_WIDGET)
+
+static void
+pgs_cell_dispose (GObject *object)
+{
+  PgsCell *self = PGS_CELL (object);
+
+  if (self->label != NULL)
+    gtk_widget_unparent (GTK_WIDGET (self->label));
+  self->label = NULL;
+  G_OBJECT_CLASS (pgs_cell_parent_class)->dispose (object);
+}
+
+static void
+pgs_cell_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  PgsCell *self = PGS_CELL (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXT:
+      pgs_cell_set_text (self->label, g_value_get_string (value));
+      break;
+    case PROP_TIP:
+      pgs_cell_set_tooltip (GTK_WIDGET (self->label), g_value_get_string (value));
+      break;
+    case PROP_NUMERIC:
+      /* A figure: right-aligned, with digits of one width so columns line up. */
+      gtk_label_set_xalign (self->label, g_value_get_boolean (value) ? 1.0 : 0.0);
+      if (g_value_get_boolean (value))
+        gtk_widget_add_css_class (GTK_WIDGET (self->label), "numeric");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (self->label), "numeric");
+      break;
+    case PROP_ELLIPSIZE:
+      gtk_label_set_ellipsize (self->label, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pgs_cell_class_init (PgsCellClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  /* Written by the template's bindings, never read. */
+  GParamFlags flags = G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = pgs_cell_dispose;
+  object_class->set_property = pgs_cell_set_property;
+
+  properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL, flags);
+  properties[PROP_TIP] = g_param_spec_string ("tip", NULL, NULL, NULL, flags);
+  properties[PROP_NUMERIC] = g_param_spec_boolean ("numeric", NULL, NULL, FALSE, flags);
+  properties[PROP_ELLIPSIZE] = g_param_spec_enum ("ellipsize", NULL, NULL, PANGO_TYPE_ELLIPSIZE_MODE,
+                                                  PANGO_ELLIPSIZE_NONE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+pgs_cell_init (PgsCell *self)
+{
+  self->label = GTK_LABEL (pgs_cell_new_text (PANGO_ELLIPSIZE_NONE));
+  gtk_widget_set_parent (GTK_WIDGET (self->label), GTK_WIDGET (self));
+}
+
+/* The template closures */
+
+static const struct
+{
+  const char *name;
+  PgsMetric   metric;
+} metric_names[] = {
+  { "vss", PGS_METRIC_VSS }, { "rss", PGS_METRIC_RSS }, { "pss", PGS_METRIC_PSS },
+  { "uss", PGS_METRIC_USS }, { "swap", PGS_METRIC_SWAP }, { "clean", PGS_METRIC_CLEAN },
+  { "dirty", PGS_METRIC_DIRTY }, { "shared", PGS_METRIC_SHARED },
+  { "private", PGS_METRIC_PRIVATE },
+};
+
+static gboolean
+item_knows (GObject    *item,
+            const char *metric)
+{
+  guint known = 0;
+
+  g_object_get (item, "known", &known, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (metric_names); i++)
+    if (g_str_equal (metric_names[i].name, metric))
+      return (known & metric_names[i].metric) != 0;
+  g_return_val_if_reached (FALSE);
+}
+
+char *
+pgs_cell_size (gpointer    this,
+               GObject    *item,
+               const char *metric)
+{
+  guint64 value = 0;
+
+  if (item == NULL)
+    return NULL;
+  if (!item_knows (item, metric))
+    return g_strdup (PGS_UNKNOWN_TEXT);
+  g_object_get (item, metric, &value, NULL);
+  return pgs_units_format (PGS_UNITS_IEC, value);
+}
+
+/* An unknown size says why; a known one the exact count of bytes. */
+char *
+pgs_cell_size_tip (gpointer    this,
+                   GObject    *item,
+                   const char *metric)
+{
+  g_autofree char *reason = NULL;
+  g_autofree char *bytes = NULL;
+  guint64 value = 0;
+
+  if (item == NULL)
+    return NULL;
+  if (item_knows (item, metric))
+    {
+      g_object_get (item, metric, &value, NULL);
+      bytes = pgs_units_format_count (value);
+      /* Translators: a size's tooltip: "1,234,567 bytes" */
+      return g_strdup_printf (_("%s bytes"), bytes);
+    }
+  g_object_get (item, "unknown-reason", &reason, NULL);
+  return reason != NULL ? g_steal_pointer (&reason) : g_strdup (_("Unknown"));
+}
+
+char *
+pgs_cell_count (gpointer this,
+                guint    count)
+{
+  return g_strdup_printf ("%u", count);
+}
+
+void
+pgs_cell_class_add_callbacks (GtkWidgetClass *widget_class)
+{
+  g_type_ensure (PGS_TYPE_CELL);
+  gtk_widget_class_bind_template_callback_full (widget_class, "size", G_CALLBACK (pgs_cell_size));
+  gtk_widget_class_bind_template_callback_full (widget_class, "size_tip",
+                                                G_CALLBACK (pgs_cell_size_tip));
+  gtk_widget_class_bind_template_callback_full (widget_class, "count", G_CALLBACK (pgs_cell_count));
 }

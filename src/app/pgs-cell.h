@@ -8,6 +8,8 @@
 
 #include <gtk/gtk.h>
 
+#include "pagescope.h"
+
 G_BEGIN_DECLS
 
 GtkWidget *pgs_cell_new         (void);
@@ -23,9 +25,24 @@ GtkListItemFactory *pgs_cell_factory_new (GCallback setup,
                                           GCallback bind,
                                           GCallback unbind,
                                           gpointer  data);
-void       pgs_cell_append_column (GtkColumnView      *view,
-                                   const char         *title,
-                                   GtkListItemFactory *factory,
-                                   gboolean            expand);
+
+/* A table cell declared in a template: a label whose tooltip is plain data, handed over
+ * only when asked for (see pgs-cell.c), and whose text is set only when it changes. */
+#define PGS_TYPE_CELL (pgs_cell_get_type ())
+G_DECLARE_FINAL_TYPE (PgsCell, pgs_cell, PGS, CELL, GtkWidget)
+
+/* Template closures (each view binds them as callbacks). @metric names a guint64 property
+ * of @item ("pss"); @item has a "known" property of PgsMetric flags and, where they are
+ * unknown, an "unknown-reason". */
+char *pgs_cell_size      (gpointer    this,
+                          GObject    *item,
+                          const char *metric);
+char *pgs_cell_size_tip  (gpointer    this,
+                          GObject    *item,
+                          const char *metric);
+char *pgs_cell_count     (gpointer    this,
+                          guint       count);
+/* Binds the closures above in @widget_class's template scope. */
+void  pgs_cell_class_add_callbacks (GtkWidgetClass *widget_class);
 
 G_END_DECLS

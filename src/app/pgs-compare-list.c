@@ -18,101 +18,8 @@
 #include "pgs-cell.h"
 #include "pgs-compare.h"
 #include "pgs-compare-list.h"
+#include "pgs-model-build.h"
 #include "pgs-release.h"
-
-/* Items */
-
-struct _PgsCompareItem
-{
-  GObject     parent_instance;
-
-  int         pid;
-  int         status;
-  PgsProcess *old_process;
-  PgsProcess *new_process;
-};
-
-G_DEFINE_FINAL_TYPE (PgsCompareItem, pgs_compare_item, G_TYPE_OBJECT)
-
-static void
-pgs_compare_item_dispose (GObject *object)
-{
-  PgsCompareItem *self = PGS_COMPARE_ITEM (object);
-
-  g_clear_object (&self->old_process);
-  g_clear_object (&self->new_process);
-  G_OBJECT_CLASS (pgs_compare_item_parent_class)->dispose (object);
-}
-
-static void
-pgs_compare_item_class_init (PgsCompareItemClass *klass)
-{
-  G_OBJECT_CLASS (klass)->dispose = pgs_compare_item_dispose;
-}
-
-static void
-pgs_compare_item_init (PgsCompareItem *self)
-{
-}
-
-int
-pgs_compare_item_get_pid (PgsCompareItem *self)
-{
-  g_return_val_if_fail (PGS_IS_COMPARE_ITEM (self), 0);
-  return self->pid;
-}
-
-int
-pgs_compare_item_get_status (PgsCompareItem *self)
-{
-  g_return_val_if_fail (PGS_IS_COMPARE_ITEM (self), 0);
-  return self->status;
-}
-
-PgsProcess *
-pgs_compare_item_get_old_process (PgsCompareItem *self)
-{
-  g_return_val_if_fail (PGS_IS_COMPARE_ITEM (self), NULL);
-  return self->old_process;
-}
-
-PgsProcess *
-pgs_compare_item_get_new_process (PgsCompareItem *self)
-{
-  g_return_val_if_fail (PGS_IS_COMPARE_ITEM (self), NULL);
-  return self->new_process;
-}
-
-gboolean
-pgs_compare_item_get_difference (PgsCompareItem *self,
-                                 PgsMetric       metric,
-                                 gint64         *difference)
-{
-  guint64 old_value = 0, new_value = 0;
-
-  g_return_val_if_fail (PGS_IS_COMPARE_ITEM (self), FALSE);
-
-  if (self->old_process != NULL)
-    {
-      if (!pgs_process_is_known (self->old_process, metric))
-        return FALSE;
-      old_value = pgs_process_get_metric (self->old_process, metric);
-    }
-  if (self->new_process != NULL)
-    {
-      if (!pgs_process_is_known (self->new_process, metric))
-        return FALSE;
-      new_value = pgs_process_get_metric (self->new_process, metric);
-    }
-  *difference = (gint64) new_value - (gint64) old_value;
-  return TRUE;
-}
-
-static PgsProcess *
-any_process (PgsCompareItem *item)
-{
-  return item->new_process != NULL ? item->new_process : item->old_process;
-}
 
 /* The table */
 
@@ -163,6 +70,8 @@ struct _PgsCompareList
   PgsUnits          units;
   char             *description;
 
+  GCancellable     *cancellable;  /* the comparison being built, if any */
+  guint             fill_id;      /* its rows being put in the table, if any */
   GListStore       *store;
   GtkSortListModel *sort_model;
   ColumnData        column_data[N_COLUMNS];
@@ -199,7 +108,7 @@ cell_text (PgsCompareList  *self,
   switch (columns[column].kind)
     {
     case KIND_STATUS:
-      switch (item->status)
+      switch (pgs_compare_item_get_status (item))
         {
         case PGS_COMPARE_GONE:
           *tooltip = _("This process ran when the old snapshot was taken and not in the new one");
@@ -212,13 +121,13 @@ cell_text (PgsCompareList  *self,
           return g_strdup ("");
         }
     case KIND_PID:
-      return g_strdup_printf ("%d", item->pid);
+      return g_strdup_printf ("%d", pgs_compare_item_get_pid (item));
     case KIND_NAME:
-      *tooltip = pgs_process_get_display_cmdline (any_process (item));
-      return g_strdup (pgs_process_get_display_name (any_process (item)));
+      *tooltip = pgs_process_get_display_cmdline (pgs_compare_item_get_process (item));
+      return g_strdup (pgs_process_get_display_name (pgs_compare_item_get_process (item)));
     case KIND_OLD:
     case KIND_NEW:
-      process = columns[column].kind == KIND_OLD ? item->old_process : item->new_process;
+      process = columns[column].kind == KIND_OLD ? pgs_compare_item_get_old_process (item) : pgs_compare_item_get_new_process (item);
       if (process == NULL)
         {
           *tooltip = _("The process is not in this snapshot");
@@ -277,16 +186,16 @@ bind_cell (GtkSignalListItemFactory *factory,
   if (columns[data->column].kind == KIND_STATUS)
     {
       GtkWidget *image = gtk_widget_get_first_child (child);
-      const char *icon = item->status == PGS_COMPARE_GONE ? "list-remove-symbolic"
-                         : item->status == PGS_COMPARE_NEW ? "list-add-symbolic" : NULL;
+      const char *icon = pgs_compare_item_get_status (item) == PGS_COMPARE_GONE ? "list-remove-symbolic"
+                         : pgs_compare_item_get_status (item) == PGS_COMPARE_NEW ? "list-add-symbolic" : NULL;
 
       gtk_image_set_from_icon_name (GTK_IMAGE (image), icon);
       gtk_widget_set_visible (image, icon != NULL);
       gtk_widget_remove_css_class (child, "compare-gone");
       gtk_widget_remove_css_class (child, "compare-new");
-      if (item->status == PGS_COMPARE_GONE)
+      if (pgs_compare_item_get_status (item) == PGS_COMPARE_GONE)
         gtk_widget_add_css_class (child, "compare-gone");
-      else if (item->status == PGS_COMPARE_NEW)
+      else if (pgs_compare_item_get_status (item) == PGS_COMPARE_NEW)
         gtk_widget_add_css_class (child, "compare-new");
       child = gtk_widget_get_next_sibling (image);
     }
@@ -305,12 +214,12 @@ sort_key (PgsCompareItem *item,
   switch (columns[column].kind)
     {
     case KIND_STATUS:
-      return item->status;
+      return pgs_compare_item_get_status (item);
     case KIND_PID:
-      return item->pid;
+      return pgs_compare_item_get_pid (item);
     case KIND_OLD:
     case KIND_NEW:
-      process = columns[column].kind == KIND_OLD ? item->old_process : item->new_process;
+      process = columns[column].kind == KIND_OLD ? pgs_compare_item_get_old_process (item) : pgs_compare_item_get_new_process (item);
       if (process == NULL)
         return -1;
       if (!pgs_process_is_known (process, metric))
@@ -339,8 +248,8 @@ compare_column (gconstpointer a,
 
   if (columns[data->column].kind == KIND_NAME)
     {
-      int c = g_strcmp0 (pgs_process_get_name (any_process ((PgsCompareItem *) a)),
-                         pgs_process_get_name (any_process ((PgsCompareItem *) b)));
+      int c = g_strcmp0 (pgs_process_get_name (pgs_compare_item_get_process ((PgsCompareItem *) a)),
+                         pgs_process_get_name (pgs_compare_item_get_process ((PgsCompareItem *) b)));
 
       return c < 0 ? GTK_ORDERING_SMALLER : c > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
     }
@@ -363,6 +272,9 @@ pgs_compare_list_dispose (GObject *object)
   PgsCompareList *self = PGS_COMPARE_LIST (object);
   GtkWidget *child;
 
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -455,17 +367,64 @@ pgs_compare_list_init (PgsCompareList *self)
   gtk_widget_set_parent (scroller, GTK_WIDGET (self));
 }
 
+typedef struct
+{
+  PgsSnapshot *old_snapshot;
+  PgsSnapshot *new_snapshot;
+} CompareJob;
+
+static void
+compare_job_free (CompareJob *job)
+{
+  g_clear_object (&job->old_snapshot);
+  g_clear_object (&job->new_snapshot);
+  g_free (job);
+}
+
+static GListModel *
+build_items (PgsModelBuild *build,
+             gpointer       data)
+{
+  CompareJob *job = data;
+
+  return pgs_compare_items_build (job->old_snapshot, job->new_snapshot);
+}
+
+static void
+items_filled (gpointer items,
+              gpointer user_data)
+{
+  PGS_COMPARE_LIST (user_data)->fill_id = 0;
+}
+
+static void
+on_compared (GObject      *source_object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  PgsCompareList *self = PGS_COMPARE_LIST (source_object);
+  g_autoptr(GListModel) items = pgs_model_build_finish (result, NULL);
+
+  /* NULL: cancelled, a newer comparison (or dispose) took over. */
+  if (items == NULL)
+    return;
+  g_clear_object (&self->cancellable);
+  self->fill_id = pgs_model_fill (self->store, items, items_filled, self);
+}
+
 void
 pgs_compare_list_set_snapshots (PgsCompareList *self,
                                 PgsSnapshot    *old_snapshot,
                                 PgsSnapshot    *new_snapshot,
                                 const char     *description)
 {
-  g_autoptr(GArray) entries = NULL;
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  CompareJob *job;
 
   g_return_if_fail (PGS_IS_COMPARE_LIST (self));
 
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
   g_list_store_remove_all (self->store);
   pgs_set_object_release (&self->old_snapshot, old_snapshot);
   pgs_set_object_release (&self->new_snapshot, new_snapshot);
@@ -475,19 +434,13 @@ pgs_compare_list_set_snapshots (PgsCompareList *self,
   if (old_snapshot == NULL || new_snapshot == NULL)
     return;
 
-  entries = pgs_compare_snapshots (old_snapshot, new_snapshot);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      PgsCompareEntry *entry = &g_array_index (entries, PgsCompareEntry, i);
-      PgsCompareItem *item = g_object_new (PGS_TYPE_COMPARE_ITEM, NULL);
-
-      item->pid = entry->pid;
-      item->status = entry->status;
-      g_set_object (&item->old_process, entry->old_process);
-      g_set_object (&item->new_process, entry->new_process);
-      g_ptr_array_add (items, item);
-    }
-  g_list_store_splice (self->store, 0, 0, items->pdata, items->len);
+  /* Matching every process of both: in a worker, off the main loop. */
+  job = g_new0 (CompareJob, 1);
+  job->old_snapshot = g_object_ref (old_snapshot);
+  job->new_snapshot = g_object_ref (new_snapshot);
+  self->cancellable = g_cancellable_new ();
+  pgs_model_build_async (self, build_items, job, (GDestroyNotify) compare_job_free, NULL,
+                         self->cancellable, on_compared, NULL);
 }
 
 void
@@ -526,6 +479,13 @@ pgs_compare_list_get_cell_text (PgsCompareList *self,
     if (g_str_equal (columns[i].id, column_id))
       return cell_text (self, item, i, &tooltip);
   return NULL;
+}
+
+gboolean
+pgs_compare_list_is_busy (PgsCompareList *self)
+{
+  g_return_val_if_fail (PGS_IS_COMPARE_LIST (self), FALSE);
+  return self->cancellable != NULL || self->fill_id != 0;
 }
 
 const char *

@@ -10,24 +10,10 @@
 
 #include "pagescope.h"
 #include "pgs-page.h"
+#include "pgs-compare-item.h"
 #include "pgs-units.h"
 
 G_BEGIN_DECLS
-
-#define PGS_TYPE_COMPARE_ITEM (pgs_compare_item_get_type ())
-
-G_DECLARE_FINAL_TYPE (PgsCompareItem, pgs_compare_item, PGS, COMPARE_ITEM, GObject)
-
-int         pgs_compare_item_get_pid         (PgsCompareItem *self);
-/* A PgsCompareStatus: both, gone (only in the old snapshot) or new (only in the new one). */
-int         pgs_compare_item_get_status      (PgsCompareItem *self);
-PgsProcess *pgs_compare_item_get_old_process (PgsCompareItem *self);
-PgsProcess *pgs_compare_item_get_new_process (PgsCompareItem *self);
-/* new − old of @metric (a side the process is missing from counts as 0); FALSE when a side
- * that has the process does not know the figure. */
-gboolean    pgs_compare_item_get_difference  (PgsCompareItem *self,
-                                              PgsMetric       metric,
-                                              gint64         *difference);
 
 #define PGS_TYPE_COMPARE_LIST (pgs_compare_list_get_type ())
 
@@ -41,6 +27,8 @@ void        pgs_compare_list_set_snapshots   (PgsCompareList *self,
                                               const char     *description);
 void        pgs_compare_list_set_units       (PgsCompareList *self,
                                               PgsUnits        units);
+/* Whether the comparison is still being made (in a worker) or put in the table. */
+gboolean    pgs_compare_list_is_busy         (PgsCompareList *self);
 /* The rows as shown (PgsCompareItem), in the order shown. */
 GListModel *pgs_compare_list_get_model       (PgsCompareList *self);
 /* The text of the cell of row @position in the column @column_id ("status", "pid", "name",

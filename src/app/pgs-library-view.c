@@ -5,8 +5,8 @@
  *
  * librank in the app: one row per mapped file (libraries, executables, fonts, data files,
  * memfd), the number of processes mapping it and the sums of their figures for it, largest
- * PSS first. A row's item is the index of its file in the PgsLibFile array of the current
- * snapshot.
+ * PSS first. The rows (PgsLibraryItem) are listed in a worker (pgs-model-build.h); the
+ * columns are declared in the template.
  *
  * Selecting a file lists the processes that map it beside the table, each with its own
  * share, and makes the file's frames the highlight of the physical maps (the "highlight"
@@ -23,81 +23,11 @@
 #include "pgs-cell.h"
 #include "pgs-escape.h"
 #include "pgs-highlight.h"
+#include "pgs-library-item.h"
+#include "pgs-library-user.h"
 #include "pgs-library-view.h"
+#include "pgs-model-build.h"
 #include "pgs-units.h"
-
-/* A row's item: the index of its file. Lives only in this view. */
-#define PGS_TYPE_LIBRARY_ROW (pgs_library_row_get_type ())
-G_DECLARE_FINAL_TYPE (PgsLibraryRow, pgs_library_row, PGS, LIBRARY_ROW, GObject)
-
-struct _PgsLibraryRow
-{
-  GObject  parent_instance;
-  guint    index;
-};
-
-G_DEFINE_FINAL_TYPE (PgsLibraryRow, pgs_library_row, G_TYPE_OBJECT)
-
-static void
-pgs_library_row_class_init (PgsLibraryRowClass *klass)
-{
-}
-
-static void
-pgs_library_row_init (PgsLibraryRow *self)
-{
-}
-
-typedef enum
-{
-  COLUMN_PATH,
-  COLUMN_PROCESSES,
-  COLUMN_VSS,
-  COLUMN_RSS,
-  COLUMN_PSS,
-  COLUMN_USS,
-  COLUMN_SWAP,
-  N_COLUMNS
-} ColumnId;
-
-static const struct
-{
-  const char *title;
-  PgsMetric   metric;
-} columns[N_COLUMNS] = {
-  [COLUMN_PATH]      = { N_("File"), 0 },
-  [COLUMN_PROCESSES] = { N_("Processes"), 0 },
-  [COLUMN_VSS]       = { N_("VSS"), PGS_METRIC_VSS },
-  [COLUMN_RSS]       = { N_("RSS"), PGS_METRIC_RSS },
-  [COLUMN_PSS]       = { N_("PSS"), PGS_METRIC_PSS },
-  [COLUMN_USS]       = { N_("USS"), PGS_METRIC_USS },
-  [COLUMN_SWAP]      = { N_("Swap"), PGS_METRIC_SWAP },
-};
-
-/* The columns of the selected file's processes. */
-typedef enum
-{
-  USER_PID,
-  USER_NAME,
-  USER_RSS,
-  USER_PSS,
-  USER_USS,
-  USER_SWAP,
-  N_USER_COLUMNS
-} UserColumnId;
-
-static const struct
-{
-  const char *title;
-  PgsMetric   metric;
-} user_columns[N_USER_COLUMNS] = {
-  [USER_PID]  = { N_("PID"), 0 },
-  [USER_NAME] = { N_("Process"), 0 },
-  [USER_RSS]  = { N_("RSS"), PGS_METRIC_RSS },
-  [USER_PSS]  = { N_("PSS"), PGS_METRIC_PSS },
-  [USER_USS]  = { N_("USS"), PGS_METRIC_USS },
-  [USER_SWAP] = { N_("Swap"), PGS_METRIC_SWAP },
-};
 
 struct _PgsLibraryView
 {
@@ -106,14 +36,14 @@ struct _PgsLibraryView
   PgsSnapshot        *snapshot;
   gboolean            stale;       /* the files are not the snapshot's: refill when shown */
   gboolean            refilling;   /* the store is being refilled: keep the selected path */
-  GPtrArray          *files;       /* PgsLibFile */
-  GListStore         *store;       /* PgsLibraryRow */
+  GCancellable       *cancellable; /* the files being listed, if any */
+  guint               fill_id;     /* the files being put in the table, if any */
+  GListStore         *store;       /* PgsLibraryItem, largest PSS first */
   GtkSingleSelection *selection;
 
   char               *selected_path;  /* the file chosen, kept across refreshes; or NULL */
   PgsHighlight       *highlight;      /* its frames in the snapshot */
-  GArray             *users;          /* PgsLibUser of the selected file, in the table's snapshot */
-  GListStore         *users_store;    /* PgsLibraryRow: index into users */
+  GListStore         *users;          /* PgsLibraryUser of the selected file */
   GtkNoSelection     *users_selection;
 
   /* template children */
@@ -143,151 +73,6 @@ enum {
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsLibraryView, pgs_library_view, PGS_TYPE_PAGE)
-
-static void select_path  (PgsLibraryView *self,
-                          const char     *path);
-static void update_users (PgsLibraryView *self);
-
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  data)
-{
-  GtkWidget *label;
-
-  if (GPOINTER_TO_UINT (data) == COLUMN_PATH)
-    /* The file name is at the end of the path: keep it. */
-    label = pgs_cell_new_text (PANGO_ELLIPSIZE_START);
-  else
-    label = pgs_cell_new_numeric ();
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           PgsLibraryView           *self)
-{
-  ColumnId column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (factory), "column"));
-  PgsLibraryRow *row = gtk_list_item_get_item (item);
-  const PgsLibFile *f = g_ptr_array_index (self->files, row->index);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  g_autofree char *text = NULL;
-  g_autofree char *tooltip = NULL;
-
-  switch (column)
-    {
-    case COLUMN_PATH:
-      {
-        GString *pids = g_string_new (NULL);
-
-        text = pgs_escape_for_terminal (f->path, -1);
-        for (guint i = 0; i < f->pids->len; i++)
-          g_string_append_printf (pids, "%s%d", i ? ", " : "", g_array_index (f->pids, int, i));
-        /* Translators: a file's tooltip: its path, then the PIDs that map it */
-        tooltip = g_strdup_printf (_("%s\nMapped by %s"), text, pids->str);
-        g_string_free (pids, TRUE);
-      }
-      break;
-    case COLUMN_PROCESSES:
-      text = g_strdup_printf ("%u", f->pids->len);
-      break;
-    case COLUMN_VSS:
-    case COLUMN_RSS:
-    case COLUMN_PSS:
-    case COLUMN_USS:
-    case COLUMN_SWAP:
-      {
-        const guint64 values[] = { 0, 0, f->vss, f->rss, f->pss_fp >> PGS_PSS_SHIFT, f->uss, f->swap };
-
-        if (f->known & columns[column].metric)
-          text = pgs_units_format (PGS_UNITS_IEC, values[column]);
-        else
-          {
-            text = g_strdup (PGS_UNKNOWN_TEXT);
-            tooltip = g_strdup (_("Unknown: the kernel’s smaps of a process could not be read"));
-          }
-      }
-      break;
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-  pgs_cell_set_text (label, text);
-  pgs_cell_set_tooltip (GTK_WIDGET (label), tooltip);
-}
-
-/* ---- the selected file's processes ---- */
-
-static void
-setup_user_cell (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 gpointer                  data)
-{
-  GtkWidget *label;
-
-  if (GPOINTER_TO_UINT (data) == USER_NAME)
-    label = pgs_cell_new_text (PANGO_ELLIPSIZE_END);
-  else
-    label = pgs_cell_new_numeric ();
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_user_cell (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                PgsLibraryView           *self)
-{
-  UserColumnId column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (factory), "column"));
-  PgsLibraryRow *row = gtk_list_item_get_item (item);
-  const PgsLibUser *u = &g_array_index (self->users, PgsLibUser, row->index);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-  g_autofree char *text = NULL;
-  g_autofree char *tooltip = NULL;
-
-  switch (column)
-    {
-    case USER_PID:
-      text = g_strdup_printf ("%d", u->pid);
-      break;
-    case USER_NAME:
-      {
-        PgsProcess *p = self->snapshot ? pgs_snapshot_lookup_pid (self->snapshot, u->pid) : NULL;
-
-        text = g_strdup (p ? pgs_process_get_display_name (p) : "?");
-        if (p != NULL)
-          tooltip = g_strdup (pgs_process_get_display_cmdline (p));
-      }
-      break;
-    case USER_RSS:
-    case USER_PSS:
-    case USER_USS:
-    case USER_SWAP:
-      {
-        const guint64 values[] = { 0, 0, u->rss, u->pss_fp >> PGS_PSS_SHIFT, u->uss, u->swap };
-
-        if (u->known & user_columns[column].metric)
-          {
-            g_autofree char *bytes = pgs_units_format_count (values[column]);
-
-            text = pgs_units_format (PGS_UNITS_IEC, values[column]);
-            /* Translators: a size's tooltip: "1,234,567 bytes" */
-            tooltip = g_strdup_printf (_("%s bytes"), bytes);
-          }
-        else
-          {
-            text = g_strdup (PGS_UNKNOWN_TEXT);
-            tooltip = g_strdup (_("Unknown: the kernel’s smaps of the process could not be read"));
-          }
-      }
-      break;
-    case N_USER_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-  pgs_cell_set_text (label, text);
-  pgs_cell_set_tooltip (GTK_WIDGET (label), tooltip);
-}
 
 static void
 update_highlight_label (PgsLibraryView *self)
@@ -324,44 +109,25 @@ update_highlight_label (PgsLibraryView *self)
   gtk_label_set_text (self->highlight_label, text);
 }
 
-/* Largest share first, as the files are; then by PID. */
-static int
-compare_users (gconstpointer a,
-               gconstpointer b)
-{
-  const PgsLibUser *ua = a;
-  const PgsLibUser *ub = b;
-
-  if (ua->pss_fp != ub->pss_fp)
-    return ua->pss_fp > ub->pss_fp ? -1 : 1;
-  return (ua->pid > ub->pid) - (ua->pid < ub->pid);
-}
-
 /* The pane beside the table: the selected file's processes, from the files' snapshot. */
 static void
 update_users (PgsLibraryView *self)
 {
-  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+  g_autoptr(GListModel) users = NULL;
   g_autofree char *safe = NULL;
   const char *slash;
 
-  g_list_store_remove_all (self->users_store);
-  g_clear_pointer (&self->users, g_array_unref);
   gtk_widget_set_visible (self->file_pane, self->selected_path != NULL);
+  users = pgs_library_users_build (self->snapshot, self->selected_path);
+  g_list_store_remove_all (self->users);
+  for (guint i = 0; i < g_list_model_get_n_items (users); i++)
+    {
+      g_autoptr(GObject) user = g_list_model_get_item (users, i);
+
+      g_list_store_append (self->users, user);
+    }
   if (self->selected_path == NULL || self->snapshot == NULL)
     return;
-
-  for (guint i = 0; i < pgs_snapshot_get_n_processes (self->snapshot); i++)
-    g_ptr_array_add (all, pgs_snapshot_get_process (self->snapshot, i));
-  self->users = pgs_librank_file_users (all, self->selected_path);
-  g_array_sort (self->users, compare_users);
-  for (guint i = 0; i < self->users->len; i++)
-    {
-      g_autoptr(PgsLibraryRow) row = g_object_new (PGS_TYPE_LIBRARY_ROW, NULL);
-
-      row->index = i;
-      g_list_store_append (self->users_store, row);
-    }
 
   safe = pgs_escape_for_terminal (self->selected_path, -1);
   slash = strrchr (safe, '/');
@@ -396,13 +162,12 @@ select_path (PgsLibraryView *self,
 static void
 on_selection_changed (PgsLibraryView *self)
 {
-  PgsLibraryRow *row;
+  PgsLibraryItem *item;
 
   if (self->refilling)
     return;
-  row = gtk_single_selection_get_selected_item (self->selection);
-  select_path (self, row ? ((PgsLibFile *) g_ptr_array_index (self->files, row->index))->path
-                         : NULL);
+  item = gtk_single_selection_get_selected_item (self->selection);
+  select_path (self, item ? pgs_library_item_get_file (item)->path : NULL);
 }
 
 /* A process of the file activated (double-click, Enter): the window shows its pages. */
@@ -410,11 +175,11 @@ static void
 on_user_activated (PgsLibraryView *self,
                    guint           position)
 {
-  g_autoptr(PgsLibraryRow) row = g_list_model_get_item (G_LIST_MODEL (self->users_store), position);
+  g_autoptr(PgsLibraryUser) user = g_list_model_get_item (G_LIST_MODEL (self->users_selection),
+                                                         position);
 
-  if (row != NULL && self->users != NULL && row->index < self->users->len)
-    g_signal_emit (self, signals[PROCESS_ACTIVATED], 0,
-                   g_array_index (self->users, PgsLibUser, row->index).pid);
+  if (user != NULL)
+    g_signal_emit (self, signals[PROCESS_ACTIVATED], 0, pgs_library_user_get_share (user)->pid);
 }
 
 static gboolean
@@ -431,37 +196,37 @@ unselect_shortcut (GtkWidget *widget,
 }
 
 static void
-refill (PgsLibraryView *self)
+files_filled (gpointer files,
+              gpointer user_data)
 {
-  g_autoptr(GPtrArray) all = g_ptr_array_new ();
-  guint unmapped = 0;
+  PgsLibraryView *self = user_data;
   guint selected = GTK_INVALID_LIST_POSITION;
 
-  self->refilling = TRUE;
-  g_list_store_remove_all (self->store);
-  g_clear_pointer (&self->files, g_ptr_array_unref);
-  if (self->snapshot != NULL)
-    for (guint i = 0; i < pgs_snapshot_get_n_processes (self->snapshot); i++)
-      g_ptr_array_add (all, pgs_snapshot_get_process (self->snapshot, i));
-  self->files = pgs_librank (all, &unmapped);
-  for (guint i = 0; i < self->files->len; i++)
+  self->fill_id = 0;
+  for (guint i = 0; self->selected_path != NULL && i < g_list_model_get_n_items (files); i++)
     {
-      g_autoptr(PgsLibraryRow) row = g_object_new (PGS_TYPE_LIBRARY_ROW, NULL);
+      g_autoptr(PgsLibraryItem) item = g_list_model_get_item (files, i);
 
-      row->index = i;
-      g_list_store_append (self->store, row);
-      if (self->selected_path != NULL &&
-          strcmp (((PgsLibFile *) g_ptr_array_index (self->files, i))->path,
-                  self->selected_path) == 0)
+      if (strcmp (pgs_library_item_get_file (item)->path, self->selected_path) == 0)
         selected = i;
     }
-  gtk_single_selection_set_selected (self->selection, selected);
+  pgs_library_view_select_file (self, selected);
   self->refilling = FALSE;
   /* Gone from this scan: nothing is selected any more. */
   if (selected == GTK_INVALID_LIST_POSITION && self->selected_path != NULL)
     select_path (self, NULL);
   else
     update_users (self);
+}
+
+static void
+show_files (PgsLibraryView *self,
+            GListModel     *files,
+            guint           unmapped)
+{
+  g_clear_handle_id (&self->fill_id, g_source_remove);
+  self->refilling = TRUE;
+  self->fill_id = pgs_model_fill (self->store, files, files_filled, self);
 
   if (unmapped > 0)
     {
@@ -481,6 +246,58 @@ refill (PgsLibraryView *self)
                           "that map it: PSS is what the file costs them together."));
 }
 
+typedef struct
+{
+  PgsSnapshot *snapshot;
+  guint        n_unmapped;
+} FilesJob;
+
+static void
+files_job_free (FilesJob *job)
+{
+  g_clear_object (&job->snapshot);
+  g_free (job);
+}
+
+static GListModel *
+build_files (PgsModelBuild *build,
+             gpointer       data)
+{
+  FilesJob *job = data;
+
+  return pgs_library_items_build (job->snapshot, &job->n_unmapped);
+}
+
+static void
+on_files_built (GObject      *source_object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  PgsLibraryView *self = PGS_LIBRARY_VIEW (source_object);
+  FilesJob *job = pgs_model_build_get_data (result);
+  g_autoptr(GListModel) files = pgs_model_build_finish (result, NULL);
+
+  /* NULL: cancelled, a newer listing (or dispose) took over. */
+  if (files == NULL)
+    return;
+  g_clear_object (&self->cancellable);
+  show_files (self, files, job->n_unmapped);
+}
+
+/* librank reads every mapping of every process: in a worker, off the main loop. */
+static void
+refill (PgsLibraryView *self)
+{
+  FilesJob *job = g_new0 (FilesJob, 1);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  job->snapshot = self->snapshot ? g_object_ref (self->snapshot) : NULL;
+  pgs_model_build_async (self, build_files, job, (GDestroyNotify) files_job_free, NULL,
+                         self->cancellable, on_files_built, NULL);
+}
+
 /* Refilled when in view only: behind another page it would cost the main loop on every
  * refresh for nothing. */
 static void
@@ -497,9 +314,11 @@ refill_when_shown (PgsLibraryView *self)
       self->stale = TRUE;
       /* The selected file stays chosen: its frames stay the maps' highlight. */
       self->refilling = TRUE;
+      g_cancellable_cancel (self->cancellable);
+      g_clear_object (&self->cancellable);
+      g_clear_handle_id (&self->fill_id, g_source_remove);
       g_list_store_remove_all (self->store);
       self->refilling = FALSE;
-      g_clear_pointer (&self->files, g_ptr_array_unref);
     }
 }
 
@@ -519,21 +338,22 @@ pgs_library_view_dispose (GObject *object)
   PgsLibraryView *self = (PgsLibraryView *) object;
   GtkWidget *child;
 
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
-  if (self->users_store != NULL)
-    g_list_store_remove_all (self->users_store);
+  if (self->users != NULL)
+    g_list_store_remove_all (self->users);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_LIBRARY_VIEW);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
   g_clear_object (&self->users_selection);
-  g_clear_object (&self->users_store);
-  g_clear_pointer (&self->users, g_array_unref);
+  g_clear_object (&self->users);
   g_clear_pointer (&self->highlight, pgs_highlight_unref);
   g_clear_pointer (&self->selected_path, g_free);
-  g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_object (&self->snapshot);
 
   G_OBJECT_CLASS (pgs_library_view_parent_class)->dispose (object);
@@ -615,6 +435,10 @@ pgs_library_view_class_init (PgsLibraryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, highlight_label);
   gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, users_view);
 
+  pgs_cell_class_add_callbacks (widget_class);
+  g_type_ensure (PGS_TYPE_LIBRARY_ITEM);
+  g_type_ensure (PGS_TYPE_LIBRARY_USER);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "libraryview");
 }
@@ -630,8 +454,10 @@ pgs_library_view_init (PgsLibraryView *self)
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
-  self->store = g_list_store_new (PGS_TYPE_LIBRARY_ROW);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->store)));
+  self->store = g_list_store_new (PGS_TYPE_LIBRARY_ITEM);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (gtk_sort_list_model_new (
+    G_LIST_MODEL (g_object_ref (self->store)),
+    g_object_ref (gtk_column_view_get_sorter (self->column_view)))));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -639,30 +465,12 @@ pgs_library_view_init (PgsLibraryView *self)
                             G_CALLBACK (on_selection_changed), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
-  self->users_store = g_list_store_new (PGS_TYPE_LIBRARY_ROW);
-  self->users_selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->users_store)));
+  self->users = g_list_store_new (PGS_TYPE_LIBRARY_USER);
+  self->users_selection = gtk_no_selection_new (G_LIST_MODEL (gtk_sort_list_model_new (
+    G_LIST_MODEL (g_object_ref (self->users)),
+    g_object_ref (gtk_column_view_get_sorter (self->users_view)))));
   gtk_column_view_set_model (self->users_view, GTK_SELECTION_MODEL (self->users_selection));
   g_signal_connect_swapped (self->users_view, "activate", G_CALLBACK (on_user_activated), self);
-  for (guint c = 0; c < N_USER_COLUMNS; c++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-      g_object_set_data (G_OBJECT (factory), "column", GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_user_cell), GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_user_cell), self);
-      pgs_cell_append_column (self->users_view, _(user_columns[c].title), factory,
-                              c == USER_NAME);
-    }
-
-  for (guint c = 0; c < N_COLUMNS; c++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-      g_object_set_data (G_OBJECT (factory), "column", GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), self);
-      pgs_cell_append_column (self->column_view, _(columns[c].title), factory, c == COLUMN_PATH);
-    }
   refill (self);
 }
 
@@ -688,25 +496,31 @@ pgs_library_view_set_snapshot (PgsLibraryView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
 }
 
+gboolean
+pgs_library_view_is_busy (PgsLibraryView *self)
+{
+  g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), FALSE);
+  return self->stale || self->cancellable != NULL || self->fill_id != 0;
+}
+
 guint
 pgs_library_view_get_n_files (PgsLibraryView *self)
 {
   g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), 0);
-  if (self->stale)
-    {
-      self->stale = FALSE;
-      refill (self);
-    }
-  return self->files->len;
+  return g_list_model_get_n_items (G_LIST_MODEL (self->store));
 }
 
 const PgsLibFile *
 pgs_library_view_get_file (PgsLibraryView *self,
                            guint           index)
 {
+  g_autoptr(PgsLibraryItem) item = NULL;
+
   g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), NULL);
-  g_return_val_if_fail (index < self->files->len, NULL);
-  return g_ptr_array_index (self->files, index);
+  item = g_list_model_get_item (G_LIST_MODEL (self->store), index);
+  g_return_val_if_fail (item != NULL, NULL);
+  /* The store holds the item, and the item its file. */
+  return pgs_library_item_get_file (item);
 }
 
 PgsHighlight *
@@ -727,29 +541,41 @@ guint
 pgs_library_view_get_n_users (PgsLibraryView *self)
 {
   g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), 0);
-  return self->users ? self->users->len : 0;
+  return g_list_model_get_n_items (G_LIST_MODEL (self->users));
 }
 
 const PgsLibUser *
 pgs_library_view_get_user (PgsLibraryView *self,
                            guint           index)
 {
+  g_autoptr(PgsLibraryUser) user = NULL;
+
   g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), NULL);
-  g_return_val_if_fail (self->users != NULL && index < self->users->len, NULL);
-  return &g_array_index (self->users, PgsLibUser, index);
+  user = g_list_model_get_item (G_LIST_MODEL (self->users), index);
+  g_return_val_if_fail (user != NULL, NULL);
+  return pgs_library_user_get_share (user);
 }
 
+/* @index into the files in librank's order, whatever column the table is sorted by. */
 void
 pgs_library_view_select_file (PgsLibraryView *self,
                               guint           index)
 {
+  g_autoptr(GObject) item = NULL;
+  GListModel *shown;
+  guint position = GTK_INVALID_LIST_POSITION;
+
   g_return_if_fail (PGS_IS_LIBRARY_VIEW (self));
-  if (self->stale)
+  item = g_list_model_get_item (G_LIST_MODEL (self->store), index);
+  shown = G_LIST_MODEL (self->selection);
+  for (guint i = 0; item != NULL && i < g_list_model_get_n_items (shown); i++)
     {
-      self->stale = FALSE;
-      refill (self);
+      g_autoptr(GObject) other = g_list_model_get_item (shown, i);
+
+      if (other == item)
+        position = i;
     }
-  gtk_single_selection_set_selected (self->selection, index);
+  gtk_single_selection_set_selected (self->selection, position);
 }
 
 void

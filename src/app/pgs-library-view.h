@@ -22,7 +22,9 @@ G_DECLARE_FINAL_TYPE (PgsLibraryView, pgs_library_view, PGS, LIBRARY_VIEW, PgsPa
 PgsSnapshot      *pgs_library_view_get_snapshot (PgsLibraryView *self);
 void              pgs_library_view_set_snapshot (PgsLibraryView *self,
                                                  PgsSnapshot    *snapshot);
-/* The files as shown, largest PSS first: @index must be below the count. */
+/* Whether the files of the snapshot are still being listed (or wait for the view to show). */
+gboolean          pgs_library_view_is_busy      (PgsLibraryView *self);
+/* The files as listed, largest PSS first: @index must be below the count. */
 guint             pgs_library_view_get_n_files  (PgsLibraryView *self);
 const PgsLibFile *pgs_library_view_get_file     (PgsLibraryView *self,
                                                  guint           index);

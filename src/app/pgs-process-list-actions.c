@@ -50,10 +50,8 @@ apply_show_processes (PgsProcessList *self,
 {
   gboolean mine = g_strcmp0 (value, "mine") == 0;
 
-  if (self->mine == mine)
-    return;
+  /* Read by the list's filter, which the state change makes it apply. */
   self->mine = mine;
-  pgs_process_list_refilter (self);
 }
 
 static void
@@ -66,8 +64,8 @@ change_show_processes (GSimpleAction *action,
 
   if (!g_str_equal (s, "mine") && !g_str_equal (s, "all"))
     return;
-  g_simple_action_set_state (action, value);
   apply_show_processes (self, s);
+  g_simple_action_set_state (action, value);
   if (self->settings != NULL && !g_str_equal (show_processes_setting (self), s))
     g_settings_set_string (self->settings, "show-processes", s);
 }
@@ -80,8 +78,8 @@ change_tree (GSimpleAction *action,
   PgsProcessList *self = user_data;
   gboolean tree = g_variant_get_boolean (value);
 
+  /* The list follows the state (pgs-process-list.c). */
   g_simple_action_set_state (action, value);
-  pgs_process_list_apply_tree (self, tree);
   if (self->settings != NULL && g_settings_get_boolean (self->settings, "process-tree") != tree)
     g_settings_set_boolean (self->settings, "process-tree", tree);
 }
@@ -155,10 +153,46 @@ on_settings_changed (PgsProcessList *self,
 
 /* The context menu */
 
+static GtkListItem *
+list_item_of (GtkWidget *widget)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (widget), "pgs-list-item");
+
+  /* A cell: its child, the label or the expander around it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); item == NULL && child != NULL;
+       child = gtk_widget_get_first_child (child))
+    item = g_object_get_data (G_OBJECT (child), "pgs-list-item");
+  return item;
+}
+
+/* The position of the row shown at (@x, @y) of the list, GTK_INVALID_LIST_POSITION if none. */
+static guint
+row_at (PgsProcessList *self,
+        double          x,
+        double          y)
+{
+  GtkWidget *widget = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+
+  /* GTK 4.8 has no call for the row at a point: from the widget there up to its row. */
+  for (; widget != NULL && widget != GTK_WIDGET (self->column_view);
+       widget = gtk_widget_get_parent (widget))
+    {
+      GtkListItem *item = list_item_of (widget);
+
+      for (GtkWidget *cell = gtk_widget_get_first_child (widget); item == NULL && cell != NULL;
+           cell = gtk_widget_get_next_sibling (cell))
+        item = list_item_of (cell);
+      if (item != NULL)
+        return gtk_list_item_get_position (item);
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+
 static void
 update_menu (PgsProcessList *self)
 {
-  PgsProcess *process = pgs_process_list_get_selected_process (self);
+  PgsProcess *process = _pgs_process_list_selected (self);
   const char *cmdline = process != NULL ? pgs_process_get_cmdline (process) : NULL;
   const char *pages = NULL;
   const char *copy_cmdline = NULL;
@@ -217,7 +251,7 @@ on_right_click (GtkGestureClick *gesture,
 
   if (!gtk_widget_compute_point (view, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (x, y), &point))
     return;
-  position = pgs_process_list_row_at (self, point.x, point.y);
+  position = row_at (self, point.x, point.y);
   if (position == GTK_INVALID_LIST_POSITION)
     return;
   gtk_single_selection_set_selected (self->selection, position);
@@ -236,7 +270,7 @@ context_menu_action (GtkWidget  *widget,
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   graphene_rect_t bounds;
 
-  if (pgs_process_list_get_selected_process (self) == NULL)
+  if (_pgs_process_list_selected (self) == NULL)
     return;
   if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->column_view)) &&
       gtk_widget_compute_bounds (focus, widget, &bounds))
@@ -246,22 +280,11 @@ context_menu_action (GtkWidget  *widget,
 }
 
 static void
-show_pages_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  PgsProcess *process = pgs_process_list_get_selected_process (PGS_PROCESS_LIST (widget));
-
-  if (process != NULL)
-    g_signal_emit_by_name (widget, "activate", process);
-}
-
-static void
 copy_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  PgsProcess *process = pgs_process_list_get_selected_process (PGS_PROCESS_LIST (widget));
+  PgsProcess *process = _pgs_process_list_selected (PGS_PROCESS_LIST (widget));
   g_autofree char *text = NULL;
 
   if (process == NULL)
@@ -274,9 +297,8 @@ copy_action (GtkWidget  *widget,
 }
 
 void
-pgs_process_list_class_init_actions (GtkWidgetClass *widget_class)
+_pgs_process_list_class_init_actions (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "list.show-pages", NULL, show_pages_action);
   gtk_widget_class_install_action (widget_class, "list.copy-pid", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "list.copy-cmdline", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "list.context-menu", NULL, context_menu_action);
@@ -309,7 +331,7 @@ view_menu_new (void)
 }
 
 void
-pgs_process_list_init_actions (PgsProcessList *self)
+_pgs_process_list_init_actions (PgsProcessList *self)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
@@ -353,8 +375,6 @@ pgs_process_list_init_actions (PgsProcessList *self)
       g_object_unref (action);
     }
   pgs_process_columns_show (self->columns, (const char * const *) ids);
-  pgs_process_list_apply_tree (self, self->settings != NULL &&
-                                     g_settings_get_boolean (self->settings, "process-tree"));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "proc", G_ACTION_GROUP (self->actions));
   if (self->settings != NULL)
     g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed), self,

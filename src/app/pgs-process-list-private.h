@@ -48,16 +48,19 @@ struct _PgsProcessList
 };
 
 /* pgs-process-list-actions.c: the "proc" actions (show-processes, tree, column-*) and their
- * settings, the list.* actions of the context menu, and the menu itself. */
-void pgs_process_list_class_init_actions (GtkWidgetClass *widget_class);
-void pgs_process_list_init_actions       (PgsProcessList *self);
-/* Applies a change of "my processes" or of the tree (pgs-process-list.c). */
-void pgs_process_list_refilter           (PgsProcessList *self);
-void pgs_process_list_apply_tree         (PgsProcessList *self,
-                                          gboolean        tree);
-/* The position of the row shown at (@x, @y) of the list, GTK_INVALID_LIST_POSITION if none. */
-guint pgs_process_list_row_at            (PgsProcessList *self,
-                                          double          x,
-                                          double          y);
+ * settings, the list.* actions of the context menu but show-pages, and the menu itself.
+ * The list calls these; they never call the list back: it follows the actions' state
+ * ("action-state-changed" of self->actions). */
+void _pgs_process_list_class_init_actions (GtkWidgetClass *widget_class);
+void _pgs_process_list_init_actions       (PgsProcessList *self);
+
+/* The selected row's process, or NULL (both files read it). */
+static inline PgsProcess *
+_pgs_process_list_selected (PgsProcessList *self)
+{
+  gpointer item = gtk_single_selection_get_selected_item (self->selection);
+
+  return item != NULL ? pgs_row_get_item (pgs_process_columns_get_row (item)) : NULL;
+}
 
 G_END_DECLS

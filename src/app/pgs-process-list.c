@@ -221,8 +221,8 @@ on_selected_item_changed (PgsProcessList *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
 }
 
-void
-pgs_process_list_refilter (PgsProcessList *self)
+static void
+refilter (PgsProcessList *self)
 {
   PgsProcess *selected = pgs_process_list_get_selected_process (self);
   int pid = selected != NULL ? pgs_process_get_pid (selected) : 0;
@@ -244,12 +244,12 @@ on_search_changed (PgsProcessList *self,
 
   g_free (self->search);
   self->search = g_utf8_casefold (stripped, -1);
-  pgs_process_list_refilter (self);
+  refilter (self);
 }
 
-void
-pgs_process_list_apply_tree (PgsProcessList *self,
-                             gboolean        tree)
+static void
+apply_tree (PgsProcessList *self,
+            gboolean        tree)
 {
   PgsProcess *selected = pgs_process_list_get_selected_process (self);
   int pid = selected != NULL ? pgs_process_get_pid (selected) : 0;
@@ -305,38 +305,27 @@ update_boot_time (PgsProcessList *self)
   pgs_process_columns_set_boot_time (self->columns, self->boot_time);
 }
 
-static GtkListItem *
-list_item_of (GtkWidget *widget)
+/* The "proc" actions changed "my processes" or the tree (pgs-process-list-actions.c). */
+static void
+on_action_state_changed (PgsProcessList *self,
+                         const char     *name,
+                         GVariant       *state)
 {
-  GtkListItem *item = g_object_get_data (G_OBJECT (widget), "pgs-list-item");
-
-  /* A cell: its child, the label or the expander around it. */
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); item == NULL && child != NULL;
-       child = gtk_widget_get_first_child (child))
-    item = g_object_get_data (G_OBJECT (child), "pgs-list-item");
-  return item;
+  if (g_str_equal (name, "show-processes"))
+    refilter (self);
+  else if (g_str_equal (name, "tree"))
+    apply_tree (self, g_variant_get_boolean (state));
 }
 
-guint
-pgs_process_list_row_at (PgsProcessList *self,
-                         double          x,
-                         double          y)
+static void
+show_pages_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
-  GtkWidget *widget = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+  PgsProcess *process = pgs_process_list_get_selected_process (PGS_PROCESS_LIST (widget));
 
-  /* GTK 4.8 has no call for the row at a point: from the widget there up to its row. */
-  for (; widget != NULL && widget != GTK_WIDGET (self->column_view);
-       widget = gtk_widget_get_parent (widget))
-    {
-      GtkListItem *item = list_item_of (widget);
-
-      for (GtkWidget *cell = gtk_widget_get_first_child (widget); item == NULL && cell != NULL;
-           cell = gtk_widget_get_next_sibling (cell))
-        item = list_item_of (cell);
-      if (item != NULL)
-        return gtk_list_item_get_position (item);
-    }
-  return GTK_INVALID_LIST_POSITION;
+  if (process != NULL)
+    g_signal_emit (widget, signals[ACTIVATE], 0, process);
 }
 
 static void
@@ -461,7 +450,8 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
 
-  pgs_process_list_class_init_actions (widget_class);
+  gtk_widget_class_install_action (widget_class, "list.show-pages", NULL, show_pages_action);
+  _pgs_process_list_class_init_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "processlist");
 }
@@ -524,7 +514,14 @@ pgs_process_list_init (PgsProcessList *self)
   gtk_column_view_sort_by_column (self->column_view, pgs_process_columns_get (self->columns, PGS_PROCESS_COLUMN_PSS),
                                   GTK_SORT_DESCENDING);
 
-  pgs_process_list_init_actions (self);
+  _pgs_process_list_init_actions (self);
+  {
+    g_autoptr(GVariant) tree = g_action_group_get_action_state (G_ACTION_GROUP (self->actions), "tree");
+
+    apply_tree (self, g_variant_get_boolean (tree));
+  }
+  g_signal_connect_object (self->actions, "action-state-changed",
+                           G_CALLBACK (on_action_state_changed), self, G_CONNECT_SWAPPED);
   update_boot_time (self);
 }
 
@@ -628,12 +625,8 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
 PgsProcess *
 pgs_process_list_get_selected_process (PgsProcessList *self)
 {
-  gpointer item;
-
   g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
-
-  item = gtk_single_selection_get_selected_item (self->selection);
-  return item != NULL ? pgs_row_get_item (pgs_process_columns_get_row (item)) : NULL;
+  return _pgs_process_list_selected (self);
 }
 
 gboolean

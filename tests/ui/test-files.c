@@ -56,7 +56,9 @@ comparison_shown (gpointer data)
 {
   PgsWindow *window = data;
 
+  /* The rows are matched in a worker and put in a few at a time: all of them. */
   return pgs_window_is_comparing (window) &&
+         !pgs_compare_list_is_busy (pgs_window_get_compare_list (window)) &&
          g_list_model_get_n_items (pgs_compare_list_get_model (pgs_window_get_compare_list (window))) > 0;
 }
 

@@ -212,6 +212,19 @@ find_map_page (GtkWidget *widget,
   return NULL;
 }
 
+static gboolean
+listed (gpointer data)
+{
+  return !pgs_library_view_is_busy (data);
+}
+
+/* The files are listed in a worker thread: wait for them. */
+static void
+wait_listed (PgsLibraryView *view)
+{
+  g_assert_true (pgs_ui_wait (listed, view, 60000));
+}
+
 /* Selecting the child's executable: its one process with its own figures beside the table,
  * and its frames (read here from the child's pagemap) the maps' highlight, said in their
  * titles; choosing a process drops it. */
@@ -237,6 +250,7 @@ test_library_selection (void)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
   view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   snapshot = pgs_window_get_snapshot (child.window);
+  wait_listed (view);
   for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
     if (g_str_equal (pgs_library_view_get_file (view, i)->path, exe))
       index = i;
@@ -317,6 +331,7 @@ test_libraries (void)
   view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   g_assert_nonnull (view);
   g_assert_true (pgs_library_view_get_snapshot (view) == pgs_window_get_snapshot (child.window));
+  wait_listed (view);
 
   for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
     if (g_str_equal (pgs_library_view_get_file (view, i)->path, exe))
