@@ -79,6 +79,7 @@ struct _PgsPageout
 
   guint64         progress_done;  /* atomic */
   guint64         progress_total;
+  gint            paging;         /* atomic */
 };
 
 /* pgs-wss-pageout.c */
@@ -86,6 +87,9 @@ char     *_pgs_pageout_describe  (PoProc       *proc);
 gboolean  _pgs_pageout_is_live   (PgsPageout   *self);
 void      _pgs_pageout_mark_gone (PgsPageout   *self,
                                   PoProc       *proc);
+gboolean  _pgs_pageout_read_vmas (PgsPageout  *self,
+                                  PoProc      *proc,
+                                  GError     **error);
 /* Whether @proc has exited: its pidfd is readable, or (fixtures) its directory is gone. */
 gboolean  _pgs_pageout_has_exited (PoProc      *proc);
 

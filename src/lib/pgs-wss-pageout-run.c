@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <glib/gi18n-lib.h>
+#include <glib-unix.h>
 
 #include "pgs-error.h"
 #include "pgs-pagemap.h"
@@ -323,8 +324,18 @@ pgs_pageout_page_out (PgsPageout    *self,
   if (!pgs_pageout_prepare (self, error))
     return FALSE;
   buf = g_new (guint64, MAX (CHUNK_PAGES, READ_BATCH));
+  /* After the first cycle: the mappings as they are now. */
+  if (self->pageout_time > 0)
+    for (guint i = 0; i < self->procs->len; i++)
+      {
+        PoProc *proc = &g_array_index (self->procs, PoProc, i);
+
+        if (!proc->gone && !_pgs_pageout_read_vmas (self, proc, NULL))
+          _pgs_pageout_mark_gone (self, proc);
+      }
   __atomic_store_n (&self->progress_done, 0, __ATOMIC_RELAXED);
   __atomic_store_n (&self->progress_total, pgs_pageout_get_bytes (self), __ATOMIC_RELAXED);
+  g_atomic_int_set (&self->paging, 1);
 
   for (guint i = 0; i < self->procs->len; i++)
     {
@@ -335,6 +346,8 @@ pgs_pageout_page_out (PgsPageout    *self,
         continue;
       if (!page_out_proc (self, proc, buf, cancellable, &local))
         {
+          g_autofree char *who = _pgs_pageout_describe (proc);
+
           /* An exit shows as ESRCH from the page-out, or a pagemap cut short. */
           if (g_error_matches (local, PGS_ERROR, PGS_ERROR_PROCESS_GONE) ||
               _pgs_pageout_has_exited (proc))
@@ -342,14 +355,15 @@ pgs_pageout_page_out (PgsPageout    *self,
               _pgs_pageout_mark_gone (self, proc);
               continue;
             }
-          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ",
-                                      _pgs_pageout_describe (proc));
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", who);
           self->pageout_time = g_get_monotonic_time () - begin;
+          g_atomic_int_set (&self->paging, 0);
           return FALSE;
         }
       alive++;
     }
   self->pageout_time = g_get_monotonic_time () - begin;
+  g_atomic_int_set (&self->paging, 0);
   if (alive == 0)
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE,
@@ -553,14 +567,15 @@ pgs_pageout_collect (PgsPageout  *self,
       result = _pgs_pageout_result_new (proc->pid, proc->name, self->page_size, self->swap);
       if (!collect_proc (self, proc, buf, result, &local) || _pgs_pageout_has_exited (proc))
         {
+          g_autofree char *who = _pgs_pageout_describe (proc);
+
           if (local == NULL || g_error_matches (local, PGS_ERROR, PGS_ERROR_PROCESS_GONE) ||
               _pgs_pageout_has_exited (proc))
             {
               _pgs_pageout_mark_gone (self, proc);
               continue;
             }
-          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ",
-                                      _pgs_pageout_describe (proc));
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", who);
           return NULL;
         }
       now = g_get_monotonic_time ();
@@ -586,11 +601,21 @@ typedef struct
   guint    timeout;
   GSource *cancel_source;
   int      step;
+  GArray  *exit_watches;   /* guint: a source per pidfd, to end the wait when all exit */
 } MeasureData;
+
+static void
+remove_exit_watches (MeasureData *data)
+{
+  for (guint i = 0; data->exit_watches != NULL && i < data->exit_watches->len; i++)
+    g_source_remove (g_array_index (data->exit_watches, guint, i));
+  g_clear_pointer (&data->exit_watches, g_array_unref);
+}
 
 static void
 measure_data_free (MeasureData *data)
 {
+  remove_exit_watches (data);
   g_clear_handle_id (&data->timeout, g_source_remove);
   if (data->cancel_source != NULL)
     {
@@ -638,16 +663,20 @@ interval_over (gpointer user_data)
   GTask *inner;
 
   data->timeout = 0;
+  remove_exit_watches (data);
   if (data->cancel_source != NULL)
     {
       g_source_destroy (data->cancel_source);
       g_clear_pointer (&data->cancel_source, g_source_unref);
     }
   inner = g_task_new (g_task_get_source_object (task), NULL, collect_done, task);
-  g_task_set_task_data (inner, g_memdup2 (data, sizeof *data), g_free);
-  ((MeasureData *) g_task_get_task_data (inner))->step = 1;
-  ((MeasureData *) g_task_get_task_data (inner))->timeout = 0;
-  ((MeasureData *) g_task_get_task_data (inner))->cancel_source = NULL;
+  {
+    MeasureData *step = g_new0 (MeasureData, 1);
+
+    step->step = 1;
+    step->interval_ms = data->interval_ms;
+    g_task_set_task_data (inner, step, g_free);
+  }
   g_task_run_in_thread (inner, pageout_thread);
   g_object_unref (inner);
   return G_SOURCE_REMOVE;
@@ -662,6 +691,7 @@ wait_cancelled (GCancellable *cancellable,
 
   g_clear_handle_id (&data->timeout, g_source_remove);
   g_clear_pointer (&data->cancel_source, g_source_unref);
+  remove_exit_watches (data);
   PGS_PAGEOUT (g_task_get_source_object (task))->busy = FALSE;
   g_task_return_error_if_cancelled (task);
   g_object_unref (task);
@@ -685,6 +715,32 @@ collect_done (GObject      *source,
   g_object_unref (task);
 }
 
+/* Every process measured has exited: the read-back need not wait for the interval. */
+static gboolean
+process_exited (int          fd,
+                GIOCondition condition,
+                gpointer     user_data)
+{
+  GTask *task = user_data;
+  MeasureData *data = g_task_get_task_data (task);
+  PgsPageout *self = g_task_get_source_object (task);
+
+  for (guint i = 0; i < self->procs->len; i++)
+    {
+      PoProc *proc = &g_array_index (self->procs, PoProc, i);
+
+      if (!proc->gone && !_pgs_pageout_has_exited (proc))
+        return G_SOURCE_CONTINUE;
+    }
+  /* This source is removed by interval_over with the others. */
+  for (guint i = 0; i < data->exit_watches->len; i++)
+    if (g_array_index (data->exit_watches, guint, i) == g_source_get_id (g_main_current_source ()))
+      g_array_remove_index_fast (data->exit_watches, i);
+  g_clear_handle_id (&data->timeout, g_source_remove);
+  interval_over (task);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 pageout_done (GObject      *source,
               GAsyncResult *res,
@@ -705,6 +761,17 @@ pageout_done (GObject      *source,
     }
   /* The interval starts now that the page-out is over. */
   data->timeout = g_timeout_add (data->interval_ms, interval_over, task);
+  data->exit_watches = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < PGS_PAGEOUT (source)->procs->len; i++)
+    {
+      PoProc *proc = &g_array_index (PGS_PAGEOUT (source)->procs, PoProc, i);
+      guint id;
+
+      if (proc->gone || proc->pidfd < 0)
+        continue;
+      id = g_unix_fd_add (proc->pidfd, G_IO_IN, process_exited, task);
+      g_array_append_val (data->exit_watches, id);
+    }
   if (cancellable != NULL)
     {
       data->cancel_source = g_cancellable_source_new (cancellable);

@@ -341,11 +341,12 @@ finish_vma (PgsPageout           *self,
   memset (vma, 0, sizeof *vma);
 }
 
-/* The mappings, with what each needs: smaps for the sizes and VmFlags. */
-static gboolean
-read_vmas (PgsPageout  *self,
-           PoProc      *proc,
-           GError     **error)
+/* The mappings, with what each needs: smaps for the sizes and VmFlags. Again at each
+ * page-out: the process maps and unmaps as it runs. */
+gboolean
+_pgs_pageout_read_vmas (PgsPageout  *self,
+                        PoProc      *proc,
+                        GError     **error)
 {
   g_autoptr(GError) local = NULL;
   g_autofree char *who = _pgs_pageout_describe (proc);
@@ -376,7 +377,11 @@ read_vmas (PgsPageout  *self,
       return FALSE;
     }
 
+  for (guint i = 0; proc->vmas != NULL && i < proc->vmas->len; i++)
+    g_free (g_array_index (proc->vmas, PoVma, i).path);
+  g_clear_pointer (&proc->vmas, g_array_unref);
   proc->vmas = g_array_new (FALSE, TRUE, sizeof (PoVma));
+  proc->bytes = proc->left_bytes = 0;
   pgs_line_reader_init (&reader, text, len);
   while (pgs_line_reader_next (&reader, &line, &len, &complete))
     {
@@ -386,6 +391,7 @@ read_vmas (PgsPageout  *self,
         {
           if (open)
             finish_vma (self, proc, &vma, &fields, vm_flags);
+          open = FALSE;
           memset (&fields, 0, sizeof fields);
           vm_flags[0] = '\0';
           vma.start = entry.start;
@@ -394,7 +400,10 @@ read_vmas (PgsPageout  *self,
           memcpy (vma.perms, entry.perms, sizeof vma.perms);
           vma.path = g_strndup (entry.path != NULL ? entry.path : "", entry.path_len);
           vma.anonymous = entry.inode == 0;
-          open = TRUE;
+          /* [vsyscall] lies beyond the address space pagemap covers: nothing to measure. */
+          open = g_strcmp0 (vma.path, "[vsyscall]") != 0;
+          if (!open)
+            g_clear_pointer (&vma.path, g_free);
         }
       else if (len > 8 && strncmp (line, "VmFlags:", 8) == 0)
         g_strlcpy (vm_flags, line + 8, MIN (sizeof vm_flags, len - 8 + 1));
@@ -493,7 +502,7 @@ prepare_proc (PgsPageout  *self,
       return FALSE;
     }
 
-  return read_vmas (self, proc, error);
+  return _pgs_pageout_read_vmas (self, proc, error);
 }
 
 gboolean
@@ -593,12 +602,12 @@ pgs_pageout_get_gone (PgsPageout *self)
   return (const char * const *) self->gone->pdata;
 }
 
-void
+gboolean
 pgs_pageout_get_progress (PgsPageout *self,
                           guint64    *done,
                           guint64    *total)
 {
-  g_return_if_fail (PGS_IS_PAGEOUT (self));
+  g_return_val_if_fail (PGS_IS_PAGEOUT (self), FALSE);
 
   /* 64-bit loads and stores are atomic on the machines this runs on; the GLib atomics are
    * for gint and pointers only. */
@@ -606,6 +615,7 @@ pgs_pageout_get_progress (PgsPageout *self,
     *done = __atomic_load_n (&self->progress_done, __ATOMIC_RELAXED);
   if (total != NULL)
     *total = __atomic_load_n (&self->progress_total, __ATOMIC_RELAXED);
+  return g_atomic_int_get (&self->paging) != 0;
 }
 
 gint64

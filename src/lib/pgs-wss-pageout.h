@@ -177,8 +177,9 @@ const char * const *pgs_pageout_get_gone     (PgsPageout      *self);
 gboolean       pgs_pageout_page_out          (PgsPageout      *self,
                                               GCancellable    *cancellable,
                                               GError         **error);
-/* Bytes paged out so far of pgs_pageout_get_bytes(): safe from any thread. */
-void           pgs_pageout_get_progress      (PgsPageout      *self,
+/* Bytes paged out so far of pgs_pageout_get_bytes(), and whether the page-out is still
+ * going: safe from any thread. */
+gboolean       pgs_pageout_get_progress      (PgsPageout      *self,
                                               guint64         *done,
                                               guint64         *total);
 /* How long the last page-out took, all processes (µs). */
