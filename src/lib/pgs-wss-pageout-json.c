@@ -21,7 +21,7 @@
  *     index             1, 2, …
  *     interval          the wait asked for
  *     pageout_seconds   how long paging out every process took (the wait starts after)
- *     paged_out         bytes the kernel accepted to page out
+ *     paged_out         bytes the page-out moved (present before it, not after)
  *     touched           bytes present again, or back in swap under another swap entry
  *     stayed_out        bytes where the page-out left them
  *     not_measured      bytes that could not be measured: shared + not_paged + no_swap

@@ -206,7 +206,6 @@ call_func (PgsPageout    *self,
     ok = pgs_process_madvise_pageout (proc->pidfd, (guint64 *) r->starts->data,
                                       (guint64 *) r->ends->data, r->starts->len, &advised,
                                       cancellable, error);
-  proc->paged_out += advised;
   g_array_set_size (r->starts, 0);
   g_array_set_size (r->ends, 0);
   return ok;
@@ -232,15 +231,20 @@ page_out_chunk (PgsPageout    *self,
   guint ps = self->page_size;
   PoRun run = { start, n_pages, proc->entries->len };
   guint64 present = 0;
+  gboolean was_present[CHUNK_PAGES];
 
+  g_assert (n_pages <= CHUNK_PAGES);
   if (!read_entries (proc, start, n_pages, ps, buf, error))
     return FALSE;
   for (guint64 i = 0; i < n_pages; i++)
-    if (pgs_pm_is_present (buf[i]))
-      {
-        ranges_add (r, start + i * ps, start + (i + 1) * ps);
-        present++;
-      }
+    {
+      was_present[i] = pgs_pm_is_present (buf[i]);
+      if (was_present[i])
+        {
+          ranges_add (r, start + i * ps, start + (i + 1) * ps);
+          present++;
+        }
+    }
 
   for (guint attempt = 0; attempt < RETRIES && r->starts->len > 0; attempt++)
     {
@@ -254,6 +258,10 @@ page_out_chunk (PgsPageout    *self,
   g_array_set_size (r->starts, 0);
   g_array_set_size (r->ends, 0);
 
+  /* What the page-out moved: present before, not after. */
+  for (guint64 i = 0; i < n_pages; i++)
+    if (was_present[i] && !pgs_pm_is_present (buf[i]))
+      proc->paged_out += ps;
   g_array_append_vals (proc->entries, buf, (guint) n_pages);
   g_array_append_val (proc->runs, run);
   __atomic_add_fetch (&self->progress_done, present * ps, __ATOMIC_RELAXED);

@@ -97,7 +97,8 @@ guint                    pgs_pageout_result_get_page_size (PgsPageoutResult *sel
  * read-back), in microseconds. */
 gint64                   pgs_pageout_result_get_interval  (PgsPageoutResult *self);
 gint64                   pgs_pageout_result_get_elapsed   (PgsPageoutResult *self);
-/* How long paging this process out took (µs), and how many bytes were paged out. */
+/* How long paging this process out took (µs), and how many bytes it moved (present before,
+ * not after). */
 gint64                   pgs_pageout_result_get_pageout_time  (PgsPageoutResult *self);
 guint64                  pgs_pageout_result_get_paged_out     (PgsPageoutResult *self);
 /* Sums over the mappings. */

@@ -12,7 +12,7 @@
  *     "bad PAGE-INDEX"; the end of stdin exits.
  *   pgs-pageout-child shared MIB
  *     Maps a memfd of MIB shared, fills it, forks a second process that maps it too (the
- *     mapping is inherited), prints "ready ADDRESS PID-OF-THE-SECOND" and waits for the end
+ *     mapping is inherited; it reads every page so that its page table maps them), prints "ready ADDRESS PID-OF-THE-SECOND" and waits for the end
  *     of stdin.
  * Dies with its parent. THP is left as the machine has it.
  */
@@ -119,6 +119,7 @@ main (int   argc,
       int fd = memfd_create ("pgs-pageout-shared", MFD_CLOEXEC);
       uint64_t *m;
       pid_t other;
+      int sync[2];
 
       if (fd < 0 || ftruncate (fd, (off_t) bytes) != 0)
         return 1;
@@ -126,15 +127,28 @@ main (int   argc,
       if (m == MAP_FAILED)
         return 1;
       fill (m, bytes, page);
+      if (pipe (sync) != 0)
+        return 1;
       other = fork ();
       if (other < 0)
         return 1;
       if (other == 0)
         {
+          volatile const char *p = (volatile const char *) m;
+          unsigned long sum = 0;
+
+          /* fork() copies no page table entries of a shared file mapping: reading every
+           * page maps it here too, so that each page is mapped twice. */
           prctl (PR_SET_PDEATHSIG, SIGKILL);
+          for (size_t off = 0; off < bytes; off += page)
+            sum += p[off];
+          if (write (sync[1], "r", 1) != 1 || sum == 1)
+            _exit (1);
           for (;;)
             pause ();
         }
+      if (read (sync[0], line, 1) != 1)
+        return 1;
       printf ("ready %" PRIxPTR " %d\n", (uintptr_t) m, (int) other);
       while (fgets (line, sizeof line, stdin) != NULL)
         ;
