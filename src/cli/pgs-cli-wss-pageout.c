@@ -140,6 +140,10 @@ print_result (PgsPageoutResult *r,
                           pgs_pageout_result_get_pid (r), name,
                           pgs_pageout_result_get_elapsed (r) / 1e6, touched, out_, nm, shared,
                           pgs_pageout_result_get_pageout_time (r) / 1e6);
+  if (pgs_pageout_result_get_swapoff (r))
+    g_string_append (out, _("Caveat: a swap area was turned off during the interval: it brought "
+                            "its pages back into memory, touched or not, so touched may be too "
+                            "high.\n"));
   for (guint i = 0; i < pgs_pageout_result_get_n_mappings (r); i++)
     {
       const PgsPageoutMapping *m = pgs_pageout_result_get_mapping (r, i);

@@ -27,6 +27,8 @@
  *     not_measured      bytes that could not be measured: shared + not_paged + no_swap
  *     shared            of it, mapped by other processes too (MADV_PAGEOUT leaves them)
  *     upper_bound       of touched, the bytes in mappings whose figure is an upper bound
+ *     swapoff           a swap area was turned off during the interval: it brought its
+ *                       pages back into memory, touched or not, so touched may be too high
  *     processes         list of {pid, name, elapsed (the wait really had, from the end of
  *                       its page-out), pageout_seconds, paged_out, touched, stayed_out,
  *                       not_measured, shared, not_paged, no_swap, mappings}
@@ -109,6 +111,7 @@ typedef struct
   guint64 touched, stayed_out, not_measured, shared, upper_bound, paged_out;
   gint64  pageout_time;
   gint64  interval;
+  gboolean swapoff;
 } Totals;
 
 static void
@@ -128,6 +131,7 @@ sum_cycle (GPtrArray *results,
       t->paged_out += pgs_pageout_result_get_paged_out (r);
       t->pageout_time += pgs_pageout_result_get_pageout_time (r);
       t->interval = pgs_pageout_result_get_interval (r);
+      t->swapoff |= pgs_pageout_result_get_swapoff (r);
     }
 }
 
@@ -138,9 +142,11 @@ append_totals (GString      *out,
   g_string_append_printf (out, "\"interval\":%.3f,\"pageout_seconds\":%.3f,"
                           "\"paged_out\":%" G_GUINT64_FORMAT ",\"touched\":%" G_GUINT64_FORMAT
                           ",\"stayed_out\":%" G_GUINT64_FORMAT ",\"not_measured\":%" G_GUINT64_FORMAT
-                          ",\"shared\":%" G_GUINT64_FORMAT ",\"upper_bound\":%" G_GUINT64_FORMAT,
+                          ",\"shared\":%" G_GUINT64_FORMAT ",\"upper_bound\":%" G_GUINT64_FORMAT
+                          ",\"swapoff\":%s",
                           t->interval / 1e6, t->pageout_time / 1e6, t->paged_out, t->touched,
-                          t->stayed_out, t->not_measured, t->shared, t->upper_bound);
+                          t->stayed_out, t->not_measured, t->shared, t->upper_bound,
+                          t->swapoff ? "true" : "false");
 }
 
 void

@@ -76,6 +76,7 @@ struct _PgsPageout
   GArray         *procs;          /* PoProc */
   GPtrArray      *gone;           /* char *, NULL-terminated */
   gint64          pageout_time;
+  char           *swap_areas;     /* at the end of the last page-out */
 
   guint64         progress_done;  /* atomic */
   guint64         progress_total;
@@ -90,6 +91,9 @@ void      _pgs_pageout_mark_gone (PgsPageout   *self,
 gboolean  _pgs_pageout_read_vmas (PgsPageout  *self,
                                   PoProc      *proc,
                                   GError     **error);
+char     *_pgs_pageout_swap_areas (PgsPageout *self);
+gboolean  _pgs_pageout_swap_area_removed (const char *before,
+                                          const char *after);
 /* Whether @proc has exited: its pidfd is readable, or (fixtures) its directory is gone. */
 gboolean  _pgs_pageout_has_exited (PoProc      *proc);
 
@@ -114,6 +118,8 @@ void              _pgs_pageout_result_add_pages (PgsPageoutResult *self,
                                                  guint64           start,
                                                  guint64           n_pages,
                                                  PgsPageoutPage    state);
+void              _pgs_pageout_result_set_swapoff (PgsPageoutResult *self,
+                                                   gboolean          swapoff);
 void              _pgs_pageout_result_set_times (PgsPageoutResult *self,
                                                  gint64            interval,
                                                  gint64            elapsed,

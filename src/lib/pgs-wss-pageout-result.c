@@ -20,6 +20,7 @@ struct _PgsPageoutResult
   char           *name;
   guint           page_size;
   gboolean        swap;
+  gboolean        swapoff;
   gint64          interval;
   gint64          elapsed;
   gint64          pageout_time;
@@ -133,6 +134,20 @@ _pgs_pageout_result_add_pages (PgsPageoutResult *self,
       g_assert (last == NULL || last->start + last->n_pages * self->page_size <= start);
       g_array_append_val (self->runs, run);
     }
+}
+
+void
+_pgs_pageout_result_set_swapoff (PgsPageoutResult *self,
+                                 gboolean          swapoff)
+{
+  self->swapoff = swapoff;
+}
+
+gboolean
+pgs_pageout_result_get_swapoff (PgsPageoutResult *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->swapoff;
 }
 
 void

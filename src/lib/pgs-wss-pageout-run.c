@@ -44,6 +44,9 @@
 #define RETRIES     3
 #define READ_BATCH  65536         /* pagemap entries per read at the read-back */
 #define MAX_IOV     1024          /* UIO_MAXIOV */
+/* In a baseline entry: the page was neither present nor swapped before the page-out (the
+ * runs cover whole ranges where PAGEMAP_SCAN is missing). pagemap leaves bit 60 zero. */
+#define BASE_ABSENT (G_GUINT64_CONSTANT (1) << 60)
 
 gboolean
 pgs_process_madvise_pageout (int            pidfd,
@@ -232,6 +235,7 @@ page_out_chunk (PgsPageout    *self,
   PoRun run = { start, n_pages, proc->entries->len };
   guint64 present = 0;
   gboolean was_present[CHUNK_PAGES];
+  gboolean was_absent[CHUNK_PAGES];
 
   g_assert (n_pages <= CHUNK_PAGES);
   if (!read_entries (proc, start, n_pages, ps, buf, error))
@@ -239,6 +243,7 @@ page_out_chunk (PgsPageout    *self,
   for (guint64 i = 0; i < n_pages; i++)
     {
       was_present[i] = pgs_pm_is_present (buf[i]);
+      was_absent[i] = !was_present[i] && !pgs_pm_is_swapped (buf[i]);
       if (was_present[i])
         {
           ranges_add (r, start + i * ps, start + (i + 1) * ps);
@@ -260,8 +265,12 @@ page_out_chunk (PgsPageout    *self,
 
   /* What the page-out moved: present before, not after. */
   for (guint64 i = 0; i < n_pages; i++)
-    if (was_present[i] && !pgs_pm_is_present (buf[i]))
-      proc->paged_out += ps;
+    {
+      if (was_present[i] && !pgs_pm_is_present (buf[i]))
+        proc->paged_out += ps;
+      if (was_absent[i])
+        buf[i] = BASE_ABSENT;
+    }
   g_array_append_vals (proc->entries, buf, (guint) n_pages);
   g_array_append_val (proc->runs, run);
   __atomic_add_fetch (&self->progress_done, present * ps, __ATOMIC_RELAXED);
@@ -344,6 +353,9 @@ pgs_pageout_page_out (PgsPageout    *self,
   __atomic_store_n (&self->progress_done, 0, __ATOMIC_RELAXED);
   __atomic_store_n (&self->progress_total, pgs_pageout_get_bytes (self), __ATOMIC_RELAXED);
   g_atomic_int_set (&self->paging, 1);
+  /* From the start: a swapoff during the page-out brings back what is already out. */
+  g_free (self->swap_areas);
+  self->swap_areas = _pgs_pageout_swap_areas (self);
 
   for (guint i = 0; i < self->procs->len; i++)
     {
@@ -536,7 +548,9 @@ collect_proc (PgsPageout        *self,
                   else if (vma->anonymous && !self->swap)
                     state = pgs_pm_is_present (buf[i]) ? left_state (self, buf[i])
                             : PGS_PAGEOUT_PAGE_UNKNOWN;
-                  else if (run != NULL)
+                  else if (run != NULL &&
+                           !(g_array_index (proc->entries, guint64,
+                                            run->first + (addr - run->start) / ps) & BASE_ABSENT))
                     state = classify (self, TRUE,
                                       g_array_index (proc->entries, guint64,
                                                      run->first + (addr - run->start) / ps),
@@ -559,9 +573,15 @@ pgs_pageout_collect (PgsPageout  *self,
 {
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) pgs_pageout_result_unref);
   g_autofree guint64 *buf = g_new (guint64, READ_BATCH);
+  g_autofree char *areas = NULL;
+  gboolean swapoff;
 
   g_return_val_if_fail (PGS_IS_PAGEOUT (self), NULL);
   g_return_val_if_fail (self->prepared, NULL);
+
+  /* swapoff brings every page of its area back in, touched or not. */
+  areas = _pgs_pageout_swap_areas (self);
+  swapoff = _pgs_pageout_swap_area_removed (self->swap_areas, areas);
 
   for (guint i = 0; i < self->procs->len; i++)
     {
@@ -587,6 +607,7 @@ pgs_pageout_collect (PgsPageout  *self,
           return NULL;
         }
       now = g_get_monotonic_time ();
+      _pgs_pageout_result_set_swapoff (result, swapoff);
       _pgs_pageout_result_set_times (result, interval_us, now - proc->pageout_end,
                                      proc->pageout_time, proc->paged_out);
       g_ptr_array_add (results, g_steal_pointer (&result));

@@ -61,6 +61,7 @@ pgs_pageout_finalize (GObject *object)
 
   g_array_unref (self->procs);
   g_ptr_array_unref (self->gone);
+  g_free (self->swap_areas);
   g_free (self->procfs_root);
   g_free (self->sysfs_root);
   if (self->func_notify != NULL)
@@ -244,6 +245,57 @@ probe_thp (PgsPageout *self)
       self->thp_always = g_str_equal (top, "always");
       self->thp_madvise = !g_str_equal (top, "never");
     }
+}
+
+/* The active swap areas by name, one a line, for telling whether one was turned off during
+ * the interval; NULL where /proc/swaps cannot be read. */
+char *
+_pgs_pageout_swap_areas (PgsPageout *self)
+{
+  g_autofree char *path = g_build_filename (self->procfs_root, "swaps", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GString *names;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  names = g_string_new (NULL);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0')
+      {
+        g_string_append_len (names, lines[i], strcspn (lines[i], " \t"));
+        g_string_append_c (names, '\n');
+      }
+  return g_string_free (names, FALSE);
+}
+
+/* Whether an area of @before is missing from @after. */
+gboolean
+_pgs_pageout_swap_area_removed (const char *before,
+                                const char *after)
+{
+  g_auto(GStrv) names = NULL;
+
+  if (before == NULL || after == NULL)
+    return FALSE;
+  names = g_strsplit (before, "\n", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    if (names[i][0] != '\0')
+      {
+        g_autofree char *line = g_strconcat (names[i], "\n", NULL);
+        const char *p = after;
+        gboolean found = FALSE;
+
+        while (!found && (p = strstr (p, line)) != NULL)
+          {
+            found = p == after || p[-1] == '\n';
+            p++;
+          }
+        if (!found)
+          return TRUE;
+      }
+  return FALSE;
 }
 
 /* /proc/swaps: "Filename Type Size Used Priority", sizes in KiB. */

@@ -110,6 +110,9 @@ guint64                  pgs_pageout_result_get_shared        (PgsPageoutResult 
 guint64                  pgs_pageout_result_get_upper_bound   (PgsPageoutResult *self);
 /* Whether anonymous pages could be measured (swap was active). */
 gboolean                 pgs_pageout_result_get_swap          (PgsPageoutResult *self);
+/* Whether a swap area was turned off during the interval: swapoff brings every page it
+ * held back into memory, so pages counted as touched may not have been. */
+gboolean                 pgs_pageout_result_get_swapoff       (PgsPageoutResult *self);
 guint                    pgs_pageout_result_get_n_mappings    (PgsPageoutResult *self);
 const PgsPageoutMapping *pgs_pageout_result_get_mapping       (PgsPageoutResult *self,
                                                                guint             index);

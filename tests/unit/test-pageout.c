@@ -45,7 +45,7 @@ typedef struct
 
 static const char smaps[] =
   "00100000-00110000 rw-p 00000000 00:00 0 \n"
-  "Rss:                  56 kB\n"
+  "Rss:                  48 kB\n"
   "Private_Clean:         0 kB\n"
   "Private_Dirty:        40 kB\n"
   "Shared_Clean:          0 kB\n"
@@ -213,7 +213,7 @@ test_classify (void)
   po = new_pageout (&fake, TRUE);
   g_assert_true (pgs_pageout_prepare (po, &error));
   g_assert_no_error (error);
-  /* smaps: A's and B's private pages move (40 + 16 kB); A's shared 8 kB and C stay. */
+  /* smaps: A's and B's private pages move (40 + 16 kB); A's shared 8 kB and C's 8 kB stay. */
   g_assert_cmpuint (pgs_pageout_get_bytes (po), ==, 56 * 1024);
   g_assert_cmpuint (pgs_pageout_get_left_bytes (po), ==, 16 * 1024);
 
