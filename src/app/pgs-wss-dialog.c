@@ -261,6 +261,7 @@ measure_action (GtkWidget  *widget,
       /* The page-out goes through process_madvise in this process: root only, until the
        * helper's page-out is set as its PgsPageoutFunc. */
       self->pageout = pgs_pageout_new (&self->pid, 1);
+      pgs_pageout_set_helper (self->pageout, self->helper);
       if (!pgs_pageout_prepare (self->pageout, &error))
         {
           g_clear_object (&self->pageout);

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
@@ -46,6 +47,9 @@ static void
 add_pid (GArray *pids,
          int     pid)
 {
+  /* This process, started from inside the group, does not measure itself. */
+  if (pid == getpid ())
+    return;
   for (guint i = 0; i < pids->len; i++)
     if (g_array_index (pids, int, i) == pid)
       return;

@@ -11,6 +11,7 @@
 
 #pragma once
 
+#include "pgs-helper.h"
 #include "pgs-wss-pageout.h"
 
 G_BEGIN_DECLS
@@ -60,6 +61,7 @@ struct _PgsPageout
 
   char           *procfs_root;
   char           *sysfs_root;
+  PgsHelper      *helper;
   PgsPageoutFunc  func;
   gpointer        func_data;
   GDestroyNotify  func_notify;

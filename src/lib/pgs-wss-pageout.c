@@ -32,6 +32,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pgs-error.h"
+#include "pgs-helper.h"
 #include "pgs-parse.h"
 #include "pgs-procfs.h"
 #include "pgs-wss-pageout-private.h"
@@ -62,6 +63,7 @@ pgs_pageout_finalize (GObject *object)
   g_array_unref (self->procs);
   g_ptr_array_unref (self->gone);
   g_free (self->swap_areas);
+  g_clear_object (&self->helper);
   g_free (self->procfs_root);
   g_free (self->sysfs_root);
   if (self->func_notify != NULL)
@@ -161,6 +163,26 @@ gboolean
 _pgs_pageout_is_live (PgsPageout *self)
 {
   return g_str_equal (self->procfs_root, PGS_PROCFS_DEFAULT_ROOT);
+}
+
+/* The helper opens files of the live /proc only, and only while it runs. */
+static PgsHelper *
+usable_helper (PgsPageout *self)
+{
+  if (self->helper != NULL && pgs_helper_is_running (self->helper) && _pgs_pageout_is_live (self))
+    return self->helper;
+  return NULL;
+}
+
+void
+pgs_pageout_set_helper (PgsPageout *self,
+                        PgsHelper  *helper)
+{
+  g_return_if_fail (PGS_IS_PAGEOUT (self));
+  g_return_if_fail (helper == NULL || PGS_IS_HELPER (helper));
+  g_return_if_fail (!self->prepared);
+
+  g_set_object (&self->helper, helper);
 }
 
 char *
@@ -412,7 +434,7 @@ _pgs_pageout_read_vmas (PgsPageout  *self,
   gsize len;
   gboolean complete;
 
-  text = pgs_read_file_at (proc->dir_fd, "smaps", &len, &local);
+  text = pgs_helper_read_at (usable_helper (self), proc->dir_fd, proc->pid, "smaps", &len, &local);
   if (text == NULL)
     {
       if (g_error_matches (local, PGS_ERROR, PGS_ERROR_PROCESS_GONE))
@@ -519,7 +541,8 @@ prepare_proc (PgsPageout  *self,
       return FALSE;
     }
 
-  proc->pagemap_fd = pgs_open_at (proc->dir_fd, "pagemap", O_RDONLY, &local);
+  proc->pagemap_fd = pgs_helper_open_at (usable_helper (self), proc->dir_fd, proc->pid, "pagemap",
+                                         &local);
   if (proc->pagemap_fd < 0)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local),

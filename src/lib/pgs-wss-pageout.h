@@ -35,6 +35,8 @@
 
 #include <gio/gio.h>
 
+#include "pgs-helper.h"
+
 G_BEGIN_DECLS
 
 /* Pages out [starts[i], ends[i]) of @pid's memory, i < @n_ranges, each range page-aligned and
@@ -151,6 +153,11 @@ void           pgs_pageout_set_func          (PgsPageout      *self,
                                               PgsPageoutFunc   func,
                                               gpointer         user_data,
                                               GDestroyNotify   notify);
+/* With the privileged helper (the app unlocked), smaps and pagemap of the live /proc are
+ * opened by it, so another user's process can be read. The page-out itself still goes
+ * through the PgsPageoutFunc: set pgs_helper_pageout there too. */
+void           pgs_pageout_set_helper        (PgsPageout      *self,
+                                              PgsHelper       *helper);
 /* Whether there is swap, for tests on fixture trees (else /proc/swaps is read). */
 void           pgs_pageout_set_swap          (PgsPageout      *self,
                                               gboolean         swap);
