@@ -6,6 +6,7 @@
  * The calls between the parts go one way:
  *   pgs-wss-pageout-run.c     → pgs-wss-pageout.c (prepare, the helpers below),
  *                               pgs-wss-pageout-result.c (_pgs_pageout_result_*)
+ *   pgs-wss-pageout-async.c   → pgs_pageout_page_out, pgs_pageout_collect
  *   pgs-wss-pageout-json.c    → the public accessors of the result
  */
 
