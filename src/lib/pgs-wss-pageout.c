@@ -25,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -339,22 +340,14 @@ probe_swap (PgsPageout *self)
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 1; lines[i] != NULL; i++)
     {
-      g_auto(GStrv) f = g_strsplit_set (g_strstrip (lines[i]), " \t", -1);
-      guint64 v[2] = { 0, 0 };
-      guint k = 0;
+      char name[256], type[64];
+      guint64 size, used;
 
-      for (guint j = 1; f[j] != NULL && k < 3; j++)
-        if (f[j][0] != '\0')
-          {
-            if (k >= 1)
-              v[k - 1] = g_ascii_strtoull (f[j], NULL, 10);
-            k++;
-          }
-      if (k == 3)
-        {
-          self->swap_free += (v[0] > v[1] ? v[0] - v[1] : 0) * 1024;
-          n++;
-        }
+      if (sscanf (lines[i], "%255s %63s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT,
+                  name, type, &size, &used) != 4)
+        continue;
+      self->swap_free += (size > used ? size - used : 0) * 1024;
+      n++;
     }
   self->swap = self->swap_forced >= 0 ? self->swap_forced == 1 : n > 0;
 }

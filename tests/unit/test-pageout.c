@@ -369,6 +369,32 @@ test_refuses (void)
   }
 }
 
+/* /proc/swaps as the kernel writes it, a trailing newline included: swap is found and its
+ * free bytes summed ((1048572 - 1024) + (2048 - 4096 → 0) KiB). */
+static void
+test_swaps (void)
+{
+  g_autoptr(PgsFixture) fx = NULL;
+  g_autoptr(PgsPageout) po = NULL;
+  g_autoptr(GError) error = NULL;
+  Fake fake = { 0 };
+  const int pid = PID;
+
+  fx = fake.fx = make_tree ();
+  pgs_fixture_write (fx, "swaps",
+                     "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n"
+                     "/dev/zram0                              partition\t1048572\t\t1024\t\t100\n"
+                     "/swapfile                               file\t\t2048\t\t4096\t\t-2\n", -1);
+  po = pgs_pageout_new (&pid, 1);
+  pgs_pageout_set_procfs_root (po, pgs_fixture_get_root (fx));
+  pgs_pageout_set_sysfs_root (po, "/nonexistent");
+  pgs_pageout_set_func (po, fake_pageout, &fake, NULL);
+  g_assert_true (pgs_pageout_prepare (po, &error));
+  g_assert_no_error (error);
+  g_assert_true (pgs_pageout_get_swap (po));
+  g_assert_cmpuint (pgs_pageout_get_swap_free (po), ==, (1048572 - 1024) * G_GUINT64_CONSTANT (1024));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -378,5 +404,6 @@ main (int   argc,
   g_test_add_func ("/pgs/pageout/no-swap", test_no_swap);
   g_test_add_func ("/pgs/pageout/gone", test_gone);
   g_test_add_func ("/pgs/pageout/refuses", test_refuses);
+  g_test_add_func ("/pgs/pageout/swaps", test_swaps);
   return g_test_run ();
 }
