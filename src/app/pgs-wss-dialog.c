@@ -7,6 +7,9 @@
  * cleared before the user has read what it does and pressed Measure. The samples are
  * handed over ("measured") only once the whole series is in: a series cut short by an
  * error or a cancel leaves the results already shown as they were.
+ *
+ * The second method pages the process out and watches what returns (PgsPageout): its
+ * results go out through "measured-pageout", a cycle per sample.
  */
 
 #include "config.h"
@@ -44,10 +47,22 @@ struct _PgsWssDialog
   GtkLabel       *progress_label;
   GtkLabel       *error_label;
   GtkButton      *measure_button;
+  GtkDropDown    *method_dropdown;
+  GtkLabel       *method_label;
+
+  PgsPageout     *pageout;        /* the series being measured by paging out */
+  GPtrArray      *cycles;         /* GPtrArray of PgsPageoutResult, one per sample */
+  gboolean        paging;         /* the current sample is still paging out */
+};
+
+enum {
+  METHOD_REFERENCED,
+  METHOD_PAGEOUT,
 };
 
 enum {
   MEASURED,
+  MEASURED_PAGEOUT,
   N_SIGNALS
 };
 
@@ -57,18 +72,46 @@ G_DEFINE_FINAL_TYPE (PgsWssDialog, pgs_wss_dialog, GTK_TYPE_WINDOW)
 
 static void start_sample (PgsWssDialog *self);
 
+static guint
+samples_done (PgsWssDialog *self)
+{
+  return self->pageout != NULL ? self->cycles->len : self->samples->len;
+}
+
 static void
 update_progress (PgsWssDialog *self)
 {
-  double elapsed = (g_get_monotonic_time () - self->sample_start) / 1e6;
-  double interval = self->interval_ms / 1000.0;
+  double elapsed, interval = self->interval_ms / 1000.0;
   g_autofree char *count_text = NULL;
   g_autofree char *text = NULL;
 
+  if (self->pageout != NULL && self->paging)
+    {
+      guint64 done = 0, total = 0;
+
+      if (pgs_pageout_get_progress (self->pageout, &done, &total) || done == 0)
+        {
+          g_autofree char *d = pgs_format_size (MIN (done, total));
+          g_autofree char *t = pgs_format_size (total);
+
+          gtk_progress_bar_set_fraction (self->progress_bar,
+                                         total > 0 ? (double) MIN (done, total) / total : 0);
+          /* Translators: progress of a page-out: "Sample 1 of 3: paging out 120 MiB of 1.0 GiB" */
+          text = g_strdup_printf (_("Sample %u of %u: paging out %s of %s"),
+                                  samples_done (self) + 1, self->count, d, t);
+          gtk_label_set_text (self->progress_label, text);
+          return;
+        }
+      /* The page-out is over: the interval starts now. */
+      self->paging = FALSE;
+      self->sample_start = g_get_monotonic_time ();
+    }
+
+  elapsed = (g_get_monotonic_time () - self->sample_start) / 1e6;
   elapsed = CLAMP (elapsed, 0, interval);
   gtk_progress_bar_set_fraction (self->progress_bar, elapsed / interval);
   /* Translators: progress of a working-set measurement: "Sample 1 of 3: 2.1 s of 5 s" */
-  text = g_strdup_printf (_("Sample %u of %u: %.1f s of %u s"), self->samples->len + 1,
+  text = g_strdup_printf (_("Sample %u of %u: %.1f s of %u s"), samples_done (self) + 1,
                           self->count, elapsed, self->interval_ms / 1000);
   gtk_label_set_text (self->progress_label, text);
 }
@@ -140,9 +183,50 @@ measure_done (GObject      *object,
 }
 
 static void
+pageout_done (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(PgsWssDialog) self = user_data;
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GError) error = NULL;
+
+  results = pgs_pageout_measure_finish (PGS_PAGEOUT (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      self->cancellable == NULL || g_cancellable_is_cancelled (self->cancellable))
+    return;
+  if (results == NULL)
+    {
+      g_clear_object (&self->cancellable);
+      g_ptr_array_set_size (self->cycles, 0);
+      set_running (self, FALSE);
+      show_error (self, error->message);
+      return;
+    }
+  g_ptr_array_add (self->cycles, g_steal_pointer (&results));
+  if (self->cycles->len < self->count)
+    {
+      start_sample (self);
+      return;
+    }
+  g_clear_object (&self->cancellable);
+  set_running (self, FALSE);
+  g_signal_emit (self, signals[MEASURED_PAGEOUT], 0, self->cycles);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
 start_sample (PgsWssDialog *self)
 {
   self->sample_start = g_get_monotonic_time ();
+  if (self->pageout != NULL)
+    {
+      self->paging = TRUE;
+      update_progress (self);
+      pgs_pageout_measure_async (self->pageout, self->interval_ms, self->cancellable,
+                                 pageout_done, g_object_ref (self));
+      return;
+    }
   update_progress (self);
   pgs_wss_measure_async (self->wss, self->interval_ms, self->cancellable, measure_done,
                          g_object_ref (self));
@@ -166,11 +250,31 @@ measure_action (GtkWidget  *widget,
   /* A fresh PgsWss per series: a retry after an error prepares again (the process may
    * have gone, or the user may have fixed the permission). */
   g_clear_object (&self->wss);
-  self->wss = pgs_wss_new (self->pid);
-  pgs_wss_set_helper (self->wss, self->helper);
-  self->cancellable = g_cancellable_new ();
+  g_clear_object (&self->pageout);
   g_ptr_array_set_size (self->samples, 0);
+  g_ptr_array_set_size (self->cycles, 0);
   show_error (self, NULL);
+  if (gtk_drop_down_get_selected (self->method_dropdown) == METHOD_PAGEOUT)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* The page-out goes through process_madvise in this process: root only, until the
+       * helper's page-out is set as its PgsPageoutFunc. */
+      self->pageout = pgs_pageout_new (&self->pid, 1);
+      pgs_pageout_set_helper (self->pageout, self->helper);
+      if (!pgs_pageout_prepare (self->pageout, &error))
+        {
+          g_clear_object (&self->pageout);
+          show_error (self, error->message);
+          return;
+        }
+    }
+  else
+    {
+      self->wss = pgs_wss_new (self->pid);
+      pgs_wss_set_helper (self->wss, self->helper);
+    }
+  self->cancellable = g_cancellable_new ();
   set_running (self, TRUE);
   self->tick_source = g_timeout_add (PROGRESS_TICK_MS, progress_tick, self);
   start_sample (self);
@@ -208,6 +312,8 @@ pgs_wss_dialog_dispose (GObject *object)
   g_clear_handle_id (&self->tick_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_WSS_DIALOG);
   g_clear_object (&self->wss);
+  g_clear_object (&self->pageout);
+  g_clear_pointer (&self->cycles, g_ptr_array_unref);
   g_clear_object (&self->helper);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->samples, g_ptr_array_unref);
@@ -246,6 +352,16 @@ pgs_wss_dialog_class_init (PgsWssDialogClass *klass)
   signals[MEASURED] = g_signal_new ("measured", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
 
+  /**
+   * PgsWssDialog::measured-pageout:
+   * @cycles: (element-type GPtrArray): per sample, the PgsPageoutResult of the process
+   *
+   * Emitted instead of ::measured when the page-out method measured the series.
+   */
+  signals[MEASURED_PAGEOUT] = g_signal_new ("measured-pageout", G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                            G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
+
   gtk_widget_class_install_action (widget_class, "wss.measure", NULL, measure_action);
   gtk_widget_class_install_action (widget_class, "wss.cancel", NULL, cancel_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "wss.cancel", NULL);
@@ -261,6 +377,24 @@ pgs_wss_dialog_class_init (PgsWssDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWssDialog, progress_label);
   gtk_widget_class_bind_template_child (widget_class, PgsWssDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, PgsWssDialog, measure_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWssDialog, method_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, PgsWssDialog, method_label);
+}
+
+static void
+on_method_changed (PgsWssDialog *self)
+{
+  if (gtk_drop_down_get_selected (self->method_dropdown) == METHOD_PAGEOUT)
+    gtk_label_set_text (self->method_label,
+                        _("Pages the process’s memory out to swap, lets it run, and reads "
+                          "back page by page what it touched: what came back. It faults back "
+                          "in what it touches, so it runs slower for a while, and compressing "
+                          "costs CPU; nothing is lost. Pages shared with other processes are "
+                          "not measured; without swap, only file pages are. Needs root."));
+  else
+    gtk_label_set_text (self->method_label,
+                        _("Per mapping from smaps, and per page where the kernel has idle "
+                          "page tracking."));
 }
 
 static void
@@ -268,6 +402,10 @@ pgs_wss_dialog_init (PgsWssDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->samples = g_ptr_array_new_with_free_func ((GDestroyNotify) pgs_wss_sample_unref);
+  self->cycles = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_signal_connect_swapped (self->method_dropdown, "notify::selected",
+                            G_CALLBACK (on_method_changed), self);
+  on_method_changed (self);
 }
 
 void
@@ -324,6 +462,14 @@ pgs_wss_dialog_set_count (PgsWssDialog *self,
 {
   g_return_if_fail (PGS_IS_WSS_DIALOG (self));
   gtk_spin_button_set_value (self->count_spin, count);
+}
+
+void
+pgs_wss_dialog_set_method (PgsWssDialog *self,
+                           gboolean      pageout)
+{
+  g_return_if_fail (PGS_IS_WSS_DIALOG (self));
+  gtk_drop_down_set_selected (self->method_dropdown, pageout ? METHOD_PAGEOUT : METHOD_REFERENCED);
 }
 
 gboolean

@@ -27,6 +27,10 @@ void          pgs_wss_dialog_set_helper     (PgsWssDialog *self,
                                              PgsHelper    *helper);
 void          pgs_wss_dialog_set_count      (PgsWssDialog *self,
                                              guint         count);
+/* The method: FALSE for the referenced bits (the default), TRUE for paging out and watching
+ * what returns (results through ::measured-pageout). */
+void          pgs_wss_dialog_set_method     (PgsWssDialog *self,
+                                             gboolean      pageout);
 /* TRUE from Measure until the last sample is in, an error is shown or it is cancelled. */
 gboolean      pgs_wss_dialog_is_running     (PgsWssDialog *self);
 /* What went wrong, as shown in the dialog; NULL when nothing did. */

@@ -19,6 +19,7 @@
 #include <glib-unix.h>
 
 #include "pgs-cli.h"
+#include "pgs-cli-wss.h"
 #include "pgs-escape.h"
 
 typedef struct
@@ -395,6 +396,11 @@ pgs_cli_wss (int    argc,
   g_auto(PgsCliCommon) common = { 0 };
   PgsOutput output;
   double interval = 5.0;
+  g_autofree char *interval_text = NULL;
+  g_autofree char *method = NULL;
+  g_autofree char *cgroup = NULL;
+  g_autofree char *app = NULL;
+  g_autoptr(GArray) intervals = g_array_new (FALSE, FALSE, sizeof (double));
   int count = 1;
   gboolean anon = FALSE, file = FALSE, until_stdin = FALSE;
   g_autofree char *sysfs_root = NULL;
@@ -404,7 +410,10 @@ pgs_cli_wss (int    argc,
   char *end = NULL;
   int code;
   const GOptionEntry entries[] = {
-    { "interval", 'i', 0, G_OPTION_ARG_DOUBLE, &interval, N_("Seconds to let the process run after each clearing (default 5)"), N_("SECONDS") },
+    { "method", 'm', 0, G_OPTION_ARG_STRING, &method, N_("referenced (clear_refs, the default) or pageout (page the memory out and watch what returns: per page, needs root)"), N_("METHOD") },
+    { "interval", 'i', 0, G_OPTION_ARG_STRING, &interval_text, N_("Seconds to let the process run after each clearing or page-out (default 5); with --method pageout a list such as 1,10,60 gives one cycle per interval"), N_("SECONDS") },
+    { "cgroup", 0, 0, G_OPTION_ARG_FILENAME, &cgroup, N_("With --method pageout: every process of this cgroup (a directory of a cgroup hierarchy, or a cgroup v2 path)"), N_("PATH") },
+    { "app", 0, 0, G_OPTION_ARG_STRING, &app, N_("With --method pageout: every process of this application (its desktop id)"), N_("ID") },
     { "count", 'n', 0, G_OPTION_ARG_INT, &count, N_("Number of samples, one per interval (default 1)"), N_("N") },
     { "anon", 0, 0, G_OPTION_ARG_NONE, &anon, N_("Only anonymous mappings (heap, stack, anonymous mmap)"), NULL },
     { "file", 0, 0, G_OPTION_ARG_NONE, &file, N_("Only mappings with a file behind them (shared anonymous memory included)"), NULL },
@@ -413,7 +422,7 @@ pgs_cli_wss (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("PID — estimate the working set of a process"));
+  context = g_option_context_new (_("PID — estimate the working set of a process (or, with --method pageout, of a group)"));
   g_option_context_set_summary (context,
     _("Clears the referenced bits of the process’s pages (/proc/PID/clear_refs), lets it run "
       "for an interval, then reads /proc/PID/smaps back: what it referenced again is its "
@@ -421,7 +430,12 @@ pgs_cli_wss (int    argc,
       "--count times, it is a time series.\n\n"
       "Clearing makes the kernel’s reclaim see the process’s pages as idle until they are "
       "touched again, so under memory pressure they may be evicted sooner. Needs root, or "
-      "the same user as the process."));
+      "the same user as the process.\n\n"
+      "--method pageout pages the process’s memory out to swap (process_madvise "
+      "MADV_PAGEOUT) and reads pagemap after the interval: what is present again is what it "
+      "touched, page by page. The process faults back in what it touches (latency for it, "
+      "CPU for compression); shared pages are not measured; file pages give an upper bound. "
+      "Needs root."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   pgs_cli_add_common_options (context, &common);
   if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
@@ -432,14 +446,95 @@ pgs_cli_wss (int    argc,
       pgs_cli_error ("%s", _("wss has no CSV output; use --json"));
       return PGS_EXIT_USAGE;
     }
+  if (method != NULL && !g_str_equal (method, "referenced") && !g_str_equal (method, "pageout"))
+    {
+      pgs_cli_error (_("unknown --method “%s”: referenced or pageout"), method);
+      return PGS_EXIT_USAGE;
+    }
+  if (interval_text != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (interval_text, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *end = NULL;
+          double v = g_ascii_strtod (g_strstrip (parts[i]), &end);
+
+          if (end == parts[i] || *end != '\0' || !isfinite (v) || v < 0.01 || v > 86400)
+            {
+              pgs_cli_error ("%s", _("--interval takes seconds from 0.01 to 86400"));
+              return PGS_EXIT_USAGE;
+            }
+          g_array_append_val (intervals, v);
+        }
+      if (intervals->len == 0)
+        {
+          pgs_cli_error ("%s", _("--interval takes seconds from 0.01 to 86400"));
+          return PGS_EXIT_USAGE;
+        }
+      interval = g_array_index (intervals, double, 0);
+    }
+  else
+    g_array_append_val (intervals, interval);
+  if (method != NULL && g_str_equal (method, "pageout"))
+    {
+      PgsCliWssArgs args = { 0 };
+      g_autoptr(GArray) pids = g_array_new (FALSE, FALSE, sizeof (int));
+      g_autoptr(GError) group_error = NULL;
+
+      if (anon || file || until_stdin)
+        {
+          pgs_cli_error ("%s", _("--anon, --file and --until-stdin are for --method referenced"));
+          return PGS_EXIT_USAGE;
+        }
+      if (count < 1 || count > 1000000)
+        {
+          pgs_cli_error ("%s", _("--count takes a number from 1 to 1000000"));
+          return PGS_EXIT_USAGE;
+        }
+      if ((cgroup != NULL) + (app != NULL) + (argc > 1) != 1 || argc > 2)
+        {
+          pgs_cli_error ("%s", _("wss --method pageout needs one PID, or --cgroup, or --app"));
+          return PGS_EXIT_USAGE;
+        }
+      if (argc == 2)
+        {
+          int one;
+
+          if (!pgs_cli_parse_pid (argv[1], &one))
+            {
+              pgs_cli_error (_("“%s” is not a PID"), argv[1]);
+              return PGS_EXIT_USAGE;
+            }
+          g_array_append_val (pids, one);
+        }
+      else if (!pgs_cli_wss_group_pids (cgroup, app, common.procfs_root, pids, &group_error))
+        {
+          pgs_cli_error ("%s", group_error->message);
+          return PGS_EXIT_FAILED;
+        }
+      args.pids = pids;
+      args.intervals = (const double *) intervals->data;
+      args.n_intervals = intervals->len;
+      args.count = (guint) count;
+      args.output = output;
+      args.procfs_root = common.procfs_root;
+      args.sysfs_root = sysfs_root;
+      return pgs_cli_wss_pageout (&args);
+    }
+  if (intervals->len > 1)
+    {
+      pgs_cli_error ("%s", _("a list of intervals is for --method pageout"));
+      return PGS_EXIT_USAGE;
+    }
+  if (cgroup != NULL || app != NULL)
+    {
+      pgs_cli_error ("%s", _("--cgroup and --app are for --method pageout"));
+      return PGS_EXIT_USAGE;
+    }
   if (anon && file)
     {
       pgs_cli_error ("%s", _("--anon and --file cannot be combined"));
-      return PGS_EXIT_USAGE;
-    }
-  if (!isfinite (interval) || interval < 0.01 || interval > 86400)
-    {
-      pgs_cli_error ("%s", _("--interval takes seconds from 0.01 to 86400"));
       return PGS_EXIT_USAGE;
     }
   if (count < 1 || count > 1000000)

@@ -25,6 +25,7 @@
 #include "pgs-compare.h"
 #include "pgs-report.h"
 #include "pgs-wss.h"
+#include "pgs-wss-pageout.h"
 #include "pgs-category.h"
 #include "pgs-palette.h"
 #include "pgs-group.h"

@@ -334,11 +334,19 @@ other_swap_active (void)
 gboolean
 pgs_kernel_setup_swap (char **message)
 {
+  return pgs_kernel_setup_swap_sized (256u << 20, message);
+}
+
+gboolean
+pgs_kernel_setup_swap_sized (guint64   bytes,
+                             char    **message)
+{
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autofree char *label = g_strdup_printf ("pgstest-%d", (int) getpid ());
   g_autofree char *id = NULL;
   g_autofree char *disksize_path = NULL;
+  g_autofree char *disksize = g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
   int status = 0;
   const char *argv_mkswap[] = { "mkswap", "-L", label, NULL, NULL };
 
@@ -349,6 +357,14 @@ pgs_kernel_setup_swap (char **message)
    * paged out go to the highest-priority area, and another program (another test run on a
    * shared machine) may swapoff its own area mid-test, bringing ours back in. Existing swap
    * is used only where no zram device can be made. */
+  if (!g_file_test ("/sys/class/zram-control", G_FILE_TEST_IS_DIR))
+    {
+      const char *argv_modprobe[] = { "modprobe", "zram", NULL };
+
+      g_spawn_sync (NULL, (char **) argv_modprobe, NULL,
+                    G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL);
+    }
   if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
     {
       if (other_swap_active ())
@@ -361,7 +377,7 @@ pgs_kernel_setup_swap (char **message)
   g_snprintf (zram_sysfs, sizeof zram_sysfs, "/sys/block/zram%s", id);
 
   disksize_path = g_build_filename (zram_sysfs, "disksize", NULL);
-  if (!write_sysfs (disksize_path, "268435456"))
+  if (!write_sysfs (disksize_path, disksize))
     {
       *message = g_strdup_printf ("cannot write %s", disksize_path);
       goto fail;
@@ -378,7 +394,8 @@ pgs_kernel_setup_swap (char **message)
       *message = g_strdup_printf ("swapon %s: %s", zram_device, g_strerror (errno));
       goto fail;
     }
-  g_print ("# swap: %s (%s), 256 MiB, for this test\n", zram_device, label);
+  g_print ("# swap: %s (%s), %" G_GUINT64_FORMAT " MiB, for this test\n", zram_device, label,
+           bytes >> 20);
   return TRUE;
 
 fail:

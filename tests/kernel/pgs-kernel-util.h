@@ -49,6 +49,9 @@ gboolean pgs_kernel_read_rollup   (int             pid,
  * other than an earlier test's. Returns FALSE (with a message) where that is impossible;
  * undone by _teardown_swap, and at exit. */
 gboolean pgs_kernel_setup_swap    (char          **message);
+/* The same with a device of @bytes (the data it can hold, uncompressed). */
+gboolean pgs_kernel_setup_swap_sized (guint64      bytes,
+                                      char       **message);
 void     pgs_kernel_teardown_swap (void);
 
 G_END_DECLS

@@ -380,6 +380,62 @@ test_kernel_thread (void)
   g_assert_true (pgs_ui_wait (dialog_closed, NULL, 20000));
 }
 
+static void
+on_measured_pageout (PgsWssDialog *dialog,
+                     GPtrArray    *cycles,
+                     gpointer      user_data)
+{
+  GPtrArray **out = user_data;
+
+  *out = g_ptr_array_ref (cycles);
+}
+
+/* The page-out method: one cycle of the child, handed over through ::measured-pageout. */
+static void
+test_pageout (void)
+{
+  g_autoptr(GPtrArray) cycles = NULL;
+  PgsWssDialog *dialog;
+  PgsPageoutResult *r;
+
+  pgs_window_select_pid (c.window, c.pid);
+  g_assert_true (pgs_ui_wait (selected_is, GINT_TO_POINTER (c.pid), 5000));
+  dialog = open_dialog (1);
+  g_signal_connect (dialog, "measured-pageout", G_CALLBACK (on_measured_pageout), &cycles);
+  pgs_wss_dialog_set_method (dialog, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "wss.measure", NULL));
+  g_assert_true (pgs_ui_wait (dialog_closed, NULL, 120000));
+  g_assert_nonnull (cycles);
+  g_assert_cmpuint (cycles->len, ==, 1);
+  r = g_ptr_array_index ((GPtrArray *) g_ptr_array_index (cycles, 0), 0);
+  g_assert_cmpint (pgs_pageout_result_get_pid (r), ==, c.pid);
+  /* The child's 64 MiB touched region is resident and private: measured, or (without swap)
+   * not measured for that reason, never missing. */
+  g_assert_cmpuint (pgs_pageout_result_get_touched (r) + pgs_pageout_result_get_stayed_out (r) +
+                    pgs_pageout_result_get_not_measured (r), >=, 64u << 20);
+}
+
+static void
+test_pageout_kernel_thread (void)
+{
+  PgsWssDialog *dialog;
+
+  pgs_window_select_pid (c.window, 2);
+  if (!pgs_ui_wait (selected_is, GINT_TO_POINTER (2), 2000))
+    {
+      g_test_skip ("PID 2 is not in the list");
+      return;
+    }
+  dialog = open_dialog (1);
+  pgs_wss_dialog_set_method (dialog, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "wss.measure", NULL));
+  g_assert_true (pgs_ui_wait (dialog_error, dialog, 10000));
+  g_assert_false (pgs_wss_dialog_is_running (dialog));
+  g_assert_nonnull (strstr (pgs_wss_dialog_get_error_text (dialog), "kernel thread"));
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_true (pgs_ui_wait (dialog_closed, NULL, 20000));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -401,6 +457,8 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/wss/refresh-keeps", test_refresh_keeps);
   g_test_add_func ("/pgs/ui/wss/cancel", test_cancel);
   g_test_add_func ("/pgs/ui/wss/kernel-thread", test_kernel_thread);
+  g_test_add_func ("/pgs/ui/wss/pageout", test_pageout);
+  g_test_add_func ("/pgs/ui/wss/pageout-kernel-thread", test_pageout_kernel_thread);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (c.window));

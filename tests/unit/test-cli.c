@@ -452,6 +452,14 @@ test_bad_options (void)
     { { "memstats", "+5" }, "“+5” is not a PID" },
     { { "memstats", "--", "-5" }, "“-5” is not a PID" },
     { { "memstats", " 5" }, "“ 5” is not a PID" },
+    { { "wss", "--method=bogus", "1" }, "unknown --method “bogus”: referenced or pageout" },
+    { { "wss", "--interval=1,10", "1" }, "a list of intervals is for --method pageout" },
+    { { "wss", "--method=pageout", "--interval=1,x", "1" }, "--interval takes seconds from 0.01 to 86400" },
+    { { "wss", "--method=pageout", "--interval=0", "1" }, "--interval takes seconds from 0.01 to 86400" },
+    { { "wss", "--method=pageout", "--cgroup=/x", "1" }, "needs one PID, or --cgroup, or --app" },
+    { { "wss", "--method=pageout", "--anon", "1" }, "are for --method referenced" },
+    { { "wss", "--cgroup=/x", "1" }, "--cgroup and --app are for --method pageout" },
+    { { "wss", "--method=pageout", "abc" }, "“abc” is not a PID" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -467,6 +475,25 @@ test_bad_options (void)
       g_assert_cmpstr (strchr (err, '\n') + 1, ==, "");
       g_assert_cmpstr (out, ==, "");
     }
+}
+
+/* A group that is not there: exit 3 and one line that names it. */
+static void
+test_wss_pageout_no_group (void)
+{
+  g_autoptr(PgsFixture) fx = build (FALSE);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL;
+
+  g_assert_cmpint (pgs_test_run_cli (fx, &out, &err, "wss", "--method=pageout",
+                                     "--cgroup=/no/such/pagescope-group", NULL), ==, 3);
+  g_assert_true (g_str_has_prefix (err, "pagescope-cli: no cgroup “/no/such/pagescope-group”"));
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpint (pgs_test_run_cli (fx, &out2, &err2, "wss", "--method=pageout",
+                                     "--app=org.example.NoSuchApp", NULL), ==, 3);
+  g_assert_true (g_str_has_prefix (err2, "pagescope-cli: no running process of the application "
+                                         "“org.example.NoSuchApp”"));
+  g_assert_cmpstr (out2, ==, "");
 }
 
 /* A UID without a passwd entry (a container's) is a user while a process runs under it. */
@@ -763,6 +790,7 @@ main (int   argc,
   g_test_add_func ("/pgs/cli/escape/json", test_escape_json);
   g_test_add_func ("/pgs/cli/escape/csv", test_escape_csv);
   g_test_add_func ("/pgs/cli/bad-options", test_bad_options);
+  g_test_add_func ("/pgs/cli/wss-pageout-no-group", test_wss_pageout_no_group);
   g_test_add_func ("/pgs/cli/procfs-and-limit", test_procfs_and_limit);
   g_test_add_func ("/pgs/cli/write/errors", test_write_errors);
   g_test_add_func ("/pgs/cli/write/read-only", test_write_read_only);
