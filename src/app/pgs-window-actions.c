@@ -332,6 +332,42 @@ on_wss_measured (PgsWindow    *self,
   pgs_session_set_wss_samples (self->session, pid, samples);
 }
 
+/* The page-out method's last cycle in words, in a dialog that stays until read: what came
+ * back (touched), what stayed out, what could not be measured, and the page-out's cost. */
+static void
+on_wss_measured_pageout (PgsWindow *self,
+                         GPtrArray *cycles)
+{
+  PgsUnits units = pgs_session_get_units (self->session);
+  GPtrArray *last = cycles->len > 0 ? g_ptr_array_index (cycles, cycles->len - 1) : NULL;
+  g_autoptr(GString) body = g_string_new (NULL);
+  GtkWidget *dialog;
+
+  for (guint i = 0; last != NULL && i < last->len; i++)
+    {
+      PgsPageoutResult *r = g_ptr_array_index (last, i);
+      g_autofree char *touched = pgs_units_format (units, pgs_pageout_result_get_touched (r));
+      g_autofree char *stayed = pgs_units_format (units, pgs_pageout_result_get_stayed_out (r));
+      g_autofree char *unmeasured = pgs_units_format (units, pgs_pageout_result_get_not_measured (r));
+
+      g_string_append_printf (body,
+                              _("%s (%d): in %.1f s it touched %s again; %s stayed out; %s "
+                                "could not be measured (shared, locked or without swap). "
+                                "Paging out took %.1f s.%s\n"),
+                              pgs_pageout_result_get_name (r), pgs_pageout_result_get_pid (r),
+                              pgs_pageout_result_get_elapsed (r) / 1e6, touched, stayed,
+                              unmeasured, pgs_pageout_result_get_pageout_time (r) / 1e6,
+                              pgs_pageout_result_get_upper_bound (r) > 0
+                                ? _(" File pages come back with their neighbours: their "
+                                    "figure is an upper bound.") : "");
+    }
+  if (body->len == 0)
+    g_string_append (body, _("No process could be measured."));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Working Set by Paging Out"), body->str);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 on_wss_dialog_destroyed (PgsWindow *self)
 {
@@ -360,6 +396,8 @@ measure_wss_action (GtkWidget  *widget,
   pgs_wss_dialog_set_helper (self->wss_dialog, pgs_session_get_helper (self->session));
   g_signal_connect_object (self->wss_dialog, "measured", G_CALLBACK (on_wss_measured), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->wss_dialog, "measured-pageout",
+                           G_CALLBACK (on_wss_measured_pageout), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->wss_dialog, "destroy", G_CALLBACK (on_wss_dialog_destroyed),
                            self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (self->wss_dialog));

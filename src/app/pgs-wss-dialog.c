@@ -258,10 +258,13 @@ measure_action (GtkWidget  *widget,
     {
       g_autoptr(GError) error = NULL;
 
-      /* The page-out goes through process_madvise in this process: root only, until the
-       * helper's page-out is set as its PgsPageoutFunc. */
+      /* Unlocked, the helper pages out (under the polkit action for changing a process,
+       * asked only for another user's process); locked, process_madvise in this process. */
       self->pageout = pgs_pageout_new (&self->pid, 1);
       pgs_pageout_set_helper (self->pageout, self->helper);
+      if (self->helper != NULL)
+        pgs_pageout_set_func (self->pageout, (PgsPageoutFunc) pgs_helper_pageout,
+                              g_object_ref (self->helper), g_object_unref);
       if (!pgs_pageout_prepare (self->pageout, &error))
         {
           g_clear_object (&self->pageout);
