@@ -266,6 +266,13 @@ build_bomb_understated (void)
   return bomb (1 << 20);
 }
 
+/* The most a file can make the reader inflate under the limit before it finds out. */
+static GBytes *
+build_bomb_128m (void)
+{
+  return bomb (128 << 20);
+}
+
 typedef struct
 {
   const char *name;
@@ -286,6 +293,7 @@ static const Case cases[] = {
   { "overlap", build_overlap, "mappings overlap", FALSE },
   { "bomb", build_bomb, "bytes of memory", TRUE },
   { "bomb-understated", build_bomb_understated, "more data than the header says", TRUE },
+  { "bomb-128m", build_bomb_128m, "more data than the header says", TRUE },
 };
 
 /* ---- running the CLI under limits ---- */
