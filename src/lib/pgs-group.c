@@ -369,7 +369,12 @@ pgs_group_processes (PgsSnapshot *snapshot,
           g_hash_table_insert (index, key, group);
         }
       else
-        g_free (key);
+        {
+          g_free (key);
+          /* A member a snapshot from elsewhere gave no user name: another may have it. */
+          if (group->name == NULL)
+            group->name = g_steal_pointer (&name);
+        }
       add_member (group, p);
     }
 

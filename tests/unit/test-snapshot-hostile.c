@@ -442,6 +442,8 @@ test_cli (gconstpointer data)
       { "memrank", "--snapshot", path, "--csv", NULL },
       { "memstats", "--snapshot", path, "100", NULL },
       { "memstats", "--snapshot", path, "100", "--json", NULL },
+      { "memstats", "--snapshot", path, "100", "--csv", NULL },
+      { "memrank", "--snapshot", path, "--group-by", "user", NULL },
       { "compare", path, path, NULL },
       { "compare", path, path, "--json", NULL },
       { "render", "--snapshot", path, "--view", "residency", "--pid", "100", "-o", png, NULL },
@@ -466,6 +468,9 @@ test_cli (gconstpointer data)
               g_assert_nonnull (strstr (r.out, "\"user\":null,\"name\":null,\"cmdline\":null"));
             if (i == 3)
               g_assert_nonnull (strstr (r.out, "PID 100  unknown  user unknown"));
+            /* Both are UID 0: the group takes the name the other process has. */
+            if (i == 6)
+              g_assert_nonnull (strstr (r.out, "root                 2  32.0 KiB  16.0 KiB"));
           }
       }
   }
