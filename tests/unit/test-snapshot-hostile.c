@@ -194,6 +194,20 @@ build_frames_beyond (void)
                                              lengths, flags, counts, 3));
 }
 
+/* A physical map of 2^30 frames (4 TiB, the most a file may hold) in three runs. */
+static GBytes *
+build_vast_physmap (void)
+{
+  Proc a;
+  const guint32 lengths[] = { 100, 2, (1u << 30) - 102 };
+  const guint64 flags[] = { 1 << 10, (1 << 12) | (1 << 5), 1 << 10 };
+  const guint32 counts[] = { 0, 1, 0 };
+
+  proc_init (&a, 100, "physmap", 4);
+  return file_of (pgs_test_snapshot_payload (proc_finish (&a), 1, G_GUINT64_CONSTANT (1) << 30,
+                                             lengths, flags, counts, 3));
+}
+
 /* A VSS of 2^64 - 1 bytes. */
 static GBytes *
 build_vss_max (void)
@@ -287,6 +301,7 @@ static const Case cases[] = {
   { "huge-mapping", build_huge_mapping, "larger than an address space", FALSE },
   { "vast-mappings", build_vast_mappings, NULL, FALSE },
   { "counts-beyond", build_counts_beyond, "page entries for", FALSE },
+  { "vast-physmap", build_vast_physmap, NULL, FALSE },
   { "frames-beyond", build_frames_beyond, "physical map runs cover 3 frames", FALSE },
   { "vss-max", build_vss_max, "larger than an address space", FALSE },
   { "totals-wrap", build_totals_wrap, "add up to more than", FALSE },
@@ -449,7 +464,7 @@ test_cli (gconstpointer data)
       { "render", "--snapshot", path, "--view", "residency", "--pid", "100", "-o", png, NULL },
       { "render", "--snapshot", path, "--view", "residency", "--pid", "100", "--layout", "hilbert", "-o", png, NULL },
       { "render", "--snapshot", path, "--view", "residency", "--pid", "100", "--zoom", "1000", "--legend", "-o", png, NULL },
-      { "render", "--snapshot", path, "--view", "sharing", "--pid", "100", "-o", png, NULL },
+      { "render", "--snapshot", path, "--view", "sharing", "--pid", "100", "--legend", "-o", png, NULL },
       { "render", "--snapshot", path, "--view", "flags", "--pid", "100", "--layout", "hilbert", "-o", png, NULL },
     };
 
