@@ -280,7 +280,7 @@ append_human (GString     *out,
 
       counts[e->status]++;
       row[0] = g_strdup_printf ("%d", e->pid);
-      row[1] = printable (pgs_process_get_name (any));
+      row[1] = pgs_process_get_name (any) != NULL ? printable (pgs_process_get_name (any)) : NULL;
       row[2] = g_strdup (e->status == PGS_COMPARE_BOTH ? "" : status_name (e->status));
       row[3] = size_or_dash (e->old_process, PGS_METRIC_PSS);
       row[4] = size_or_dash (e->new_process, PGS_METRIC_PSS);

@@ -223,7 +223,8 @@ pgs_cli_memrank (int    argc,
 
       if (want_uid >= 0 && pgs_process_get_uid (p) != (guint) want_uid)
         continue;
-      for (int a = 1; a < argc && !name_ok; a++)
+      /* A name the snapshot does not have matches no filter. */
+      for (int a = 1; a < argc && !name_ok && pgs_process_get_name (p) != NULL; a++)
         name_ok = strstr (pgs_process_get_name (p), argv[a]) != NULL;
       if (name_ok)
         g_ptr_array_add (matched, p);

@@ -63,8 +63,9 @@ print_process (PgsProcess *p,
   g_autofree char *name = NULL, *user = NULL, *cmdline = NULL;
   char **row;
 
-  name = pgs_escape_for_terminal (pgs_process_get_name (p), -1);
-  user = pgs_escape_for_terminal (pgs_process_get_user (p), -1);
+  /* A snapshot from elsewhere may lack them: unknown, never shown as empty. */
+  name = pgs_escape_for_terminal (pgs_process_get_name (p) ?: _("unknown"), -1);
+  user = pgs_escape_for_terminal (pgs_process_get_user (p) ?: _("unknown"), -1);
   cmdline = pgs_escape_for_terminal (pgs_process_get_cmdline (p), -1);
   g_string_append_printf (out, _("PID %d  %s  user %s\n"), pgs_process_get_pid (p), name, user);
   if (*cmdline != '\0')

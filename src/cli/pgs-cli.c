@@ -270,16 +270,18 @@ pgs_table_new (guint               n_columns,
   return table;
 }
 
-/* Takes @cells, a NULL-terminated vector of n_columns strings. Every cell is escaped for
- * the terminal (pgs_escape_for_terminal()): cells hold names, users and paths. */
+/* Takes @cells, n_columns strings and a NULL after them. A NULL among the first n_columns
+ * is a string the snapshot does not have (a process without a name or user in a file from
+ * elsewhere): it shows as "unknown", as an unknown figure shows as "—". Every cell is
+ * escaped for the terminal (pgs_escape_for_terminal()): cells hold names, users and paths. */
 void
 pgs_table_add_row (PgsTable  *table,
                    char     **cells)
 {
-  g_assert (g_strv_length (cells) == table->n_columns);
+  g_assert (cells[table->n_columns] == NULL);
   for (guint c = 0; c < table->n_columns; c++)
     {
-      char *escaped = pgs_escape_for_terminal (cells[c], -1);
+      char *escaped = pgs_escape_for_terminal (cells[c] != NULL ? cells[c] : _("unknown"), -1);
 
       g_free (cells[c]);
       cells[c] = escaped;

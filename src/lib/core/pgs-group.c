@@ -243,8 +243,10 @@ group_key (PgsSnapshot *snapshot,
         int ppid = pgs_process_get_ppid (p);
         PgsProcess *parent = ppid > 0 ? pgs_snapshot_lookup_pid (snapshot, ppid) : NULL;
 
-        *name = parent != NULL ? g_strdup_printf ("%d (%s)", ppid, pgs_process_get_name (parent))
-                               : g_strdup_printf ("%d", ppid);
+        /* A parent without a name (in a snapshot from elsewhere) is its PID alone. */
+        *name = parent != NULL && pgs_process_get_name (parent) != NULL
+                  ? g_strdup_printf ("%d (%s)", ppid, pgs_process_get_name (parent))
+                  : g_strdup_printf ("%d", ppid);
         return g_strdup_printf ("%d", ppid);
       }
 
@@ -367,7 +369,12 @@ pgs_group_processes (PgsSnapshot *snapshot,
           g_hash_table_insert (index, key, group);
         }
       else
-        g_free (key);
+        {
+          g_free (key);
+          /* A member a snapshot from elsewhere gave no user name: another may have it. */
+          if (group->name == NULL)
+            group->name = g_steal_pointer (&name);
+        }
       add_member (group, p);
     }
 

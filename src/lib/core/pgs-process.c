@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "pgs-error.h"
 #include "pgs-mapping.h"
 #include "pgs-pagemap.h"
@@ -297,18 +299,19 @@ display_text (char       **cache,
   return text;
 }
 
+/* A user or name a snapshot from elsewhere lacks shows as unknown, never as nothing. */
 const char *
 pgs_process_get_display_user (PgsProcess *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
-  return display_text (&self->display[0], self->user);
+  return display_text (&self->display[0], self->user != NULL ? self->user : _("unknown"));
 }
 
 const char *
 pgs_process_get_display_name (PgsProcess *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS (self), NULL);
-  return display_text (&self->display[1], self->name);
+  return display_text (&self->display[1], self->name != NULL ? self->name : _("unknown"));
 }
 
 const char *

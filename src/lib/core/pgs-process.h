@@ -24,7 +24,8 @@ const char  *pgs_process_get_name           (PgsProcess *self);
 const char  *pgs_process_get_cmdline        (PgsProcess *self);
 /* User, name and command line as text to show in a GUI: the raw bytes above may be invalid
  * UTF-8 or hold control characters (a process names itself); these have each such byte or
- * character as "?" (pgs_escape_for_terminal()). Owned by the process. */
+ * character as "?" (pgs_escape_for_terminal()). Owned by the process. A user or name the
+ * process has none of (a snapshot from elsewhere) is "unknown", never empty. */
 const char  *pgs_process_get_display_user   (PgsProcess *self);
 const char  *pgs_process_get_display_name   (PgsProcess *self);
 const char  *pgs_process_get_display_cmdline (PgsProcess *self);

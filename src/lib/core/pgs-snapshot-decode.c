@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "pgs-error.h"
+#include "pgs-format.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
 #include "pgs-snapshot-format.h"
@@ -37,6 +38,18 @@ bad (GError    **error,
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: %s", message);
+  return FALSE;
+}
+
+static gboolean
+no_memory (GError **error,
+           guint64  bytes)
+{
+  g_autofree char *size = pgs_format_size (bytes);
+
+  g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+               "not enough memory to read the snapshot: %s (%" G_GUINT64_FORMAT " bytes of memory) "
+               "could not be allocated", size, bytes);
   return FALSE;
 }
 
@@ -73,6 +86,7 @@ child_u32 (GVariant *tuple,
 static gboolean
 decode_mappings (PgsProcess *p,
                  GVariant   *array,
+                 guint64    *mapped,
                  GError    **error)
 {
   gsize n = g_variant_n_children (array);
@@ -93,6 +107,16 @@ decode_mappings (PgsProcess *p,
         return bad (error, "process %d: mapping %" G_GSIZE_FORMAT " is empty or not page aligned", p->pid, i);
       if (i > 0 && m.start < g_array_index (p->mappings, PgsMappingData, i - 1).end)
         return bad (error, "process %d: mappings overlap or are out of order", p->pid);
+      /* Sizes against the address space, figures against the size: whatever a view sums
+       * or subtracts from them then stays in range. */
+      if (m.end - m.start > PGS_SNAPSHOT_MAX_MAPPED || !g_uint64_checked_add (mapped, *mapped, m.end - m.start) ||
+          *mapped > PGS_SNAPSHOT_MAX_MAPPED)
+        return bad (error, "process %d: mapping %" G_GSIZE_FORMAT " of %" G_GUINT64_FORMAT " bytes, "
+                    "or all of them, larger than an address space", p->pid, i, m.end - m.start);
+      if (m.rss > m.end - m.start || m.uss > m.end - m.start || m.swap > m.end - m.start ||
+          m.swap_pss > m.end - m.start || m.pss_fp >> PGS_PSS_SHIFT > m.end - m.start)
+        return bad (error, "process %d: mapping %" G_GSIZE_FORMAT " has figures larger than its size",
+                    p->pid, i);
       if ((m.known & ~KNOWN_MASK) != 0)
         return bad (error, "process %d: unknown metric bits", p->pid);
       if (strlen (perms_str) >= sizeof m.perms)
@@ -138,7 +162,7 @@ decode_pages (PgsProcess *p,
       if (r.n_pages == 0 || r.first != total || r.mapping >= p->mappings->len)
         return bad (error, "process %d: page run %" G_GSIZE_FORMAT " does not follow on", p->pid, i);
       m = &g_array_index (p->mappings, PgsMappingData, r.mapping);
-      if (r.start % p->page_size != 0 || r.start < m->start || r.start < prev_end ||
+      if (r.start % p->page_size != 0 || r.start < m->start || r.start >= m->end || r.start < prev_end ||
           r.n_pages > (m->end - r.start) / p->page_size)
         return bad (error, "process %d: page run %" G_GSIZE_FORMAT " lies outside its mapping", p->pid, i);
       if ((r.flags & ~PGS_RUN_ZERO) != 0)
@@ -157,11 +181,19 @@ decode_pages (PgsProcess *p,
                 p->pid, n_counts, total);
 
   p->n_pages = total;
-  p->entries = g_new (guint64, MAX (total, 1));
+  p->entries = g_try_new (guint64, MAX (total, 1));
+  if (p->entries == NULL)
+    return no_memory (error, total * sizeof (guint64));
   for (gsize i = 0; i < total; i++)
     p->entries[i] = prev = prev + deltas[i];
   if (g_variant_get_boolean (has_counts))
-    p->counts = g_memdup2 (count_data, MAX (total, 1) * sizeof (guint32));
+    {
+      p->counts = g_try_malloc (MAX (total, 1) * sizeof (guint32));
+      if (p->counts == NULL)
+        return no_memory (error, total * sizeof (guint32));
+      if (total > 0)
+        memcpy (p->counts, count_data, total * sizeof (guint32));
+    }
   return TRUE;
 }
 
@@ -175,6 +207,7 @@ decode_process (GVariant *v,
   g_autoptr(GVariant) ppid = g_variant_get_child_value (v, 1);
   g_autoptr(GVariant) hidden = g_variant_get_child_value (v, 17);
   g_autoptr(GVariant) mappings = g_variant_get_child_value (v, 19);
+  guint64 mapped = 0;
   guint32 source;
 
   p = _pgs_process_new (g_variant_get_int32 (pid));
@@ -198,8 +231,15 @@ decode_process (GVariant *v,
   p->page_size = child_u32 (v, 16);
   p->pfn_hidden = g_variant_get_boolean (hidden);
 
-  if (p->pid <= 0 || p->ppid < 0)
-    return bad (error, "a process with PID %d", p->pid), NULL;
+  if (p->pid <= 0 || p->pid > PGS_SNAPSHOT_MAX_PID || p->ppid < 0 || p->ppid > PGS_SNAPSHOT_MAX_PID)
+    return bad (error, "a process with PID %d (parent %d)", p->pid, p->ppid), NULL;
+  /* Whether known or not, no figure can exceed what a process can map. (PSS is stored
+   * shifted, so it cannot.) */
+  if (p->vss > PGS_SNAPSHOT_MAX_MAPPED || p->rss > PGS_SNAPSHOT_MAX_MAPPED || p->uss > PGS_SNAPSHOT_MAX_MAPPED ||
+      p->swap > PGS_SNAPSHOT_MAX_MAPPED || p->swap_pss > PGS_SNAPSHOT_MAX_MAPPED)
+    return bad (error, "process %d: a VSS, RSS, USS or swap of up to %" G_GUINT64_FORMAT " bytes, "
+                "larger than an address space", p->pid,
+                MAX (MAX (p->vss, p->rss), MAX (MAX (p->uss, p->swap), p->swap_pss))), NULL;
   if (p->page_size != page_size)
     return bad (error, "process %d: page size %u, the snapshot's is %u", p->pid, p->page_size, page_size), NULL;
   if ((p->known & ~KNOWN_MASK) != 0 || source > PGS_SOURCE_STATUS)
@@ -207,7 +247,7 @@ decode_process (GVariant *v,
   p->source = source;
   if (p->pss_fp >> PGS_PSS_SHIFT > p->rss && (p->known & PGS_METRIC_PSS) && (p->known & PGS_METRIC_RSS))
     return bad (error, "process %d: PSS above RSS", p->pid), NULL;
-  if (!decode_mappings (p, mappings, error) || !decode_pages (p, v, error))
+  if (!decode_mappings (p, mappings, &mapped, error) || !decode_pages (p, v, error))
     return NULL;
   {
     g_autoptr(GError) insane = NULL;
@@ -254,10 +294,96 @@ decode_physmap (GVariant *inner,
                 sum, n_frames), NULL;
 
   /* Runs in memory as in the file: a few bytes a run, whatever the frame count. */
-  wide = g_new (guint64, MAX (n_lengths, 1));
+  wide = g_try_new (guint64, MAX (n_lengths, 1));
+  if (wide == NULL)
+    return no_memory (error, n_lengths * sizeof (guint64)), NULL;
   for (gsize i = 0; i < n_lengths; i++)
     wide[i] = lengths[i];
   return pgs_physmap_new_from_runs (wide, counts, flags, n_lengths, meminfo, zoneinfo);
+}
+
+/* What the decoded snapshot will take, from its element counts, asked of the allocator
+ * before any of it is made: under an address-space limit a file too large for it is
+ * refused here rather than aborting half way through. Generous per element: a process's
+ * object and strings, a mapping with its path, a run, a page's entry and count, a skipped
+ * process's error, a run of the physical map; plus the payload again for the strings. */
+static gboolean
+check_memory (GVariant  *root,
+              GVariant  *procs,
+              GVariant  *skipped_v,
+              GVariant  *physmap_inner,
+              GError   **error)
+{
+  gsize n = g_variant_n_children (procs);
+  guint64 need = g_variant_get_size (root);
+  gboolean ok = TRUE;
+  gpointer probe;
+
+  for (gsize i = 0; i < n && ok; i++)
+    {
+      g_autoptr(GVariant) v = g_variant_get_child_value (procs, i);
+      g_autoptr(GVariant) mappings = g_variant_get_child_value (v, 19);
+      g_autoptr(GVariant) runs = g_variant_get_child_value (v, 20);
+      g_autoptr(GVariant) entries = g_variant_get_child_value (v, 21);
+      g_autoptr(GVariant) counts = g_variant_get_child_value (v, 23);
+
+      ok = g_uint64_checked_add (&need, need, 1024) &&
+           g_uint64_checked_add (&need, need, (guint64) g_variant_n_children (mappings) * (sizeof (PgsMappingData) + 64)) &&
+           g_uint64_checked_add (&need, need, (guint64) g_variant_n_children (runs) * sizeof (PgsPageRun)) &&
+           g_uint64_checked_add (&need, need, g_variant_get_size (entries)) &&
+           g_uint64_checked_add (&need, need, g_variant_get_size (counts));
+    }
+  if (ok)
+    ok = g_uint64_checked_add (&need, need, (guint64) g_variant_n_children (skipped_v) * 256);
+  if (ok && physmap_inner != NULL)
+    {
+      g_autoptr(GVariant) lengths = g_variant_get_child_value (physmap_inner, 1);
+
+      ok = g_uint64_checked_add (&need, need, (guint64) g_variant_n_children (lengths) * 64);
+    }
+  if (!ok || need > G_MAXSIZE || (probe = g_try_malloc ((gsize) need)) == NULL)
+    return no_memory (error, ok ? need : G_MAXUINT64);
+  g_free (probe);
+  return TRUE;
+}
+
+/* Adds @v to *@total, FALSE where the sum passes PGS_SNAPSHOT_MAX_TOTAL. */
+static inline gboolean
+add_total (guint64 *total,
+           guint64  v)
+{
+  return g_uint64_checked_add (total, *total, v) && *total <= PGS_SNAPSHOT_MAX_TOTAL;
+}
+
+/* Every figure summed over the snapshot, as memrank's totals, librank's files, groups and
+ * compare's differences sum them: each sum must fit (in a signed difference, for compare),
+ * or the file is refused rather than shown with totals that wrapped. */
+static gboolean
+check_totals (GPtrArray  *processes,
+              GError    **error)
+{
+  guint64 t[6] = { 0 }, mt[6] = { 0 };
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < processes->len && ok; i++)
+    {
+      PgsProcess *p = g_ptr_array_index (processes, i);
+
+      ok = add_total (&t[0], p->vss) && add_total (&t[1], p->rss) && add_total (&t[2], p->pss_fp) &&
+           add_total (&t[3], p->uss) && add_total (&t[4], p->swap) && add_total (&t[5], p->swap_pss);
+      for (guint k = 0; ok && k < p->mappings->len; k++)
+        {
+          const PgsMappingData *m = &g_array_index (p->mappings, PgsMappingData, k);
+
+          ok = add_total (&mt[0], m->end - m->start) && add_total (&mt[1], m->rss) &&
+               add_total (&mt[2], m->pss_fp) && add_total (&mt[3], m->uss) &&
+               add_total (&mt[4], m->swap) && add_total (&mt[5], m->swap_pss);
+        }
+    }
+  if (!ok)
+    return bad (error, "figures that add up to more than %" G_GUINT64_FORMAT " bytes over the processes",
+                PGS_SNAPSHOT_MAX_TOTAL);
+  return TRUE;
 }
 
 static char *
@@ -315,6 +441,10 @@ _pgs_snapshot_decode (GBytes   *payload,
   if (page_size < 1024 || page_size > (1u << 24) || (page_size & (page_size - 1)) != 0)
     return bad (error, "a page size of %u bytes", page_size), NULL;
 
+  physmap_inner = g_variant_get_maybe (physmap_v);
+  if (!check_memory (root, procs, skipped_v, physmap_inner, error))
+    return NULL;
+
   n = g_variant_n_children (procs);
   for (gsize i = 0; i < n; i++)
     {
@@ -330,6 +460,8 @@ _pgs_snapshot_decode (GBytes   *payload,
         }
       g_ptr_array_add (processes, p);
     }
+  if (!check_totals (processes, error))
+    return NULL;
 
   n = g_variant_n_children (skipped_v);
   for (gsize i = 0; i < n; i++)
@@ -351,7 +483,6 @@ _pgs_snapshot_decode (GBytes   *payload,
       g_array_append_val (skipped, s);
     }
 
-  physmap_inner = g_variant_get_maybe (physmap_v);
   if (physmap_inner != NULL && (physmap = decode_physmap (physmap_inner, max_frames, error)) == NULL)
     return NULL;
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pgs-error.h"
+#include "pgs-format.h"
 #include "pgs-snapshot-file.h"
 #include "pgs-snapshot-format.h"
 #include "pgs-snapshot-private.h"
@@ -116,6 +117,95 @@ convert_all (GConverter   *converter,
   return g_steal_pointer (&out);
 }
 
+/* The @declared bytes that @in (@in_len bytes of zlib) inflates to, or NULL. The size is
+ * checked against the ceiling and what deflate can pack into @in_len before anything is
+ * allocated; the buffer is then allocated once (its pages are touched only as the stream
+ * fills them) and the stream is stopped as soon as it gives more than it declared. Where
+ * the memory cannot be had (an address-space limit), the file is refused at once, before
+ * any inflating. */
+#define CHUNK ((gsize) 1 << 30)
+
+static guint8 *
+inflate_bounded (const guint8  *in,
+                 gsize          in_len,
+                 guint64        declared,
+                 GError       **error)
+{
+  g_autoptr(GZlibDecompressor) decompressor = NULL;
+  g_autofree guint8 *out = NULL;
+  g_autofree char *size = NULL;
+  gsize at = 0;
+
+  if (declared > PGS_SNAPSHOT_MAX_PAYLOAD)
+    {
+      g_autofree char *ceiling = pgs_format_size (PGS_SNAPSHOT_MAX_PAYLOAD);
+
+      size = pgs_format_size (declared);
+      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+                   "inconsistent contents: an uncompressed size of %s (%" G_GUINT64_FORMAT " bytes), "
+                   "more than the %s of the largest snapshot a machine makes", size, declared, ceiling);
+      return NULL;
+    }
+  if (declared / PGS_SNAPSHOT_MAX_RATIO > in_len)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+                   "inconsistent contents: an uncompressed size of %" G_GUINT64_FORMAT " bytes from %"
+                   G_GSIZE_FORMAT " compressed, more than zlib can pack into them", declared, in_len);
+      return NULL;
+    }
+  /* One byte more than declared: a stream that fills it says more than its header. */
+  out = g_try_malloc ((gsize) declared + 1);
+  if (out == NULL)
+    {
+      size = pgs_format_size (declared);
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                   "not enough memory to read the snapshot: it holds %s uncompressed "
+                   "(%" G_GUINT64_FORMAT " bytes of memory, and more to decode them)", size, declared);
+      return NULL;
+    }
+
+  decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
+  for (;;)
+    {
+      g_autoptr(GError) local_error = NULL;
+      gsize read = 0, written = 0, in_chunk, out_chunk;
+      GConverterResult result;
+
+      if (at > declared)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+                       "inconsistent contents: more data than the header says (%" G_GUINT64_FORMAT " bytes)",
+                       declared);
+          return NULL;
+        }
+      /* zlib counts in 32 bits: at most 1 GiB in and out a call. */
+      in_chunk = MIN (in_len, CHUNK);
+      out_chunk = MIN (declared + 1 - at, CHUNK);
+
+      result = g_converter_convert (G_CONVERTER (decompressor), in, in_chunk, out + at, out_chunk,
+                                    in_chunk == in_len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
+                                    &read, &written, &local_error);
+      if (result == G_CONVERTER_ERROR)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: %s",
+                       local_error->message);
+          return NULL;
+        }
+      in += read;
+      in_len -= read;
+      at += written;
+      if (result == G_CONVERTER_FINISHED)
+        break;
+    }
+  if (in_len != 0 || at != declared)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: %s",
+                   in_len != 0 ? "data after the compressed stream" : "not the size its header says");
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
 gboolean
 pgs_snapshot_save (PgsSnapshot   *snapshot,
                    GFile         *file,
@@ -191,10 +281,8 @@ _pgs_snapshot_load_bytes (const guint8  *data,
                           guint64        max_frames,
                           GError       **error)
 {
-  g_autoptr(GZlibDecompressor) decompressor = NULL;
-  g_autoptr(GByteArray) unpacked = NULL;
   g_autoptr(GBytes) payload = NULL;
-  g_autoptr(GError) local_error = NULL;
+  guint8 *plain;
   guint8 digest[32];
   guint32 version;
   guint64 payload_len, plain_len;
@@ -248,22 +336,16 @@ _pgs_snapshot_load_bytes (const guint8  *data,
       return NULL;
     }
 
-  if (get_u32 (data + 12) != 0 || plain_len > PGS_SNAPSHOT_MAX_PAYLOAD)
+  if (get_u32 (data + 12) != 0)
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
-                   "inconsistent contents: an uncompressed size of %" G_GUINT64_FORMAT " bytes", plain_len);
+                   "inconsistent contents: reserved header bytes are not 0");
       return NULL;
     }
-  decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
-  unpacked = convert_all (G_CONVERTER (decompressor), data + PGS_SNAPSHOT_HEADER_SIZE, payload_len,
-                          plain_len, &local_error);
-  if (unpacked == NULL || unpacked->len != plain_len)
-    {
-      g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: %s",
-                   local_error != NULL ? local_error->message : "not the size its header says");
-      return NULL;
-    }
-  payload = g_byte_array_free_to_bytes (g_steal_pointer (&unpacked));
+  plain = inflate_bounded (data + PGS_SNAPSHOT_HEADER_SIZE, payload_len, plain_len, error);
+  if (plain == NULL)
+    return NULL;
+  payload = g_bytes_new_take (plain, plain_len);
   return _pgs_snapshot_decode (payload, max_frames, error);
 }
 

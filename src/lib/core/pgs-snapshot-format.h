@@ -31,9 +31,26 @@ G_BEGIN_DECLS
 #define PGS_SNAPSHOT_HEADER_SIZE    64
 #define PGS_SNAPSHOT_FORMAT_VERSION 1
 
-/* Beyond these a file is refused before anything is allocated for it. */
-#define PGS_SNAPSHOT_MAX_PAYLOAD    (G_GUINT64_CONSTANT (1) << 31)
+/* Beyond these a file is refused before anything is allocated for it (README, "Snapshot
+ * files from elsewhere").
+ *
+ * The ceiling on the uncompressed GVariant is the largest snapshot a real machine makes: a
+ * 4 TiB machine (PGS_SNAPSHOT_MAX_FRAMES) with every page mapped by one process, 12 bytes a
+ * page (pagemap entry and map count: 12 GiB), and its frames in runs of 4 (16 bytes a run:
+ * 4 GiB). A 24 GiB machine at rest makes 8 MB; 1 TiB at most 7 GiB (every frame a run). */
+#define PGS_SNAPSHOT_MAX_PAYLOAD    (G_GUINT64_CONSTANT (16) << 30)
 #define PGS_SNAPSHOT_MAX_FRAMES     (G_GUINT64_CONSTANT (1) << 30)   /* 4 TiB of 4 KiB frames */
+/* Deflate packs at most 258 bytes into 2 bits: a header that declares more than this many
+ * times the compressed size cannot be telling the truth. */
+#define PGS_SNAPSHOT_MAX_RATIO      1032
+/* No process maps more than this: 2^56 bytes of user space under 5-level paging (x86-64,
+ * RISC-V Sv57; 2^52 on arm64), with room for the vsyscall page above it. Any mapping, any
+ * process figure and the sum of a process's mappings must fit. */
+#define PGS_SNAPSHOT_MAX_MAPPED     (G_GUINT64_CONSTANT (1) << 57)
+/* Snapshot-wide sums of any figure must fit in a signed 64-bit difference (compare). */
+#define PGS_SNAPSHOT_MAX_TOTAL      ((guint64) G_MAXINT64)
+/* Linux's PID_MAX_LIMIT on 64-bit. */
+#define PGS_SNAPSHOT_MAX_PID        (1 << 22)
 
 #define PGS_SNAPSHOT_MAPPING_TYPE   "(ttttuuayayttttut)"
 #define PGS_SNAPSHOT_RUN_TYPE       "(tuuuu)"

@@ -165,19 +165,33 @@ pgs_render_band_max (PgsRenderer *self,
 
   if (first_of >= 0)
     {
-      /* Asked for a not-present class: the first page not in a run. */
+      /* Asked for a not-present class: the first page not in a run (or, in a file, in a run
+       * with no entry). Walked run by run from the first one that ends after a0: a piece of
+       * a vast mapping spans millions of pages, nearly all of them holes. */
       if (first_of == base)
-        for (guint64 q = p0; q < p1; q++)
-          {
-            PgsPageInfo info;
+        {
+          guint64 q = p0;
 
-            pgs_process_lookup_page (p, band->start + q * page_size, &info);
-            if (info.entry == 0)
-              {
-                *first_index = q;
-                return base;
-              }
-          }
+          for (guint i = lo; i < p->runs->len && q < p1; i++)
+            {
+              const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, i);
+              guint64 addr = band->start + q * page_size;
+              guint64 end = r->start + (guint64) r->n_pages * page_size;
+
+              if (r->start > addr)
+                break;  /* q is in the hole before this run */
+              for (; addr < end && q < p1; addr += page_size, q++)
+                if (p->entries[r->first + (addr - r->start) / page_size] == 0)
+                  break;
+              if (addr < end && q < p1)
+                break;  /* a page of the run without an entry */
+            }
+          if (q < p1)
+            {
+              *first_index = q;
+              return base;
+            }
+        }
       *first_index = G_MAXUINT64;
     }
   (void) stored;
@@ -366,6 +380,88 @@ pgs_render_residency_first (PgsRenderer    *self,
   residency_pieces (self, g, bx, by, piece_first, hit);
 }
 
+/* Linear residency: the highest class of block (bx, by), from the runs that fall in it.
+ * The rows of a band inside the block are never walked one by one: a block of a mapping of
+ * terabytes spans thousands of rows of holes, and a row at a time made a render cost the
+ * pixels times the rows of a block. Only rows a run reaches are visited, and each such row
+ * gives at least one stored page to classify, so the cost is the stored pages in the block. */
+static guint8
+linear_block_max (PgsRenderer    *self,
+                  const Geometry *g,
+                  guint64         bx,
+                  guint64         by)
+{
+  PgsProcess *p = self->process;
+  guint page_size = p->page_size;
+  guint64 a = g->a, mw = g->mw;
+  guint64 x0 = bx * a, x1 = MIN ((bx + 1) * a, mw);
+  guint64 y0 = by * a, y1 = MIN ((by + 1) * a, g->mh);
+  guint n_bands = self->bands->len;
+  guint8 best = PGS_RES_NONE;
+
+  if (x0 >= x1 || y0 >= y1 || n_bands == 0)
+    return best;
+
+  for (guint b = band_for_row (g, n_bands, y0); b < n_bands && g->band_row[b] < y1; b++)
+    {
+      const Band *band = &g_array_index (self->bands, Band, b);
+      /* The band's rows inside the block, counted from its own first row, and its pages on
+       * them. */
+      guint64 ya = MAX (y0, g->band_row[b]) - g->band_row[b];
+      guint64 yb = MIN (y1, g->band_row[b + 1]) - g->band_row[b];
+      guint64 q0 = ya * mw, q1 = MIN (yb * mw, band->n_pages);
+      guint64 a0, a1;
+      guint lo = band->first_run, hi = p->runs->len;
+
+      if (ya >= yb || q0 + x0 >= band->n_pages)
+        continue;  /* no cell of this band under the block */
+      best = MAX (best, band->file ? PGS_RES_NOT_PRESENT_FILE : PGS_RES_NOT_PRESENT_ANON);
+
+      a0 = band->start + q0 * page_size;
+      a1 = band->start + q1 * page_size;
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+          const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, mid);
+
+          if (r->start + (guint64) r->n_pages * page_size <= a0)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      for (guint i = lo; i < p->runs->len; i++)
+        {
+          const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, i);
+          guint64 r0, s, e;
+
+          if (r->start >= a1)
+            break;
+          /* The run's pages in the band, clipped to the block's rows. */
+          r0 = (r->start - band->start) / page_size;
+          s = MAX (r0, q0);
+          e = MIN (r0 + r->n_pages, q1);
+          for (guint64 row = s / mw; s < e; row++)
+            {
+              guint64 row_end = MIN ((row + 1) * mw, e);
+              guint64 c0 = MAX (s, row * mw + x0), c1 = MIN (row_end, row * mw + x1);
+
+              for (guint64 q = c0; q < c1; q++)
+                {
+                  gsize k = r->first + (q - r0);
+                  guint8 c = page_class (self, p->entries[k],
+                                         p->counts != NULL ? p->counts[k] : PGS_COUNT_UNKNOWN, r->flags);
+
+                  best = MAX (best, c);
+                }
+              if (best == PGS_RES_SHARED_129_PLUS)
+                return best;  /* nothing outranks it */
+              s = row_end;
+            }
+        }
+    }
+  return best;
+}
+
 guint8
 pgs_render_block_class (PgsRenderer    *self,
                         const Geometry *g,
@@ -375,6 +471,8 @@ pgs_render_block_class (PgsRenderer    *self,
 {
   guint n;
 
+  if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
+    return linear_block_max (self, g, bx, by);
   if (self->view == PGS_VIEW_RESIDENCY)
     {
       MaxData m = { PGS_RES_NONE };
