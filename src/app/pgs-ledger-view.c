@@ -3,7 +3,7 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The ledger (src/lib/pgs-ledger.c) of the snapshot shown: one stacked bar, MemTotal wide,
+ * The ledger (src/lib/core/pgs-ledger.c) of the snapshot shown: one stacked bar, MemTotal wide,
  * a segment per row in the page-flag map's colours (the kernel's rows share the map's
  * kernel colour: what the map cannot tell apart, the bar does not pretend to), and a table
  * in three blocks with each row's size and share, its source and kernel counter in the

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Header-only and plain C, because both sides include it: the helper (src/helper), which
- * links no library, and its client in the library (src/lib/pgs-helper.c).
+ * links no library, and its client in the library (src/lib/core/pgs-helper.c).
  *
  * One AF_UNIX SOCK_SEQPACKET datagram each way, on the helper's stdin:
  *   greeting  PGS_HELPER_GREETING, or "ERR <errno> <text>\n" and exit 2 when the peer is
