@@ -6,8 +6,8 @@
  * A snapshot file holds one scan (pgs-snapshot-file.c); opened, it is shown in every view
  * in place of the live system, automatic refresh stops, and a refresh (or the banner's
  * Back to Live) scans the running system again. The title says which file is shown and
- * when and where it was captured. Compare With… reads a second file as the old side and
- * the snapshot shown as the new side. Reading and writing run in the library's worker
+ * when and where it was captured, to the second. Compare With… reads a second file and
+ * compares it with the snapshot shown, the older capture as the old side. Reading and writing run in the library's worker
  * threads; the header bar's progress bar shows while they run.
  */
 
@@ -43,7 +43,7 @@ format_capture (PgsSnapshot *snapshot)
 {
   g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (pgs_snapshot_get_time (snapshot)
                                                                / G_USEC_PER_SEC);
-  g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M") : NULL;
+  g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M:%S") : NULL;
   /* From a file anyone may have written: shown only as valid text. */
   g_autofree char *host = pgs_snapshot_get_hostname (snapshot) != NULL
                           ? pgs_escape_for_terminal (pgs_snapshot_get_hostname (snapshot), -1)
@@ -52,9 +52,9 @@ format_capture (PgsSnapshot *snapshot)
   if (when == NULL)
     when = g_strdup (_("an unknown time"));
   if (host == NULL || *host == '\0')
-    /* Translators: when a snapshot was taken, "captured 2026-12-04 03:12" */
+    /* Translators: when a snapshot was taken, "captured 2026-12-04 03:12:45" */
     return g_strdup_printf (_("captured %s"), when);
-  /* Translators: "captured 2026-12-04 03:12 on myhost" */
+  /* Translators: "captured 2026-12-04 03:12:45 on myhost" */
   return g_strdup_printf (_("captured %s on %s"), when, host);
 }
 
@@ -213,18 +213,36 @@ load_data_free (LoadData *data)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadData, load_data_free)
 
+static GtkAdjustment *
+list_vadjustment (PgsWindow *self)
+{
+  GtkWidget *scroller = gtk_widget_get_parent (pgs_process_list_get_column_view (self->process_list));
+
+  return GTK_IS_SCROLLED_WINDOW (scroller)
+         ? gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+}
+
+/* @picked (the file chosen in Compare With…) beside the snapshot shown: the older capture
+ * is the old side, whichever was opened first (on a tie, the one picked). */
 static void
 show_comparison (PgsWindow   *self,
-                 PgsSnapshot *old_snapshot)
+                 PgsSnapshot *picked)
 {
+  PgsSnapshot *shown = pgs_session_get_snapshot (self->session);
+  gboolean picked_newer = pgs_snapshot_get_time (picked) > pgs_snapshot_get_time (shown);
+  PgsSnapshot *old_snapshot = picked_newer ? shown : picked;
+  PgsSnapshot *new_snapshot = picked_newer ? picked : shown;
   g_autofree char *old_text = describe_snapshot (old_snapshot);
-  g_autofree char *new_text = describe_snapshot (pgs_session_get_snapshot (self->session));
+  g_autofree char *new_text = describe_snapshot (new_snapshot);
   /* Translators: "Old: name.pgsnap (captured …). New: the live system (captured …)." */
   g_autofree char *text = g_strdup_printf (_("Old: %s. New: %s."), old_text, new_text);
 
   /* In place of the process list: the comparison is of the processes. */
-  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot,
-                                  pgs_session_get_snapshot (self->session), text);
+  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot, new_snapshot, text);
+  if (!pgs_window_is_comparing (self))
+    self->compare_list_at_top = list_vadjustment (self) == NULL ||
+                                gtk_adjustment_get_value (list_vadjustment (self)) == 0;
+  g_set_object (&self->compared_snapshot, shown);
   gtk_stack_set_visible_child_name (self->processes_stack, "compare");
   pgs_session_set_view (self->session, "processes");
 }
@@ -472,15 +490,38 @@ compare_action (GtkWidget  *widget,
   choose_snapshot (PGS_WINDOW (widget), CHOOSE_COMPARE);
 }
 
+void
+_pgs_window_close_comparison (PgsWindow *self)
+{
+  GtkAdjustment *vadjustment = list_vadjustment (self);
+
+  gtk_stack_set_visible_child_name (self->processes_stack, "list");
+  pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
+  g_clear_object (&self->compared_snapshot);
+  /* A list at its top when the comparison opened is at its top again: while hidden, the
+   * list view keeps its first row in place when a new scan puts a bigger process above
+   * it, which would hide the biggest process one row up. */
+  if (self->compare_list_at_top && vadjustment != NULL)
+    gtk_adjustment_set_value (vadjustment, 0);
+}
+
+void
+_pgs_window_files_snapshot_changed (PgsWindow *self)
+{
+  /* A comparison of a file shown: gone with the file (Back to Live, another file). One of
+   * the live system stays while refreshes replace the live view: it says when each side
+   * was captured. */
+  if (self->compared_snapshot != NULL && pgs_snapshot_get_file (self->compared_snapshot) != NULL &&
+      self->compared_snapshot != pgs_session_get_snapshot (self->session))
+    _pgs_window_close_comparison (self);
+}
+
 static void
 close_compare_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  PgsWindow *self = PGS_WINDOW (widget);
-
-  gtk_stack_set_visible_child_name (self->processes_stack, "list");
-  pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
+  _pgs_window_close_comparison (PGS_WINDOW (widget));
 }
 
 /* Without a file chooser: for the command line, scripts and tests. */
@@ -511,6 +552,7 @@ _pgs_window_files_dispose (PgsWindow *self)
   g_clear_handle_id (&self->file_pulse_source, g_source_remove);
   _pgs_window_files_cancel (self);
   g_clear_object (&self->file_cancellable);
+  g_clear_object (&self->compared_snapshot);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
   g_clear_object (&self->file_chooser);

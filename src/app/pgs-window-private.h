@@ -41,6 +41,8 @@ struct _PgsWindow
   AdwToast             *toast;        /* the newest toast, until it is dismissed */
   char                 *toast_text;   /* its text, unescaped */
   int                   highlight_pid;  /* the process selected when a file was */
+  PgsSnapshot          *compared_snapshot;  /* the session's while a comparison shows it */
+  gboolean              compare_list_at_top; /* the process list's, when it opened */
 
   /* template children */
   GtkStack             *stack;
@@ -93,6 +95,9 @@ void        _pgs_window_files_dispose        (PgsWindow   *self);
 /* A scan of the live system started: a file being read or written is not wanted. */
 void        _pgs_window_files_cancel         (PgsWindow   *self);
 void        _pgs_window_update_title         (PgsWindow   *self);
+/* The session shows another snapshot: a comparison with the file shown before closes. */
+void        _pgs_window_files_snapshot_changed (PgsWindow *self);
+void        _pgs_window_close_comparison     (PgsWindow   *self);
 /* The file dialogs start in the folder stored in @key ("snapshot-folder",
  * "export-folder"), the folder of the file last written or read through them. */
 void        _pgs_window_remember_folder      (PgsWindow   *self,

@@ -78,6 +78,7 @@ on_snapshot_changed (PgsWindow *self)
   /* The list has the new snapshot by now (it is a page): a PID asked for before it came. */
   if (self->pending_pid > 0 && pgs_process_list_select_pid (self->process_list, self->pending_pid))
     self->pending_pid = 0;
+  _pgs_window_files_snapshot_changed (self);
   _pgs_window_update_lock (self);
   _pgs_window_update_title (self);
   update_actions (self);
