@@ -51,6 +51,9 @@ struct _PgsProcessList
  * settings, the list.* actions of the context menu, and the menu itself. */
 void pgs_process_list_class_init_actions (GtkWidgetClass *widget_class);
 void pgs_process_list_init_actions       (PgsProcessList *self);
+/* The view menu; for a file (@file) it says the process filter applies to live data only. */
+void pgs_process_list_update_view_menu   (PgsProcessList *self,
+                                          gboolean        file);
 /* Applies a change of "my processes" or of the tree (pgs-process-list.c). */
 void pgs_process_list_refilter           (PgsProcessList *self);
 void pgs_process_list_apply_tree         (PgsProcessList *self,

@@ -213,15 +213,6 @@ load_data_free (LoadData *data)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadData, load_data_free)
 
-static GtkAdjustment *
-list_vadjustment (PgsWindow *self)
-{
-  GtkWidget *scroller = gtk_widget_get_parent (pgs_process_list_get_column_view (self->process_list));
-
-  return GTK_IS_SCROLLED_WINDOW (scroller)
-         ? gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)) : NULL;
-}
-
 /* @picked (the file chosen in Compare With…) beside the snapshot shown: the older capture
  * is the old side, whichever was opened first (on a tie, the one picked). */
 static void
@@ -239,9 +230,6 @@ show_comparison (PgsWindow   *self,
 
   /* In place of the process list: the comparison is of the processes. */
   pgs_compare_list_set_snapshots (self->compare_list, old_snapshot, new_snapshot, text);
-  if (!pgs_window_is_comparing (self))
-    self->compare_list_at_top = list_vadjustment (self) == NULL ||
-                                gtk_adjustment_get_value (list_vadjustment (self)) == 0;
   g_set_object (&self->compared_snapshot, shown);
   gtk_stack_set_visible_child_name (self->processes_stack, "compare");
   pgs_session_set_view (self->session, "processes");
@@ -493,16 +481,9 @@ compare_action (GtkWidget  *widget,
 void
 _pgs_window_close_comparison (PgsWindow *self)
 {
-  GtkAdjustment *vadjustment = list_vadjustment (self);
-
   gtk_stack_set_visible_child_name (self->processes_stack, "list");
   pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
   g_clear_object (&self->compared_snapshot);
-  /* A list at its top when the comparison opened is at its top again: while hidden, the
-   * list view keeps its first row in place when a new scan puts a bigger process above
-   * it, which would hide the biggest process one row up. */
-  if (self->compare_list_at_top && vadjustment != NULL)
-    gtk_adjustment_set_value (vadjustment, 0);
 }
 
 void

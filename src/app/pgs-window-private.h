@@ -42,7 +42,6 @@ struct _PgsWindow
   char                 *toast_text;   /* its text, unescaped */
   int                   highlight_pid;  /* the process selected when a file was */
   PgsSnapshot          *compared_snapshot;  /* the session's while a comparison shows it */
-  gboolean              compare_list_at_top; /* the process list's, when it opened */
 
   /* template children */
   GtkStack             *stack;

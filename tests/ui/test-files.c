@@ -22,6 +22,7 @@
 #include <glib/gstdio.h>
 
 #include "pgs-compare.h"
+#include "pgs-fixture.h"
 #include "pgs-snapshot-file.h"
 #include "pgs-ui-util.h"
 
@@ -296,6 +297,98 @@ test_close_comparison_scroll (void)
   g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, 0);
 }
 
+static GtkMenuButton *
+find_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+    return GTK_MENU_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label of the view menu's first section (My/All Processes), NULL for none. */
+static char *
+filter_section_label (void)
+{
+  GtkMenuButton *button = find_menu_button (GTK_WIDGET (pgs_window_get_process_list (fixture.window)));
+  GMenuModel *menu;
+  char *label = NULL;
+
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (button);
+  g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+  return label;
+}
+
+/* Issue 21, 3: a snapshot of three processes of another user (root's, as a user would
+ * open it), opened with "My Processes" on: all three listed, and the view menu says the
+ * filter is for the running system. Back to live data, the filter applies again. */
+static void
+test_file_shows_all (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture.tmpdir, "others.pgsnap", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GListModel *model = pgs_process_list_get_model (pgs_window_get_process_list (fixture.window));
+  guint other = getuid () + 1000;
+  g_autofree char *label = NULL;
+
+  for (int pid = 101; pid <= 103; pid++)
+    {
+      const guint64 page[] = { FX_PRESENT_EXCL (pid) };
+      guint64 base = 0x400000, size = sysconf (_SC_PAGESIZE);
+
+      pgs_fixture_add_process (fx, pid, "other", other, FALSE);
+      pgs_fixture_add_mapping (fx, pid, base, base + size, "rw-p", NULL);
+      pgs_fixture_set_pages (fx, pid, base, page, 1);
+      pgs_fixture_set_frame (fx, pid, 1, 0);
+    }
+  pgs_fixture_commit (fx);
+  pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
+  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pgs_snapshot_get_n_processes (snapshot), ==, 3);
+  g_assert_true (pgs_snapshot_save (snapshot, file, NULL, &error));
+  g_assert_no_error (error);
+
+  g_action_group_change_action_state (pgs_process_list_get_actions (pgs_window_get_process_list (fixture.window)),
+                                      "show-processes", g_variant_new_string ("mine"));
+  label = filter_section_label ();
+  g_assert_null (label);
+  pgs_window_open_file (fixture.window, file, NULL);
+  g_assert_true (pgs_ui_wait (file_shown, file, 60000));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  label = filter_section_label ();
+  g_assert_cmpstr (label, ==, "For the running system only");
+  g_clear_pointer (&label, g_free);
+
+  /* Live again: none of the other user's, the list holds only this user's processes. */
+  pgs_window_refresh (fixture.window);
+  pgs_ui_wait_idle_scan (fixture.window);
+  g_assert_null (pgs_snapshot_get_file (pgs_window_get_snapshot (fixture.window)));
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, 0);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
+
+      g_assert_cmpuint (pgs_process_get_uid (process), ==, getuid ());
+    }
+  g_assert_null (filter_section_label ());
+  g_action_group_change_action_state (pgs_process_list_get_actions (pgs_window_get_process_list (fixture.window)),
+                                      "show-processes", g_variant_new_string ("all"));
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -323,6 +416,7 @@ main (int    argc,
   g_test_add_func ("/ui/files/compare-picked-newer", test_compare_picked_newer);
   g_test_add_func ("/ui/files/back-to-live", test_back_to_live);
   g_test_add_func ("/ui/files/close-comparison-scroll", test_close_comparison_scroll);
+  g_test_add_func ("/ui/files/file-shows-all", test_file_shows_all);
   status = g_test_run ();
 
   pgs_ui_child_stop (&fixture.b);
