@@ -145,6 +145,47 @@ test_dismissed (void)
   g_unsetenv ("PGS_HELPER_COMMAND");
 }
 
+/* Issue 21, 6: each failure says what happened. A fake pkexec (PGS_HELPER_COMMAND) prints
+ * what pkexec 0.105-126 prints on stderr (probed on Debian 12: "pkexec /nonexistent"; the
+ * agent and refusal lines are pkexec.c's) and exits with pkexec's status. */
+static void
+test_unlock_causes (void)
+{
+  static const struct
+  {
+    const char *command;
+    const char *toast;
+  } cases[] = {
+    { "sh -c 'echo \"Error accessing /usr/libexec/pagescope-helper: No such file or directory\" >&2; exit 127'",
+      "Could not unlock: the helper is not installed (Error accessing /usr/libexec/pagescope-helper: "
+      "No such file or directory); reinstall Pagescope" },
+    { "sh -c 'echo \"Error executing command as another user: No authentication agent found.\" >&2; exit 127'",
+      "Could not unlock: no authentication agent is running to ask for the password (Error "
+      "executing command as another user: No authentication agent found.)" },
+    { "sh -c 'echo \"Error executing command as another user: Not authorized\" >&2; exit 127'",
+      "Could not unlock: authentication was refused: not authorised to read the memory of every "
+      "process" },
+    { "sh -c 'echo \"pagescope-helper: cannot open /proc\" >&2; exit 1'",
+      "Could not unlock: the helper failed (exit status 1): pagescope-helper: cannot open /proc" },
+  };
+  GtkWidget *lock = find_lock_button (GTK_WIDGET (window));
+
+  if (g_getenv ("PGS_HELPER_FD") != NULL)
+    {
+      g_test_skip ("A helper is provided: no pkexec to fail");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_setenv ("PGS_HELPER_COMMAND", cases[i].command, TRUE);
+      pgs_window_unlock (window);
+      g_assert_true (pgs_ui_wait (not_unlocking, lock, 30000));
+      g_assert_false (pgs_window_is_unlocked (window));
+      g_assert_cmpstr (pgs_window_get_toast_text (window), ==, cases[i].toast);
+    }
+  g_unsetenv ("PGS_HELPER_COMMAND");
+}
+
 static gboolean
 unlocked_scan_done (gpointer data)
 {
@@ -259,6 +300,7 @@ main (int    argc,
 
   g_test_add_func ("/ui/locked/locked", test_locked);
   g_test_add_func ("/ui/locked/dismissed", test_dismissed);
+  g_test_add_func ("/ui/locked/unlock-causes", test_unlock_causes);
   g_test_add_func ("/ui/locked/unlock", test_unlock);
   status = g_test_run ();
 
