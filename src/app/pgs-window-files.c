@@ -15,6 +15,8 @@
 
 #include "pgs-escape.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "pgs-file-name.h"
@@ -320,6 +322,55 @@ pgs_window_compare_file (PgsWindow *self,
 
 /* Save */
 
+/* Why @file could not be written, in words about the file the user chose: the library
+ * writes a hidden temporary file beside it first, whose name GIO's messages carry. */
+static char *
+save_reason (GFile  *file,
+             GError *error)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *folder = parent != NULL ? g_file_get_parse_name (parent) : g_strdup ("/");
+  const char *colon;
+
+  if (error->domain == G_IO_ERROR)
+    switch (error->code)
+      {
+      case G_IO_ERROR_NOT_FOUND:
+        /* Translators: why a file could not be saved */
+        return g_strdup_printf (_("the folder %s does not exist"), folder);
+      case G_IO_ERROR_NOT_DIRECTORY:
+        return g_strdup_printf (_("%s is not a folder"), folder);
+      case G_IO_ERROR_PERMISSION_DENIED:
+        return g_strdup_printf (_("you may not write in the folder %s"), folder);
+      case G_IO_ERROR_READ_ONLY:
+        return g_strdup_printf (_("the folder %s is on a read-only file system"), folder);
+      case G_IO_ERROR_NO_SPACE:
+        return g_strdup_printf (_("no space left on the disk of %s"), folder);
+      case G_IO_ERROR_IS_DIRECTORY:
+        return g_strdup (_("a folder has that name"));
+      case G_IO_ERROR_FILENAME_TOO_LONG:
+        return g_strdup (_("the file name is too long"));
+      default:
+        break;
+      }
+  /* "Error opening file “/dir/.name.1234abcd.tmp”: reason": the reason alone. */
+  colon = strrchr (error->message, ':');
+  if (strstr (error->message, ".tmp") != NULL && colon != NULL && colon[1] == ' ')
+    return g_strdup (colon + 2);
+  return g_strdup (error->message);
+}
+
+static void
+report_save_error (PgsWindow *self,
+                   GFile     *file,
+                   GError    *error)
+{
+  g_autofree char *reason = save_reason (file, error);
+  g_autoptr(GError) plain = g_error_new_literal (error->domain, error->code, reason);
+
+  report_file_error (self, _("Could not save to %s: %s"), file, plain);
+}
+
 static void
 save_done (GObject      *object,
            GAsyncResult *result,
@@ -336,7 +387,7 @@ save_done (GObject      *object,
     return;
   if (error != NULL)
     {
-      report_file_error (self, _("Could not save to %s: %s"), data->file, error);
+      report_save_error (self, data->file, error);
       return;
     }
   _pgs_window_remember_folder (self, "snapshot-folder", data->file);
@@ -359,7 +410,7 @@ save_scanned (GObject      *object,
   if (snapshot == NULL)
     {
       if (end_file_work (data->self, data->cancellable))
-        report_file_error (data->self, _("Could not save to %s: %s"), data->file, error);
+        report_save_error (data->self, data->file, error);
       load_data_free (data);
       return;
     }

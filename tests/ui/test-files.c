@@ -389,6 +389,27 @@ test_file_shows_all (void)
   g_unlink (path);
 }
 
+/* Issue 21, 15: a save into a folder that does not exist says so, naming the file chosen,
+ * not the hidden temporary file written first. */
+static void
+test_save_error (void)
+{
+  g_autofree char *folder = g_build_filename (fixture.tmpdir, "missing", NULL);
+  g_autofree char *path = g_build_filename (folder, "x.pgsnap", NULL);
+  g_autofree char *expected = g_strdup_printf ("Could not save to %s: the folder %s does not exist",
+                                               path, folder);
+  g_autofree char *message = NULL;
+  gulong id;
+
+  id = g_signal_connect (fixture.window, "export-finished", G_CALLBACK (on_export_finished),
+                         &message);
+  gtk_widget_activate_action (GTK_WIDGET (fixture.window), "win.save-snapshot-to-file", "s", path);
+  g_assert_true (pgs_ui_wait (have_message, &message, 120000));
+  g_signal_handler_disconnect (fixture.window, id);
+  g_assert_cmpstr (pgs_window_get_toast_text (fixture.window), ==, expected);
+  g_assert_null (strstr (message, ".tmp"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -417,6 +438,7 @@ main (int    argc,
   g_test_add_func ("/ui/files/back-to-live", test_back_to_live);
   g_test_add_func ("/ui/files/close-comparison-scroll", test_close_comparison_scroll);
   g_test_add_func ("/ui/files/file-shows-all", test_file_shows_all);
+  g_test_add_func ("/ui/files/save-error", test_save_error);
   status = g_test_run ();
 
   pgs_ui_child_stop (&fixture.b);
