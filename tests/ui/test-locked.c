@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pgs-process-menu.h"
 #include "pgs-ui-util.h"
 
 static PgsApplication *app;
@@ -84,6 +85,22 @@ test_locked (void)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_false (gtk_widget_is_sensitive (pgs_process_detail_get_wss_button (detail)));
   g_assert_nonnull (strstr (pgs_process_detail_get_wss_tooltip (detail), "clear_refs"));
+
+  /* Issue 21, 17: nor its pages: Show Pages is disabled, and says why. */
+  {
+    PgsProcessList *list = pgs_window_get_process_list (window);
+    GtkWidget *menu = pgs_process_list_get_context_menu (list);
+
+    g_assert_cmpstr (pgs_process_menu_get_reason (menu, PGS_PROCESS_MENU_SHOW_PAGES), ==,
+                     "Its pages could not be read: that needs root, or Unlock");
+    /* Disabled: activating it leaves the view where it is. */
+    gtk_widget_activate_action (GTK_WIDGET (list), "list.show-pages", NULL);
+    g_assert_cmpstr (pgs_window_get_view (window), ==, "processes");
+    /* The detail pane's Show Pages button too (it led to "No Page Data"). */
+    g_assert_false (gtk_widget_is_sensitive (pgs_process_detail_get_pages_button (detail)));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (pgs_process_detail_get_pages_button (detail)), ==,
+                     "Its pages could not be read: that needs root, or Unlock");
+  }
 }
 
 static gboolean
