@@ -42,6 +42,7 @@ struct _PgsWindow
   char                 *toast_text;   /* its text, unescaped */
   int                   highlight_pid;  /* the process selected when a file was */
   PgsSnapshot          *compared_snapshot;  /* the session's while a comparison shows it */
+  gboolean              banner_link_connected;
 
   /* template children */
   GtkStack             *stack;
@@ -81,6 +82,9 @@ void        _pgs_window_emit_export_finished (PgsWindow   *self,
 void        _pgs_window_unlock_class_init    (GtkWidgetClass *widget_class);
 void        _pgs_window_show_banner          (PgsWindow   *self,
                                               const char  *text);
+/* The banner's "Learn more": the details of what a user may read. */
+gboolean    _pgs_window_on_banner_link       (PgsWindow   *self,
+                                              const char  *uri);
 /* The banner and the lock button follow the snapshot shown and the helper. */
 void        _pgs_window_update_lock          (PgsWindow   *self);
 void        _pgs_window_unlock_dispose       (PgsWindow   *self);

@@ -56,6 +56,10 @@ test_locked (void)
   g_assert_false (pgs_window_is_unlocked (window));
   g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "Unlock"));
   g_assert_null (strstr (pgs_window_get_banner_text (window), "pkexec"));
+  /* Issue 21, 17: plain words, the kernel's file names behind Learn more. */
+  g_assert_null (strstr (pgs_window_get_banner_text (window), "/proc"));
+  g_assert_null (strstr (pgs_window_get_banner_text (window), "smaps_rollup"));
+  g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "no physical memory maps"));
 
   /* PID 1 is root's: only its status could be read. */
   init = pgs_snapshot_lookup_pid (snapshot, 1);
