@@ -238,6 +238,7 @@ set_exit_error (PgsHelper     *self,
                 GCancellable  *cancellable,
                 GError       **error)
 {
+  g_autofree char *said = NULL;
   int status;
 
   if (self->subprocess == NULL || !g_subprocess_wait (self->subprocess, cancellable, error))
@@ -258,7 +259,8 @@ set_exit_error (PgsHelper     *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "authentication was dismissed");
       return;
     }
-  set_status_error (status, read_stderr (self), error);
+  said = read_stderr (self);
+  set_status_error (status, said, error);
 }
 
 /* Spawns the helper with one end of a socketpair as its stdin. */
