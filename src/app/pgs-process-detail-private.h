@@ -42,6 +42,7 @@ struct _PgsProcessDetail
   PgsPage              parent_instance;
 
   GtkButton           *wss_button;
+  GtkButton           *pages_button;
 
   PgsProcess          *process;
   PgsUnits             units;

@@ -327,6 +327,7 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, source_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, notes_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, pages_button);
   gtk_widget_class_bind_template_child_full (widget_class, "vss_label", FALSE,
                                              G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[0]));
   gtk_widget_class_bind_template_child_full (widget_class, "rss_label", FALSE,
@@ -543,6 +544,23 @@ pgs_process_detail_set_wss_blocked_reason (PgsProcessDetail *self,
                                reason != NULL ? reason
                                : _("Find out how much of its memory this process uses over a "
                                    "few seconds"));
+}
+
+void
+pgs_process_detail_set_pages_blocked_reason (PgsProcessDetail *self,
+                                             const char       *reason)
+{
+  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->pages_button),
+                               reason != NULL ? reason : _("Show this process’s residency map"));
+}
+
+GtkWidget *
+pgs_process_detail_get_pages_button (PgsProcessDetail *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  return GTK_WIDGET (self->pages_button);
 }
 
 const char *

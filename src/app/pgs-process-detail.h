@@ -49,5 +49,9 @@ void        pgs_process_detail_set_wss_blocked_reason (PgsProcessDetail *self,
                                                        const char       *reason);
 const char *pgs_process_detail_get_wss_tooltip        (PgsProcessDetail *self);
 GtkWidget  *pgs_process_detail_get_wss_button         (PgsProcessDetail *self);
+/* Why Show Pages (win.show-pages) is disabled for the shown process, or NULL. */
+void        pgs_process_detail_set_pages_blocked_reason (PgsProcessDetail *self,
+                                                         const char       *reason);
+GtkWidget  *pgs_process_detail_get_pages_button       (PgsProcessDetail *self);
 
 G_END_DECLS

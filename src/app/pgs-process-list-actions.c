@@ -308,7 +308,7 @@ _pgs_process_list_class_init_actions (GtkWidgetClass *widget_class)
 }
 
 static GMenuModel *
-view_menu_new (void)
+view_menu_new (gboolean file)
 {
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) which = g_menu_new ();
@@ -324,10 +324,21 @@ view_menu_new (void)
 
       g_menu_append (columns, pgs_process_columns_get_title (i), action);
     }
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (which));
+  /* A file shows every process it holds: whose they are is of the machine it came from. */
+  g_menu_append_section (menu, file ? _("For the running system only") : NULL,
+                         G_MENU_MODEL (which));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (tree));
   g_menu_append_section (menu, _("Columns"), G_MENU_MODEL (columns));
   return G_MENU_MODEL (menu);
+}
+
+void
+_pgs_process_list_update_view_menu (PgsProcessList *self,
+                                    gboolean        file)
+{
+  g_autoptr(GMenuModel) view_menu = view_menu_new (file);
+
+  gtk_menu_button_set_menu_model (self->view_button, view_menu);
 }
 
 void
@@ -335,7 +346,6 @@ _pgs_process_list_init_actions (PgsProcessList *self)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GMenuModel) view_menu = NULL;
   g_auto(GStrv) ids = NULL;
   GtkGesture *click;
   GSimpleAction *action;
@@ -380,8 +390,7 @@ _pgs_process_list_init_actions (PgsProcessList *self)
     g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed), self,
                              G_CONNECT_SWAPPED);
 
-  view_menu = view_menu_new ();
-  gtk_menu_button_set_menu_model (self->view_button, view_menu);
+  _pgs_process_list_update_view_menu (self, FALSE);
 
   self->menu = pgs_process_menu_new ();
   gtk_widget_set_parent (self->menu, GTK_WIDGET (self));

@@ -62,5 +62,8 @@ _pgs_process_list_selected (PgsProcessList *self)
 
   return item != NULL ? pgs_row_get_item (pgs_process_columns_get_row (item)) : NULL;
 }
+/* The view menu; for a file (@file) it says the process filter applies to live data only. */
+void _pgs_process_list_update_view_menu   (PgsProcessList *self,
+                                           gboolean        file);
 
 G_END_DECLS

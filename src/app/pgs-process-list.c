@@ -57,7 +57,10 @@ filter_process (gpointer item,
   g_autofree char *pid = NULL;
   const char *user;
 
-  if (self->mine && pgs_process_get_uid (process) != getuid ())
+  /* Live data only: a file shows every process it holds (a root snapshot opened as a
+   * user has none of the user's). */
+  if (self->mine && self->snapshot != NULL && pgs_snapshot_get_file (self->snapshot) == NULL &&
+      pgs_process_get_uid (process) != getuid ())
     return FALSE;
   if (self->search == NULL || *self->search == '\0')
     return TRUE;
@@ -586,6 +589,8 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
                                PgsSnapshot    *snapshot)
 {
   PgsProcess *before;
+  gboolean was_file, is_file, at_top;
+  GtkAdjustment *vadjustment;
 
   g_return_if_fail (PGS_IS_PROCESS_LIST (self));
   g_return_if_fail (!snapshot || PGS_IS_SNAPSHOT (snapshot));
@@ -596,11 +601,21 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
   before = pgs_process_list_get_selected_process (self);
   if (before != NULL)
     g_object_ref (before);
+  vadjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  at_top = gtk_adjustment_get_value (vadjustment) == 0;
 
+  was_file = self->snapshot != NULL && pgs_snapshot_get_file (self->snapshot) != NULL;
+  is_file = snapshot != NULL && pgs_snapshot_get_file (snapshot) != NULL;
   self->swapping = TRUE;
   pgs_set_object_release (&self->snapshot, snapshot);
   update_boot_time (self);
   pgs_process_tree_remember (self->tree);
+  /* "My processes" applies to live data only. */
+  if (was_file != is_file)
+    {
+      gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+      _pgs_process_list_update_view_menu (self, is_file);
+    }
   pgs_row_store_merge (self->store, G_LIST_MODEL (snapshot), process_key, process_equal);
   pgs_process_tree_update (self->tree);
   /* The numbers changed under the sorter: sort again where the order broke. Rows keep
@@ -611,6 +626,13 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
    * selection follows the PID. */
   if (before != NULL && pgs_process_list_get_selected_process (self) == NULL)
     pgs_process_list_select_pid (self, pgs_process_get_pid (before));
+  /* The list view keeps its first row in place when a bigger process comes above it: a
+   * list at its top stays there, the biggest process in sight. */
+  if (at_top && g_list_model_get_n_items (G_LIST_MODEL (self->sort_model)) > 0)
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+         child != NULL; child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LIST_VIEW (child))
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
   self->swapping = FALSE;
 
   update_count (self);

@@ -6,14 +6,16 @@
  * A snapshot file holds one scan (pgs-snapshot-file.c); opened, it is shown in every view
  * in place of the live system, automatic refresh stops, and a refresh (or the banner's
  * Back to Live) scans the running system again. The title says which file is shown and
- * when and where it was captured. Compare With… reads a second file as the old side and
- * the snapshot shown as the new side. Reading and writing run in the library's worker
+ * when and where it was captured, to the second. Compare With… reads a second file and
+ * compares it with the snapshot shown, the older capture as the old side. Reading and writing run in the library's worker
  * threads; the header bar's progress bar shows while they run.
  */
 
 #include "config.h"
 
 #include "pgs-escape.h"
+
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -43,7 +45,7 @@ format_capture (PgsSnapshot *snapshot)
 {
   g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (pgs_snapshot_get_time (snapshot)
                                                                / G_USEC_PER_SEC);
-  g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M") : NULL;
+  g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M:%S") : NULL;
   /* From a file anyone may have written: shown only as valid text. */
   g_autofree char *host = pgs_snapshot_get_hostname (snapshot) != NULL
                           ? pgs_escape_for_terminal (pgs_snapshot_get_hostname (snapshot), -1)
@@ -52,9 +54,9 @@ format_capture (PgsSnapshot *snapshot)
   if (when == NULL)
     when = g_strdup (_("an unknown time"));
   if (host == NULL || *host == '\0')
-    /* Translators: when a snapshot was taken, "captured 2026-12-04 03:12" */
+    /* Translators: when a snapshot was taken, "captured 2026-12-04 03:12:45" */
     return g_strdup_printf (_("captured %s"), when);
-  /* Translators: "captured 2026-12-04 03:12 on myhost" */
+  /* Translators: "captured 2026-12-04 03:12:45 on myhost" */
   return g_strdup_printf (_("captured %s on %s"), when, host);
 }
 
@@ -213,18 +215,24 @@ load_data_free (LoadData *data)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadData, load_data_free)
 
+/* @picked (the file chosen in Compare With…) beside the snapshot shown: the older capture
+ * is the old side, whichever was opened first (on a tie, the one picked). */
 static void
 show_comparison (PgsWindow   *self,
-                 PgsSnapshot *old_snapshot)
+                 PgsSnapshot *picked)
 {
+  PgsSnapshot *shown = pgs_session_get_snapshot (self->session);
+  gboolean picked_newer = pgs_snapshot_get_time (picked) > pgs_snapshot_get_time (shown);
+  PgsSnapshot *old_snapshot = picked_newer ? shown : picked;
+  PgsSnapshot *new_snapshot = picked_newer ? picked : shown;
   g_autofree char *old_text = describe_snapshot (old_snapshot);
-  g_autofree char *new_text = describe_snapshot (pgs_session_get_snapshot (self->session));
+  g_autofree char *new_text = describe_snapshot (new_snapshot);
   /* Translators: "Old: name.pgsnap (captured …). New: the live system (captured …)." */
   g_autofree char *text = g_strdup_printf (_("Old: %s. New: %s."), old_text, new_text);
 
   /* In place of the process list: the comparison is of the processes. */
-  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot,
-                                  pgs_session_get_snapshot (self->session), text);
+  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot, new_snapshot, text);
+  g_set_object (&self->compared_snapshot, shown);
   gtk_stack_set_visible_child_name (self->processes_stack, "compare");
   pgs_session_set_view (self->session, "processes");
 }
@@ -314,6 +322,55 @@ pgs_window_compare_file (PgsWindow *self,
 
 /* Save */
 
+/* Why @file could not be written, in words about the file the user chose: the library
+ * writes a hidden temporary file beside it first, whose name GIO's messages carry. */
+static char *
+save_reason (GFile  *file,
+             GError *error)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *folder = parent != NULL ? g_file_get_parse_name (parent) : g_strdup ("/");
+  const char *colon;
+
+  if (error->domain == G_IO_ERROR)
+    switch (error->code)
+      {
+      case G_IO_ERROR_NOT_FOUND:
+        /* Translators: why a file could not be saved */
+        return g_strdup_printf (_("the folder %s does not exist"), folder);
+      case G_IO_ERROR_NOT_DIRECTORY:
+        return g_strdup_printf (_("%s is not a folder"), folder);
+      case G_IO_ERROR_PERMISSION_DENIED:
+        return g_strdup_printf (_("you may not write in the folder %s"), folder);
+      case G_IO_ERROR_READ_ONLY:
+        return g_strdup_printf (_("the folder %s is on a read-only file system"), folder);
+      case G_IO_ERROR_NO_SPACE:
+        return g_strdup_printf (_("no space left on the disk of %s"), folder);
+      case G_IO_ERROR_IS_DIRECTORY:
+        return g_strdup (_("a folder has that name"));
+      case G_IO_ERROR_FILENAME_TOO_LONG:
+        return g_strdup (_("the file name is too long"));
+      default:
+        break;
+      }
+  /* "Error opening file “/dir/.name.1234abcd.tmp”: reason": the reason alone. */
+  colon = strrchr (error->message, ':');
+  if (strstr (error->message, ".tmp") != NULL && colon != NULL && colon[1] == ' ')
+    return g_strdup (colon + 2);
+  return g_strdup (error->message);
+}
+
+static void
+report_save_error (PgsWindow *self,
+                   GFile     *file,
+                   GError    *error)
+{
+  g_autofree char *reason = save_reason (file, error);
+  g_autoptr(GError) plain = g_error_new_literal (error->domain, error->code, reason);
+
+  report_file_error (self, _("Could not save to %s: %s"), file, plain);
+}
+
 static void
 save_done (GObject      *object,
            GAsyncResult *result,
@@ -330,7 +387,7 @@ save_done (GObject      *object,
     return;
   if (error != NULL)
     {
-      report_file_error (self, _("Could not save to %s: %s"), data->file, error);
+      report_save_error (self, data->file, error);
       return;
     }
   _pgs_window_remember_folder (self, "snapshot-folder", data->file);
@@ -353,7 +410,7 @@ save_scanned (GObject      *object,
   if (snapshot == NULL)
     {
       if (end_file_work (data->self, data->cancellable))
-        report_file_error (data->self, _("Could not save to %s: %s"), data->file, error);
+        report_save_error (data->self, data->file, error);
       load_data_free (data);
       return;
     }
@@ -472,15 +529,31 @@ compare_action (GtkWidget  *widget,
   choose_snapshot (PGS_WINDOW (widget), CHOOSE_COMPARE);
 }
 
+void
+_pgs_window_close_comparison (PgsWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->processes_stack, "list");
+  pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
+  g_clear_object (&self->compared_snapshot);
+}
+
+void
+_pgs_window_files_snapshot_changed (PgsWindow *self)
+{
+  /* A comparison of a file shown: gone with the file (Back to Live, another file). One of
+   * the live system stays while refreshes replace the live view: it says when each side
+   * was captured. */
+  if (self->compared_snapshot != NULL && pgs_snapshot_get_file (self->compared_snapshot) != NULL &&
+      self->compared_snapshot != pgs_session_get_snapshot (self->session))
+    _pgs_window_close_comparison (self);
+}
+
 static void
 close_compare_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  PgsWindow *self = PGS_WINDOW (widget);
-
-  gtk_stack_set_visible_child_name (self->processes_stack, "list");
-  pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
+  _pgs_window_close_comparison (PGS_WINDOW (widget));
 }
 
 /* Without a file chooser: for the command line, scripts and tests. */
@@ -511,6 +584,7 @@ _pgs_window_files_dispose (PgsWindow *self)
   g_clear_handle_id (&self->file_pulse_source, g_source_remove);
   _pgs_window_files_cancel (self);
   g_clear_object (&self->file_cancellable);
+  g_clear_object (&self->compared_snapshot);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (self->file_chooser);
   g_clear_object (&self->file_chooser);

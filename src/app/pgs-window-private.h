@@ -41,6 +41,8 @@ struct _PgsWindow
   AdwToast             *toast;        /* the newest toast, until it is dismissed */
   char                 *toast_text;   /* its text, unescaped */
   int                   highlight_pid;  /* the process selected when a file was */
+  PgsSnapshot          *compared_snapshot;  /* the session's while a comparison shows it */
+  gboolean              banner_link_connected;
 
   /* template children */
   GtkStack             *stack;
@@ -80,6 +82,9 @@ void        _pgs_window_emit_export_finished (PgsWindow   *self,
 void        _pgs_window_unlock_class_init    (GtkWidgetClass *widget_class);
 void        _pgs_window_show_banner          (PgsWindow   *self,
                                               const char  *text);
+/* The banner's "Learn more": the details of what a user may read. */
+gboolean    _pgs_window_on_banner_link       (PgsWindow   *self,
+                                              const char  *uri);
 /* The banner and the lock button follow the snapshot shown and the helper. */
 void        _pgs_window_update_lock          (PgsWindow   *self);
 void        _pgs_window_unlock_dispose       (PgsWindow   *self);
@@ -93,6 +98,9 @@ void        _pgs_window_files_dispose        (PgsWindow   *self);
 /* A scan of the live system started: a file being read or written is not wanted. */
 void        _pgs_window_files_cancel         (PgsWindow   *self);
 void        _pgs_window_update_title         (PgsWindow   *self);
+/* The session shows another snapshot: a comparison with the file shown before closes. */
+void        _pgs_window_files_snapshot_changed (PgsWindow *self);
+void        _pgs_window_close_comparison     (PgsWindow   *self);
 /* The file dialogs start in the folder stored in @key ("snapshot-folder",
  * "export-folder"), the folder of the file last written or read through them. */
 void        _pgs_window_remember_folder      (PgsWindow   *self,

@@ -45,6 +45,12 @@ _pgs_window_show_banner (PgsWindow  *self,
   self->banner_text = g_strdup (text);
   if (text != NULL)
     gtk_label_set_text (self->banner_label, text);
+  if (!self->banner_link_connected)
+    {
+      g_signal_connect_object (self->banner_label, "activate-link", G_CALLBACK (_pgs_window_on_banner_link),
+                               self, G_CONNECT_SWAPPED);
+      self->banner_link_connected = TRUE;
+    }
   gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
 }
 
@@ -131,20 +137,17 @@ _pgs_window_update_lock (PgsWindow *self)
       return;
     }
 
-  /* Say what is missing and why, in the user's terms: which numbers, which files. */
-  text = g_string_new (_("Pagescope runs as you, so it shows less than the whole picture."));
-  g_string_append_c (text, ' ');
-  g_string_append (text, _("Your own processes have their PSS and USS from the kernel’s "
-                           "smaps_rollup. Other users’ processes show only what "
-                           "/proc/PID/status gives (PSS and USS are “—”), frame numbers are "
-                           "hidden, and the physical memory maps need /proc/kpagecount and "
-                           "/proc/kpageflags, which only root may read."));
+  /* Say what is missing in plain words; which numbers and which kernel files are behind
+   * Learn more. */
+  text = g_string_new (_("Pagescope runs as you, so it shows less than the whole picture: "
+                         "other users’ processes show only part of their figures, and there "
+                         "are no physical memory maps."));
   g_string_append_c (text, ' ');
   if (is_unlocked (self))
     g_string_append (text, _("Unlocked: the next scan reads everything."));
   else
-    g_string_append (text, _("Unlock to read them through Pagescope’s helper: one password "
-                             "for as long as Pagescope runs."));
+    g_string_append (text, _("Unlock to see everything: one password for as long as "
+                             "Pagescope runs."));
   gtk_button_set_label (self->banner_button, _("_Unlock…"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->banner_button), "win.unlock");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_button),
@@ -152,6 +155,37 @@ _pgs_window_update_lock (PgsWindow *self)
                                  "process and page frame"));
   gtk_widget_set_visible (GTK_WIDGET (self->banner_button), !is_unlocked (self));
   _pgs_window_show_banner (self, text->str);
+  {
+    g_autofree char *escaped = g_markup_escape_text (text->str, -1);
+    /* Translators: the link after the banner's text that opens the details */
+    g_autofree char *markup = g_strdup_printf ("%s <a href=\"learn-more\">%s</a>", escaped,
+                                               _("Learn more"));
+
+    gtk_label_set_markup (self->banner_label, markup);
+  }
+}
+
+gboolean
+_pgs_window_on_banner_link (PgsWindow  *self,
+                const char *uri)
+{
+  GtkWidget *dialog;
+
+  if (g_strcmp0 (uri, "learn-more") != 0)
+    return FALSE;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("What Pagescope Can Read as You"),
+                                   _("Your own processes have their PSS and USS from the "
+                                     "kernel’s /proc/PID/smaps_rollup. Other users’ processes "
+                                     "show only what /proc/PID/status gives: RSS and swap, with "
+                                     "PSS and USS unknown (“—”). Frame numbers in "
+                                     "/proc/PID/pagemap are hidden, and the physical memory "
+                                     "maps need /proc/kpagecount and /proc/kpageflags, which "
+                                     "only root may read.\n\nUnlock starts Pagescope’s helper "
+                                     "through pkexec after the administrator password; it "
+                                     "reads those files for the app until Pagescope quits."));
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
 }
 
 static void

@@ -50,6 +50,7 @@ update_actions (PgsWindow *self)
   gboolean have_map = page != NULL;
   PgsProcess *selected;
   const char *wss_reason;
+  const char *pages_reason = NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.refresh", !scanning);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-refresh", scanning);
@@ -65,6 +66,16 @@ update_actions (PgsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.measure-wss",
                                  selected != NULL && wss_reason == NULL);
   pgs_process_detail_set_wss_blocked_reason (self->process_detail, wss_reason);
+  /* As the list's context menu says (pgs-process-list-actions.c): a file has the pages
+   * it holds; live, they are read by the owner, root or the unlocked helper. */
+  if (selected != NULL && snapshot != NULL && pgs_snapshot_get_file (snapshot) != NULL)
+    pages_reason = pgs_process_has_pages (selected)
+                   ? NULL : _("The snapshot file holds no pages of this process");
+  else if (selected != NULL && wss_reason != NULL)
+    pages_reason = _("Its pages could not be read: that needs root, or Unlock");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-pages",
+                                 selected != NULL && pages_reason == NULL);
+  pgs_process_detail_set_pages_blocked_reason (self->process_detail, pages_reason);
   pgs_process_list_set_wss_reason (self->process_list, wss_reason);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-snapshot", snapshot != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", snapshot != NULL);
@@ -78,6 +89,7 @@ on_snapshot_changed (PgsWindow *self)
   /* The list has the new snapshot by now (it is a page): a PID asked for before it came. */
   if (self->pending_pid > 0 && pgs_process_list_select_pid (self->process_list, self->pending_pid))
     self->pending_pid = 0;
+  _pgs_window_files_snapshot_changed (self);
   _pgs_window_update_lock (self);
   _pgs_window_update_title (self);
   update_actions (self);
@@ -192,6 +204,14 @@ on_visible_child_changed (PgsWindow *self)
 {
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+}
+
+static void
+show_pages_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  pgs_window_set_view (PGS_WINDOW (widget), "residency");
 }
 
 /* GObject */
@@ -315,6 +335,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   _pgs_window_actions_class_init (widget_class);
+  gtk_widget_class_install_action (widget_class, "win.show-pages", NULL, show_pages_action);
 
   g_type_ensure (PGS_TYPE_PROCESS_LIST);
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pgs-process-menu.h"
 #include "pgs-ui-util.h"
 
 static PgsApplication *app;
@@ -55,6 +56,10 @@ test_locked (void)
   g_assert_false (pgs_window_is_unlocked (window));
   g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "Unlock"));
   g_assert_null (strstr (pgs_window_get_banner_text (window), "pkexec"));
+  /* Issue 21, 17: plain words, the kernel's file names behind Learn more. */
+  g_assert_null (strstr (pgs_window_get_banner_text (window), "/proc"));
+  g_assert_null (strstr (pgs_window_get_banner_text (window), "smaps_rollup"));
+  g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "no physical memory maps"));
 
   /* PID 1 is root's: only its status could be read. */
   init = pgs_snapshot_lookup_pid (snapshot, 1);
@@ -84,6 +89,22 @@ test_locked (void)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_false (gtk_widget_is_sensitive (pgs_process_detail_get_wss_button (detail)));
   g_assert_nonnull (strstr (pgs_process_detail_get_wss_tooltip (detail), "clear_refs"));
+
+  /* Issue 21, 17: nor its pages: Show Pages is disabled, and says why. */
+  {
+    PgsProcessList *list = pgs_window_get_process_list (window);
+    GtkWidget *menu = pgs_process_list_get_context_menu (list);
+
+    g_assert_cmpstr (pgs_process_menu_get_reason (menu, PGS_PROCESS_MENU_SHOW_PAGES), ==,
+                     "Its pages could not be read: that needs root, or Unlock");
+    /* Disabled: activating it leaves the view where it is. */
+    gtk_widget_activate_action (GTK_WIDGET (list), "list.show-pages", NULL);
+    g_assert_cmpstr (pgs_window_get_view (window), ==, "processes");
+    /* The detail pane's Show Pages button too (it led to "No Page Data"). */
+    g_assert_false (gtk_widget_is_sensitive (pgs_process_detail_get_pages_button (detail)));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (pgs_process_detail_get_pages_button (detail)), ==,
+                     "Its pages could not be read: that needs root, or Unlock");
+  }
 }
 
 static gboolean
@@ -142,6 +163,47 @@ test_dismissed (void)
   g_assert_true (pgs_ui_wait (not_unlocking, lock, 30000));
   g_assert_false (pgs_window_is_unlocked (window));
   g_assert_true (g_str_has_prefix (pgs_window_get_toast_text (window), "Could not unlock: "));
+  g_unsetenv ("PGS_HELPER_COMMAND");
+}
+
+/* Issue 21, 6: each failure says what happened. A fake pkexec (PGS_HELPER_COMMAND) prints
+ * what pkexec 0.105-126 prints on stderr (probed on Debian 12: "pkexec /nonexistent"; the
+ * agent and refusal lines are pkexec.c's) and exits with pkexec's status. */
+static void
+test_unlock_causes (void)
+{
+  static const struct
+  {
+    const char *command;
+    const char *toast;
+  } cases[] = {
+    { "sh -c 'echo \"Error accessing /usr/libexec/pagescope-helper: No such file or directory\" >&2; exit 127'",
+      "Could not unlock: the helper is not installed (Error accessing /usr/libexec/pagescope-helper: "
+      "No such file or directory); reinstall Pagescope" },
+    { "sh -c 'echo \"Error executing command as another user: No authentication agent found.\" >&2; exit 127'",
+      "Could not unlock: no authentication agent is running to ask for the password (Error "
+      "executing command as another user: No authentication agent found.)" },
+    { "sh -c 'echo \"Error executing command as another user: Not authorized\" >&2; exit 127'",
+      "Could not unlock: authentication was refused: not authorised to read the memory of every "
+      "process" },
+    { "sh -c 'echo \"pagescope-helper: cannot open /proc\" >&2; exit 1'",
+      "Could not unlock: the helper failed (exit status 1): pagescope-helper: cannot open /proc" },
+  };
+  GtkWidget *lock = find_lock_button (GTK_WIDGET (window));
+
+  if (g_getenv ("PGS_HELPER_FD") != NULL)
+    {
+      g_test_skip ("A helper is provided: no pkexec to fail");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_setenv ("PGS_HELPER_COMMAND", cases[i].command, TRUE);
+      pgs_window_unlock (window);
+      g_assert_true (pgs_ui_wait (not_unlocking, lock, 30000));
+      g_assert_false (pgs_window_is_unlocked (window));
+      g_assert_cmpstr (pgs_window_get_toast_text (window), ==, cases[i].toast);
+    }
   g_unsetenv ("PGS_HELPER_COMMAND");
 }
 
@@ -259,6 +321,7 @@ main (int    argc,
 
   g_test_add_func ("/ui/locked/locked", test_locked);
   g_test_add_func ("/ui/locked/dismissed", test_dismissed);
+  g_test_add_func ("/ui/locked/unlock-causes", test_unlock_causes);
   g_test_add_func ("/ui/locked/unlock", test_unlock);
   status = g_test_run ();
 

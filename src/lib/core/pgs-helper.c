@@ -42,6 +42,7 @@ struct _PgsHelper
   int           fd;
   gint          closed;      /* atomic */
   GSubprocess  *subprocess;  /* NULL when made for an fd */
+  int           stderr_fd;   /* pkexec's stderr, a memfd read when it fails; -1 for none */
   GMainContext *context;
   GSource      *watch;
 };
@@ -72,6 +73,9 @@ pgs_helper_dispose (GObject *object)
       self->fd = -1;
     }
   g_clear_object (&self->subprocess);
+  if (self->stderr_fd >= 0)
+    close (self->stderr_fd);
+  self->stderr_fd = -1;
   G_OBJECT_CLASS (pgs_helper_parent_class)->dispose (object);
 }
 
@@ -105,6 +109,7 @@ pgs_helper_class_init (PgsHelperClass *klass)
 static void
 pgs_helper_init (PgsHelper *self)
 {
+  self->stderr_fd = -1;
   g_mutex_init (&self->lock);
   self->fd = -1;
   self->context = g_main_context_ref_thread_default ();
@@ -193,12 +198,63 @@ fail:
   return -1;
 }
 
+/* What pkexec (or the helper) wrote on stderr, its first line, or "" */
+static char *
+read_stderr (PgsHelper *self)
+{
+  char buf[1024];
+  gssize n;
+  char *end;
+
+  if (self->stderr_fd < 0 || lseek (self->stderr_fd, 0, SEEK_SET) < 0)
+    return g_strdup ("");
+  do
+    n = read (self->stderr_fd, buf, sizeof buf - 1);
+  while (n < 0 && errno == EINTR);
+  buf[MAX (n, 0)] = '\0';
+  /* Still said where the user runs the app from a terminal. */
+  if (n > 0)
+    g_printerr ("%s", buf);
+  if ((end = strchr (buf, '\n')) != NULL)
+    *end = '\0';
+  return g_utf8_make_valid (buf, -1);
+}
+
+/* pkexec exits 127 for every failure of its own (pkexec(1)); its stderr tells them apart:
+ * "Error accessing PATH: No such file or directory" (no helper installed), "Error
+ * executing command as another user: No authentication agent found." (nothing to ask
+ * for the password), "Error getting authority: …" (no polkit), "… Not authorized"
+ * (refused). Any other status is the helper's own. */
+static void
+set_status_error (int          status,
+                  const char  *said,
+                  GError     **error)
+{
+  if (status != PKEXEC_NOT_AUTHORIZED)
+    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "the helper failed (exit status %d)%s%s",
+                 status, *said != '\0' ? ": " : "", said);
+  else if (g_str_has_prefix (said, "Error accessing") || strstr (said, "No such file") != NULL)
+    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                 "the helper is not installed (%s); reinstall Pagescope", said);
+  else if (strstr (said, "authentication agent") != NULL ||
+           g_str_has_prefix (said, "Error getting authority"))
+    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                 "no authentication agent is running to ask for the password (%s)", said);
+  else if (strstr (said, "Not authorized") != NULL || *said == '\0')
+    g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION,
+                 "authentication was refused: not authorised to read the memory of every "
+                 "process");
+  else
+    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "pkexec failed: %s", said);
+}
+
 /* The helper went before greeting: say why, from pkexec's exit status. */
 static void
 set_exit_error (PgsHelper     *self,
                 GCancellable  *cancellable,
                 GError       **error)
 {
+  g_autofree char *said = NULL;
   int status;
 
   if (self->subprocess == NULL || !g_subprocess_wait (self->subprocess, cancellable, error))
@@ -215,12 +271,12 @@ set_exit_error (PgsHelper     *self,
     }
   status = g_subprocess_get_exit_status (self->subprocess);
   if (status == PKEXEC_DISMISSED)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "authentication was dismissed");
-  else if (status == PKEXEC_NOT_AUTHORIZED)
-    g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION,
-                 "not authorised to read the memory of every process");
-  else
-    g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "the helper exited with status %d", status);
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "authentication was dismissed");
+      return;
+    }
+  said = read_stderr (self);
+  set_status_error (status, said, error);
 }
 
 /* Spawns the helper with one end of a socketpair as its stdin. */
@@ -271,6 +327,17 @@ spawn (GError **error)
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_subprocess_launcher_take_stdin_fd (launcher, sv[1]);
+  /* Where pkexec says why it failed: read back if it does (an unlinked file, so nothing
+   * blocks when nobody reads it). */
+  {
+    g_autofree char *path = NULL;
+
+    self->stderr_fd = g_file_open_tmp ("pagescope-helper-XXXXXX", &path, NULL);
+    if (path != NULL)
+      unlink (path);
+  }
+  if (self->stderr_fd >= 0 && fcntl (self->stderr_fd, F_SETFD, FD_CLOEXEC) == 0)
+    g_subprocess_launcher_take_stderr_fd (launcher, fcntl (self->stderr_fd, F_DUPFD_CLOEXEC, 3));
   self->subprocess = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv, error);
   /* The launcher holds the child's end until it goes: drop it now, so that the helper's
    * exit reads as end of file here. */
