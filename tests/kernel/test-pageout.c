@@ -219,6 +219,22 @@ mapping_field (const char *json,
   return g_ascii_strtoull (p, NULL, 10);
 }
 
+/* TRUE when a hot mapping falls short of its working set only by pages the page-out could not
+ * move: two children touching 128 MiB each on two cores can fault a page back in before its
+ * page-out is read back, three times over, and such a page is reported as not measured,
+ * never as idle. That is a race with the measurement, not a wrong figure: measure again. */
+static gboolean
+hot_short_by_unpaged (const char *json,
+                      int         pid,
+                      guint64     start)
+{
+  guint64 touched = mapping_field (json, pid, start, "touched");
+  guint64 unmeasured = mapping_field (json, pid, start, "not_measured");
+  guint64 least = HOT_MIB * MIB * 98 / 100;
+
+  return touched < least && touched + unmeasured >= least;
+}
+
 static void
 assert_hot_mapping (const char *json,
                     int         pid,
@@ -357,7 +373,19 @@ test_group (void)
     const char *const cli[] = { "wss", "--cgroup", cli_path, "--method", "pageout",
                                 "--interval", "5", "--json", NULL };
 
-    out = run_measurement (cli, &status, &err);
+    for (int attempt = 0; attempt < 3; attempt++)
+      {
+        gboolean again = FALSE;
+
+        g_clear_pointer (&out, g_free);
+        g_clear_pointer (&err, g_free);
+        out = run_measurement (cli, &status, &err);
+        for (guint i = 0; status == 0 && i < 2; i++)
+          again |= hot_short_by_unpaged (out, group[i]->pid, start[i]);
+        if (!again)
+          break;
+        g_test_message ("hot pages came back before their page-out was read back: again");
+      }
   }
   g_test_message ("stderr: %s", err);
   g_assert_cmpint (status, ==, 0);
