@@ -47,6 +47,8 @@ struct _PgsMapPage
   GtkListBox   *users_list;
   GtkLabel     *wss_note;
   PgsLedgerView *ledger_view;  /* page flags: every byte of MemTotal */
+  PgsLedgerView *counters_ledger;  /* page flags without a map: the counters' rows */
+  GtkLabel      *counters_note;
 
   int           wss_pid;       /* whose sample the map view was given, 0 for none */
 

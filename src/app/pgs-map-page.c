@@ -164,6 +164,32 @@ update_exited (PgsMapPage *self)
   gtk_label_set_text (self->exited_label, text);
 }
 
+/* Page flags without a physical map: the ledger's rows that the kernel's counters give, the
+ * others unknown (pgs_ledger_compute() without frames), and why the map is missing. */
+static gboolean
+show_counters (PgsMapPage *self)
+{
+  const char *note;
+
+  pgs_ledger_view_set_snapshot (self->counters_ledger, self->snapshot);
+  if (pgs_ledger_view_get_ledger (self->counters_ledger) == NULL)
+    return FALSE;
+  if (pgs_snapshot_get_file (self->snapshot) != NULL)
+    note = _("This snapshot was taken without root: /proc/kpagecount and /proc/kpageflags "
+             "could not be read, so it has no physical map, and the rows only the frames "
+             "can answer are unknown.");
+  else if (!pgs_snapshot_is_privileged (self->snapshot))
+    note = _("The map of physical memory, and the rows only the frames can answer, need "
+             "/proc/kpagecount and /proc/kpageflags, which the kernel lets only root read. "
+             "Unlock Pagescope to see every page frame of the machine.");
+  else
+    note = _("The last scan could not read /proc/kpagecount and /proc/kpageflags: no map, "
+             "and the rows only the frames can answer are unknown.");
+  gtk_label_set_text (self->counters_note, note);
+  gtk_stack_set_visible_child_name (self->stack, "counters");
+  return TRUE;
+}
+
 static void
 update_state (PgsMapPage *self)
 {
@@ -232,6 +258,8 @@ update_state (PgsMapPage *self)
     }
   else if (pgs_snapshot_get_physmap (self->snapshot) == NULL)
     {
+      if (self->view == PGS_VIEW_FLAGS && show_counters (self))
+        return;
       if (!pgs_snapshot_is_privileged (self->snapshot) &&
           pgs_snapshot_get_file (self->snapshot) != NULL)
         set_empty (self, "system-lock-screen-symbolic", _("No Physical Map in This Snapshot"),
@@ -493,6 +521,7 @@ on_session_changed (PgsMapPage *self,
       self->units = pgs_session_get_units (session);
       pgs_map_view_set_units (self->map_view, self->units);
       pgs_ledger_view_set_units (self->ledger_view, self->units);
+      pgs_ledger_view_set_units (self->counters_ledger, self->units);
       update_title (self);
     }
   else if (g_str_equal (name, "highlight") && self->view != PGS_VIEW_RESIDENCY &&
@@ -689,6 +718,8 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_list);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, wss_note);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, ledger_view);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, counters_ledger);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, counters_note);
   gtk_widget_class_bind_template_callback (widget_class, on_user_activated);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -800,6 +831,15 @@ pgs_map_page_has_map (PgsMapPage *self)
   g_return_val_if_fail (PGS_IS_MAP_PAGE (self), FALSE);
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "map") == 0 &&
          pgs_map_view_get_renderer (self->map_view) != NULL;
+}
+
+PgsLedgerView *
+pgs_map_page_get_counters_ledger (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "counters") != 0)
+    return NULL;
+  return self->counters_ledger;
 }
 
 /* Residency: the last working-set sample of @pid: marks where the kernel has a per-page

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "pgs-highlight.h"
+#include "pgs-ledger-view.h"
 #include "pgs-map-view.h"
 #include "pgs-page.h"
 
@@ -28,6 +29,9 @@ PgsView     pgs_map_page_get_view       (PgsMapPage  *self);
 const char *pgs_map_page_get_empty_title (PgsMapPage *self);
 /* TRUE when the page shows a map (not an empty state). */
 gboolean    pgs_map_page_has_map        (PgsMapPage  *self);
+/* Page flags without a physical map (no root): the ledger of the counters it shows in
+ * place of the map, or NULL while it shows anything else. */
+PgsLedgerView *pgs_map_page_get_counters_ledger (PgsMapPage *self);
 /* The size in pixels of the map part of an export. */
 void        pgs_map_page_get_export_size (PgsMapPage *self,
                                           int        *width,

@@ -90,6 +90,47 @@ find_in_model (GListModel *model,
   return NULL;
 }
 
+/* MemTotal as /proc/meminfo says it, in bytes. */
+static guint64
+meminfo_total (void)
+{
+  g_autofree char *text = NULL;
+  const char *line;
+
+  g_assert_true (g_file_get_contents ("/proc/meminfo", &text, NULL, NULL));
+  line = strstr (text, "MemTotal:");
+  g_assert_nonnull (line);
+  return g_ascii_strtoull (line + strlen ("MemTotal:"), NULL, 10) * 1024;
+}
+
+/* Page Flags without root shows the ledger's counter rows in place of the map: MemTotal
+ * as the kernel says, the rows only frames answer unknown ("—", never 0), and the rest
+ * MemTotal less the known rows. */
+static void
+check_counters_ledger (PgsMapPage *flags)
+{
+  PgsLedgerView *view = pgs_map_page_get_counters_ledger (flags);
+  const PgsLedger *ledger;
+  guint64 known = 0;
+
+  g_assert_nonnull (view);
+  g_assert_true (gtk_widget_is_drawable (GTK_WIDGET (view)));
+  ledger = pgs_ledger_view_get_ledger (view);
+  g_assert_nonnull (ledger);
+  g_assert_false (ledger->from_frames);
+  g_assert_cmpuint (ledger->mem_total, ==, meminfo_total ());
+  g_assert_false (ledger->rows[PGS_LEDGER_CACHE_CLEAN].known);
+  g_assert_cmpstr (pgs_ledger_view_get_size_text (view, PGS_LEDGER_CACHE_CLEAN), ==, "—");
+  g_assert_true (ledger->rows[PGS_LEDGER_SLAB_RECLAIMABLE].known);
+  g_assert_true (ledger->rows[PGS_LEDGER_SLAB_RECLAIMABLE].source == PGS_LEDGER_SOURCE_COUNTER);
+  g_assert_false (ledger->unexplained_known);
+  for (guint r = 0; r < PGS_LEDGER_N_ROWS; r++)
+    if (ledger->rows[r].known)
+      known += ledger->rows[r].bytes;
+  g_assert_cmpint (ledger->unknown, ==, (gint64) ledger->mem_total - (gint64) known);
+  g_assert_cmpuint (pgs_ledger_view_get_n_segments (view), >, 1);
+}
+
 static void
 test_starts (void)
 {
@@ -134,6 +175,7 @@ test_starts (void)
       pgs_window_set_view (child.window, "flags");
       gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
       g_assert_false (pgs_map_page_has_map (flags));
+      check_counters_ledger (flags);
       pgs_window_set_view (child.window, "processes");
     }
 }
