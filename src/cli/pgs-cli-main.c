@@ -32,6 +32,7 @@ static const PgsCliCommand commands[] = {
   { "librank",  N_("Rank every mapped file (libraries, fonts, data) by PSS"), pgs_cli_librank },
   { "system",   N_("Show the RAM behind swap (zram), KSM merging and huge pages"), pgs_cli_system },
   { "ledger",   N_("Account for every byte of MemTotal: processes, caches, kernel, free"), pgs_cli_ledger },
+  { "access",   N_("Show the machine’s memory access heat from a running DAMON monitor"), pgs_cli_access },
 };
 
 /* The directory of this program, from the path it was started with: argv[0] taken against

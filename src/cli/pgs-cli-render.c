@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cli.h"
+#include "pgs-cli-render.h"
 #include "pgs-render.h"
 
 static gboolean
@@ -163,9 +164,13 @@ pgs_cli_render (int    argc,
   int pid = 0, width = 1024, height = 768;
   gboolean legend = FALSE;
   double zoom = 1.0;
+  double seconds = 0;
+  g_autofree char *sysfs_root = NULL;
   int code;
   const GOptionEntry entries[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process; also called pages, as the app's tab), sharing or flags (all frames)"), N_("VIEW") },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process; also called pages, as the app's tab), sharing or flags (all frames), or access (DAMON's access heat, time × physical address)"), N_("VIEW") },
+    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, N_("--view access: read a running kdamond this long (default: two aggregation intervals)"), N_("SECONDS") },
+    { "sysfs", 0, 0, G_OPTION_ARG_FILENAME, &sysfs_root, N_("--view access: read DAMON’s sysfs from DIR instead of /sys"), N_("DIR") },
     { "pid", 'p', 0, G_OPTION_ARG_STRING, &pid_text, N_("The process: drawn by residency, highlighted by sharing and flags"), N_("PID") },
     { "layout", 0, 0, G_OPTION_ARG_STRING, &layout_name, N_("linear (rows, default) or hilbert"), N_("LAYOUT") },
     { "style", 0, 0, G_OPTION_ARG_STRING, &style_name, N_("Colours for a light (default), dark, hc-light or hc-dark (high contrast) background"), N_("STYLE") },
@@ -189,9 +194,28 @@ pgs_cli_render (int    argc,
   if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
     return PGS_EXIT_USAGE;
 
+  if (g_strcmp0 (view_name, "access") == 0)
+    {
+      PgsCliRenderAccessArgs args = { sysfs_root, common.procfs_root, seconds, width, height,
+                                      style, legend, output_path, output };
+
+      if (style_name != NULL && !pgs_render_style_from_id (style_name, &args.style))
+        {
+          pgs_cli_error (_("--style takes light, dark, hc-light or hc-dark, not “%s”"), style_name);
+          return PGS_EXIT_USAGE;
+        }
+      if (width <= 0 || height <= 0 || width > 16384 || height > 16384 ||
+          !(seconds >= 0 && seconds <= 86400) || output == PGS_OUTPUT_CSV || argc > 1)
+        {
+          pgs_cli_error ("%s", _("--view access takes --seconds 0 to 86400, --width and "
+                                 "--height 1 to 16384, JSON or text, no arguments"));
+          return PGS_EXIT_USAGE;
+        }
+      return pgs_cli_render_access (&args);
+    }
   if (view_name == NULL || !parse_view (view_name, &view))
     {
-      pgs_cli_error ("%s", _("--view takes residency, sharing or flags (pages is residency)"));
+      pgs_cli_error ("%s", _("--view takes residency, sharing, flags (pages is residency) or access"));
       return PGS_EXIT_USAGE;
     }
   if (layout_name != NULL && g_strcmp0 (layout_name, "linear") != 0)

@@ -44,6 +44,7 @@ int  pgs_cli_system   (int argc, char **argv);
 int  pgs_cli_snapshot (int argc, char **argv);
 int  pgs_cli_compare  (int argc, char **argv);
 int  pgs_cli_ledger   (int argc, char **argv);
+int  pgs_cli_access   (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct

@@ -35,3 +35,8 @@
 #include "pgs-cgroup.h"
 #include "pgs-ksm.h"
 #include "pgs-zram.h"
+#include "pgs-damon-sysfs.h"
+#include "pgs-damon-trace.h"
+#include "pgs-damon-access.h"
+#include "pgs-damon-reader.h"
+#include "pgs-damon-collect.h"

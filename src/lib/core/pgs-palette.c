@@ -221,6 +221,20 @@ pgs_palette_share_for_style (PgsRenderStyle style,
 }
 
 guint32
+pgs_palette_heat_for_style (PgsRenderStyle style,
+                            double         fraction)
+{
+  g_return_val_if_fail (style < PGS_N_RENDER_STYLES, 0xff000000u);
+
+  if (!(fraction >= 0))
+    fraction = 0;
+  if (fraction > 1)
+    fraction = 1;
+  return viridis_at (styles[style].ramp_start +
+                     (styles[style].ramp_end - styles[style].ramp_start) * fraction);
+}
+
+guint32
 pgs_palette_share (PgsShareClass klass)
 {
   return pgs_palette_share_for_style (PGS_RENDER_STYLE_LIGHT, klass);

@@ -101,6 +101,10 @@ guint32        pgs_palette_ramp              (guint          step,
                                               guint          n_steps);
 guint32        pgs_palette_share_for_style    (PgsRenderStyle style,
                                                PgsShareClass  klass);
+/* The same ramp for a continuous value (DAMON's access rate): @fraction 0 (none) to 1
+ * (every sample), within the part of the ramp @style's background allows. */
+guint32        pgs_palette_heat_for_style     (PgsRenderStyle style,
+                                               double         fraction);
 /* Qualitative: Okabe–Ito and Paul Tol's colour-blind-safe sets, one per category. */
 guint32        pgs_palette_category_for_style (PgsRenderStyle style,
                                                PgsCategory    category);

@@ -11,3 +11,4 @@
 #include "pagescope-core.h"
 #include "pgs-render.h"
 #include "pgs-file-png.h"
+#include "pgs-render-access.h"
