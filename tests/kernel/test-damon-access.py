@@ -7,8 +7,9 @@
 # Never writes under /sys/kernel/mm/damon: the kdamond is someone else's.
 # 1. DAMON's configuration (every file under /sys/kernel/mm/damon/admin but the counters:
 #    stats/, tried_regions/, effective_bytes, goals' current_value; the kdamonds' PIDs
-#    included) hashes the same before and after `access --seconds 3 --json`, and after a
-#    run killed with SIGKILL while it reads; no tracefs instance of Pagescope's is left,
+#    included) hashes the same before and after `access --seconds 3 --json`, after a run
+#    killed with SIGKILL while it reads, and after its worker then it were (the watchdog's
+#    case); no tracefs instance of Pagescope's is left,
 #    and the tracepoint's enable state (top level: the event, its group, set_event,
 #    tracing_on) is as it was.
 # 2. The CLI's regions, per aggregation, equal the raw damon_aggregated lines this test
@@ -42,8 +43,9 @@ if [ -z "$T" ]; then
 fi
 '''
 
-# The test's own collector: an instance of its own, its trace_pipe to stdout until stdin
-# closes (the test ended, however), then the instance goes.
+# The test's own collector: an instance of its own, its trace_pipe to the file argv[1]
+# (not a pipe the test would have to drain while the CLI runs) until stdin closes (the
+# test ended, however), then the instance goes.
 COLLECTOR = r'''
 import os, select, sys
 t = None
@@ -64,7 +66,7 @@ try:
         f.write("1")
     tp = os.open(f"{inst}/trace_pipe", os.O_RDONLY | os.O_NONBLOCK)
     sys.stderr.write("READY\n"); sys.stderr.flush()
-    out = sys.stdout.buffer
+    out = open(sys.argv[1], "wb")
     while True:
         r, _, _ = select.select([0, tp], [], [], 0.25)
         try:
@@ -75,6 +77,7 @@ try:
         if 0 in r and os.read(0, 1) == b"":
             break
     os.close(tp)
+    out.close()
 finally:
     try:
         with open(f"{inst}/events/damon/damon_aggregated/enable", "w") as f:
@@ -235,9 +238,10 @@ def main():
 
     # 2. The CLI's aggregations against the test's own raw lines.
     seconds = max(3.0, 2.0 * aggr_us / 1e6 + 1)
+    raw_path = os.path.join(pgskernel.make_tmpdir("damon"), "raw-trace")
     collector = pgskernel.track(subprocess.Popen(
-        ["unshare", "-m", "--propagation", "private", sys.executable, "-c", COLLECTOR],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+        ["unshare", "-m", "--propagation", "private", sys.executable, "-c", COLLECTOR, raw_path],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
     ready = collector.stderr.readline()
     if ready.strip() != b"READY":
         check("the test's own tracefs instance", False, ready.decode(errors="replace"))
@@ -246,8 +250,9 @@ def main():
                            capture_output=True, timeout=seconds + 60)
         time.sleep(0.5)
         collector.stdin.close()
-        raw_text = collector.stdout.read().decode(errors="replace")
         collector.wait(timeout=30)
+        with open(raw_path, errors="replace") as f:
+            raw_text = f.read()
         doc = pgskernel.strict_json(r.stdout)
         raw = raw_aggregations(raw_text, addr_units)
         cli_aggs = doc["aggregations"]
@@ -256,37 +261,54 @@ def main():
         check(f"the CLI saw at least one whole aggregation in {seconds:g} s",
               r.returncode == 0 and len(cli_aggs) > 0, r.stderr.decode(errors="replace"))
         bad = []
+        worst = 0.0
         for a in cli_aggs:
             ts = float(a["timestamp"])
             match = [x for x in raw if x["pid"] == a["kdamond_pid"]
                      and abs(float(x["ts"]) - ts) <= 0.001]
             mine = [[g["start"], g["end"], g["nr_accesses"], g["age"]] for g in a["regions"]]
+            if match:
+                worst = max(worst, abs(float(match[0]["ts"]) - ts))
             if len(match) != 1:
                 bad.append(f"{a['timestamp']}: {len(match)} raw aggregations at that time")
             elif match[0]["regions"] != mine:
                 diffs = sum(1 for x, y in zip(match[0]["regions"], mine) if x != y)
                 bad.append(f"{a['timestamp']}: {len(mine)} regions vs {len(match[0]['regions'])}"
                            f" raw, {diffs} differ")
+        print(f"# timestamps of the two instances differ by at most {worst * 1e6:.0f} us")
         check("every aggregation's regions equal the raw trace lines at its timestamp",
               not bad and len(cli_aggs) > 0, "\n".join(bad))
     same_config("after the compared run")
     same_tracing("after the compared run")
 
-    # 3. SIGKILL while it reads: the worker (PR_SET_PDEATHSIG) or the watchdog cleans up.
-    p = pgskernel.track(subprocess.Popen([CLI, "access", "--seconds", "60", "--json"],
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
-    seen = False
-    for _ in range(100):
-        if tracing_state()["instances"].strip():
-            seen = True
-            break
-        time.sleep(0.1)
-    time.sleep(0.5)
-    os.kill(p.pid, signal.SIGKILL)
-    p.wait()
-    check("the killed run had made its instance", seen)
-    same_config("after SIGKILL mid-read")
-    same_tracing("after SIGKILL mid-read")
+    # 3. SIGKILL while it reads: the worker (PR_SET_PDEATHSIG) cleans up. 4. The worker
+    #    SIGKILLed first, then the CLI: the watchdog cleans up.
+    for what, kill_worker in (("SIGKILL mid-read", False),
+                              ("SIGKILL of the worker, then the CLI", True)):
+        p = pgskernel.track(subprocess.Popen([CLI, "access", "--seconds", "60", "--json"],
+                                             stdout=subprocess.DEVNULL,
+                                             stderr=subprocess.DEVNULL))
+        seen = False
+        for _ in range(100):
+            if tracing_state()["instances"].strip():
+                seen = True
+                break
+            time.sleep(0.1)
+        time.sleep(0.5)
+        workers = []
+        if kill_worker:
+            for t in os.listdir(f"/proc/{p.pid}/task"):
+                with open(f"/proc/{p.pid}/task/{t}/children") as f:
+                    workers += [int(c) for c in f.read().split()]
+            for w in workers:
+                os.kill(w, signal.SIGKILL)
+        os.kill(p.pid, signal.SIGKILL)
+        p.wait()
+        check(f"the run killed by {what} had made its instance"
+              + (" and had a worker" if kill_worker else ""),
+              seen and (workers or not kill_worker))
+        same_config(f"after {what}")
+        same_tracing(f"after {what}")
 
     print(f"1..{len(results)}")
     failed = 0
