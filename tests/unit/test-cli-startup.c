@@ -97,7 +97,7 @@ test_render_through_cli (void)
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, 2);
   g_assert_true (g_str_has_prefix (err2, "pagescope-cli: "));
-  g_assert_nonnull (strstr (err2, "--view takes residency, sharing or flags"));
+  g_assert_nonnull (strstr (err2, "--view takes residency, sharing, flags (pages is residency) or access"));
   g_assert_nonnull (strstr (err2, "(pages is residency)"));
 }
 
