@@ -44,6 +44,8 @@ int  pgs_cli_system   (int argc, char **argv);
 int  pgs_cli_snapshot (int argc, char **argv);
 int  pgs_cli_compare  (int argc, char **argv);
 int  pgs_cli_ledger   (int argc, char **argv);
+int  pgs_cli_record   (int argc, char **argv);
+int  pgs_cli_series   (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct

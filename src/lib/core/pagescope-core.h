@@ -35,3 +35,8 @@
 #include "pgs-cgroup.h"
 #include "pgs-ksm.h"
 #include "pgs-zram.h"
+#include "pgs-sample.h"
+#include "pgs-sampler.h"
+#include "pgs-recording.h"
+#include "pgs-recording-writer.h"
+#include "pgs-series.h"
