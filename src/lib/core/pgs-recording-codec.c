@@ -257,7 +257,9 @@ _pgs_sample_encode (const PgsSample *prev,
                     const PgsSample *cur,
                     GByteArray      *out)
 {
-  guint n_prev_names = prev != NULL ? prev->names->len : 0;
+  /* The names may be shared and have grown since @prev: it has as many values as names it
+   * knew. */
+  guint n_prev_names = prev != NULL ? prev->values->len : 0;
   guint n_prev_values = prev != NULL ? prev->values->len : 0;
   GArray *none = g_array_new (FALSE, FALSE, sizeof (PgsSampleProcess));
   GArray *pp = prev != NULL ? prev->processes : none;

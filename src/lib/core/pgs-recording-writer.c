@@ -37,6 +37,8 @@ struct _PgsRecordingWriter
   GByteArray *payload;       /* reused */
   PgsSample  *prev;          /* the sample before, or NULL */
   GBytes     *prev_picture;  /* the picture before's GVariant, or NULL */
+  GPtrArray  *names;         /* every counter name so far, in the file's order */
+  GHashTable *name_index;    /* name → index + 1 */
   guint       n_samples;
   guint       n_pictures;
   gint64      last_time;
@@ -154,6 +156,8 @@ pgs_recording_writer_new (const char              *path,
   self->frames = g_array_new (FALSE, FALSE, sizeof (PgsFrameInfo));
   self->buf = g_byte_array_new ();
   self->payload = g_byte_array_new ();
+  self->names = g_ptr_array_new_with_free_func (g_free);
+  self->name_index = g_hash_table_new (g_str_hash, g_str_equal);
   self->fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (self->fd < 0)
     {
@@ -183,14 +187,41 @@ pgs_recording_writer_add_sample (PgsRecordingWriter *self,
   PgsSample *copy;
 
   g_return_val_if_fail (self != NULL && sample != NULL, FALSE);
+  /* The counters on the file's own list of names, which only grows: a caller's sample may
+   * name them in any order, and leave some out. */
+  copy = pgs_sample_copy (sample);
+  g_ptr_array_unref (copy->names);
+  copy->names = g_ptr_array_ref (self->names);
+  g_array_set_size (copy->values, 0);
+  for (guint i = 0; i < sample->names->len; i++)
+    {
+      const char *name = g_ptr_array_index (sample->names, i);
+      guint idx = GPOINTER_TO_UINT (g_hash_table_lookup (self->name_index, name));
+
+      if (idx == 0)
+        {
+          g_ptr_array_add (self->names, g_strdup (name));
+          idx = self->names->len;
+          g_hash_table_insert (self->name_index, g_ptr_array_index (self->names, idx - 1), GUINT_TO_POINTER (idx));
+        }
+      while (copy->values->len < self->names->len)
+        g_array_append_val (copy->values, ((guint64) { PGS_SAMPLE_ABSENT }));
+      g_array_index (copy->values, guint64, idx - 1) = i < sample->values->len
+                                                       ? g_array_index (sample->values, guint64, i)
+                                                       : PGS_SAMPLE_ABSENT;
+    }
+  while (copy->values->len < self->names->len)
+    g_array_append_val (copy->values, ((guint64) { PGS_SAMPLE_ABSENT }));
   key = self->n_samples % PGS_RECORDING_KEY_SAMPLES == 0;
   g_byte_array_set_size (self->payload, 0);
-  _pgs_sample_encode (key ? NULL : self->prev, sample, self->payload);
+  _pgs_sample_encode (key ? NULL : self->prev, copy, self->payload);
   if (!append_frame (self, PGS_FRAME_SAMPLE, key ? PGS_FRAME_KEY : 0, sample->time, self->n_samples,
                      self->payload->data, self->payload->len, error))
-    return FALSE;
+    {
+      pgs_sample_free (copy);
+      return FALSE;
+    }
   self->n_samples++;
-  copy = pgs_sample_copy (sample);
   g_clear_pointer (&self->prev, pgs_sample_free);
   self->prev = copy;
   return TRUE;
@@ -323,6 +354,8 @@ pgs_recording_writer_free (PgsRecordingWriter *self)
   g_byte_array_unref (self->payload);
   g_clear_pointer (&self->prev, pgs_sample_free);
   g_clear_pointer (&self->prev_picture, g_bytes_unref);
+  g_hash_table_unref (self->name_index);
+  g_ptr_array_unref (self->names);
   g_free (self);
 }
 
