@@ -17,7 +17,7 @@
 #include "pgs-snapshot-format.h"
 
 /* CRC-32 (the polynomial of zlib, PNG and gzip), a table a byte. zlib's own would need it
- * linked; this runs at about 400 MB/s, and the reader checks a frame only when it reads it. */
+ * linked; a frame is checked only when it is read (or when the index is rebuilt). */
 static guint32 crc_table[256];
 
 static void
