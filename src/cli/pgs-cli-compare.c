@@ -333,6 +333,7 @@ pgs_cli_compare (int    argc,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_auto(PgsCliInstant) instant = { 0 };
   gboolean reordered = FALSE;
   PgsOutput output;
 
@@ -343,10 +344,16 @@ pgs_cli_compare (int    argc,
       "captured first, whichever order the files are named in. A process is the same "
       "in both only with the same PID and start time: a PID reused by another process shows "
       "as one gone and one new."));
+  pgs_cli_add_instant_options (context, &instant, TRUE);
   pgs_cli_add_common_options (context, &common);
   if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
     return PGS_EXIT_USAGE;
-  if (argc != 3)
+  if (instant.recording != NULL && (argc != 1 || instant.from == NULL || instant.to == NULL))
+    {
+      pgs_cli_error ("%s", _("compare --recording FILE needs --from WHEN and --to WHEN, and no files"));
+      return PGS_EXIT_USAGE;
+    }
+  if (instant.recording == NULL && argc != 3)
     {
       pgs_cli_error ("%s", _("compare needs two snapshot files, OLD and NEW"));
       return PGS_EXIT_USAGE;
@@ -357,9 +364,18 @@ pgs_cli_compare (int    argc,
       return PGS_EXIT_USAGE;
     }
 
-  old_s = pgs_cli_scan (NULL, argv[1], &error);
-  if (old_s != NULL)
-    new_s = pgs_cli_scan (NULL, argv[2], &error);
+  if (instant.recording != NULL)
+    {
+      old_s = pgs_cli_scan_instant (NULL, NULL, &instant, instant.from, FALSE, &error);
+      if (old_s != NULL)
+        new_s = pgs_cli_scan_instant (NULL, NULL, &instant, instant.to, FALSE, &error);
+    }
+  else
+    {
+      old_s = pgs_cli_scan (NULL, argv[1], &error);
+      if (old_s != NULL)
+        new_s = pgs_cli_scan (NULL, argv[2], &error);
+    }
   if (new_s == NULL)
     {
       pgs_cli_error ("%s", error->message);
@@ -376,8 +392,11 @@ pgs_cli_compare (int    argc,
       new_s = g_steal_pointer (&old_s);
       old_s = earlier;
       reordered = TRUE;
-      pgs_cli_error (_("“%s” was captured before “%s”: comparing in capture order, “%s” as OLD"),
-                     argv[2], argv[1], argv[2]);
+      if (instant.recording != NULL)
+        pgs_cli_error ("%s", _("--to is before --from: comparing in time order"));
+      else
+        pgs_cli_error (_("“%s” was captured before “%s”: comparing in capture order, “%s” as OLD"),
+                       argv[2], argv[1], argv[2]);
     }
 
   entries = pgs_compare_snapshots (old_s, new_s);

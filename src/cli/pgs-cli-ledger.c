@@ -239,6 +239,7 @@ pgs_cli_ledger (int    argc,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_auto(PgsCliInstant) instant = { 0 };
   g_autofree char *snapshot_path = NULL;
   g_autofree char *reason = NULL;
   PgsOutput output;
@@ -257,6 +258,7 @@ pgs_cli_ledger (int    argc,
       "reserved at boot beside it. As root from the page frames (kpageflags, kpagecount), "
       "checked against /proc/meminfo; otherwise the rows the kernel's counters give."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  pgs_cli_add_instant_options (context, &instant, FALSE);
   pgs_cli_add_common_options (context, &common);
   if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
     return PGS_EXIT_USAGE;
@@ -266,9 +268,9 @@ pgs_cli_ledger (int    argc,
       return PGS_EXIT_USAGE;
     }
 
-  if (snapshot_path != NULL)
+  if (snapshot_path != NULL || instant.recording != NULL)
     {
-      g_autoptr(PgsSnapshot) snapshot = pgs_cli_scan (NULL, snapshot_path, &error);
+      g_autoptr(PgsSnapshot) snapshot = pgs_cli_scan_instant (NULL, snapshot_path, &instant, instant.at, TRUE, &error);
 
       if (snapshot == NULL)
         {
@@ -280,7 +282,8 @@ pgs_cli_ledger (int    argc,
         reason = g_strdup (_("the snapshot holds no physical map (it was taken without root)"));
       ledger = pgs_ledger_new_for_snapshot (snapshot, &error);
       if (ledger == NULL)
-        g_prefix_error (&error, "%s: ", snapshot_path);
+        if (snapshot_path != NULL)
+            g_prefix_error (&error, "%s: ", snapshot_path);
     }
   else
     ledger = ledger_live (common.procfs_root, &reason, &error);

@@ -31,6 +31,8 @@ static const PgsCliCommand commands[] = {
   { "wss",      N_("Estimate the working set of a process over time (clear_refs)"), pgs_cli_wss },
   { "librank",  N_("Rank every mapped file (libraries, fonts, data) by PSS"), pgs_cli_librank },
   { "system",   N_("Show the RAM behind swap (zram), KSM merging and huge pages"), pgs_cli_system },
+  { "record",   N_("Record memory over time: totals every second, pages every minute"), pgs_cli_record },
+  { "series",   N_("Print figures over time from a recording"), pgs_cli_series },
   { "ledger",   N_("Account for every byte of MemTotal: processes, caches, kernel, free"), pgs_cli_ledger },
   { "access",   N_("Show the machine’s memory access heat from a running DAMON monitor"), pgs_cli_access },
 };

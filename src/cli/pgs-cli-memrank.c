@@ -141,6 +141,7 @@ pgs_cli_memrank (int    argc,
   g_autofree char *limit_text = NULL;
   g_autofree char *group_by = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_auto(PgsCliInstant) instant = { 0 };
   g_autofree char *snapshot_path = NULL;
   PgsOutput output;
   guint limit = G_MAXUINT;
@@ -162,6 +163,7 @@ pgs_cli_memrank (int    argc,
       "by the number of processes that map it), USS (pages mapped only by this process) and "
       "swap, largest PSS first. NAME filters on the process name (substring)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  pgs_cli_add_instant_options (context, &instant, FALSE);
   pgs_cli_add_common_options (context, &common);
   if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
     return PGS_EXIT_USAGE;
@@ -193,7 +195,7 @@ pgs_cli_memrank (int    argc,
    * must be seen running something, whatever its name: no name filter then. */
   pgs_scanner_set_filter (scanner, argc > 1 && !uid_unnamed ? (const char * const *) argv + 1 : NULL,
                           want_uid);
-  snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
+  snapshot = pgs_cli_scan_instant (scanner, snapshot_path, &instant, instant.at, group_by != NULL, &error);
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);

@@ -116,6 +116,7 @@ pgs_cli_memstats (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *sort = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_auto(PgsCliInstant) instant = { 0 };
   g_autofree char *snapshot_path = NULL;
   PgsOutput output;
   int code;
@@ -131,6 +132,7 @@ pgs_cli_memstats (int    argc,
       "(address range, permissions, offset, file or [heap], [stack], [anon]…) with the same "
       "numbers, largest PSS first."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  pgs_cli_add_instant_options (context, &instant, FALSE);
   pgs_cli_add_common_options (context, &common);
   if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
     return PGS_EXIT_USAGE;
@@ -165,7 +167,7 @@ pgs_cli_memstats (int    argc,
   scanner = pgs_cli_scanner_new (&common);
   pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS);
   pgs_scanner_set_pids (scanner, (const int *) (void *) pids->data, pids->len);
-  snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
+  snapshot = pgs_cli_scan_instant (scanner, snapshot_path, &instant, instant.at, TRUE, &error);
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);

@@ -153,6 +153,7 @@ pgs_cli_render (int    argc,
   g_autofree char *style_name = NULL;
   g_autofree char *highlight_name = NULL;
   g_auto(PgsCliCommon) common = { 0 };
+  g_auto(PgsCliInstant) instant = { 0 };
   g_autofree char *snapshot_path = NULL;
   PgsProcess *process = NULL;
   PgsOutput output;
@@ -190,6 +191,7 @@ pgs_cli_render (int    argc,
       "or page-flag map of all physical memory (one cell per page frame; needs root), and "
       "prints the number of pages in each colour."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  pgs_cli_add_instant_options (context, &instant, FALSE);
   pgs_cli_add_common_options (context, &common);
   if (!pgs_cli_parse (context, &common, &argc, &argv, &output))
     return PGS_EXIT_USAGE;
@@ -282,7 +284,7 @@ pgs_cli_render (int    argc,
   /* Processes matter here only as the one drawn or highlighted. */
   if (pid > 0)
     pgs_scanner_set_pids (scanner, &pid, 1);
-  snapshot = pgs_cli_scan (scanner, snapshot_path, &error);
+  snapshot = pgs_cli_scan_instant (scanner, snapshot_path, &instant, instant.at, TRUE, &error);
   if (snapshot == NULL)
     {
       pgs_cli_error ("%s", error->message);

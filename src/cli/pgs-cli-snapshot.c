@@ -33,6 +33,106 @@ pgs_cli_scan (PgsScanner  *scanner,
   return snapshot;
 }
 
+void
+pgs_cli_instant_clear (PgsCliInstant *instant)
+{
+  g_clear_pointer (&instant->recording, g_free);
+  g_clear_pointer (&instant->at, g_free);
+  g_clear_pointer (&instant->from, g_free);
+  g_clear_pointer (&instant->to, g_free);
+}
+
+void
+pgs_cli_add_instant_options (GOptionContext *context,
+                             PgsCliInstant  *instant,
+                             gboolean        range)
+{
+  const GOptionEntry at_entries[] = {
+    { "recording", 0, 0, G_OPTION_ARG_FILENAME, &instant->recording, N_("Read an instant of this recording (.pgrec)"), N_("FILE") },
+    { "at", 0, 0, G_OPTION_ARG_STRING, &instant->at, N_("The instant: +SECONDS, HH:MM:SS on the recording's clock, or ISO 8601"), N_("WHEN") },
+    { NULL }
+  };
+  const GOptionEntry range_entries[] = {
+    { "recording", 0, 0, G_OPTION_ARG_FILENAME, &instant->recording, N_("Compare two instants of this recording (.pgrec)"), N_("FILE") },
+    { "from", 0, 0, G_OPTION_ARG_STRING, &instant->from, N_("The earlier instant: +SECONDS, HH:MM:SS or ISO 8601"), N_("WHEN") },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &instant->to, N_("The later instant"), N_("WHEN") },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, range ? range_entries : at_entries, GETTEXT_PACKAGE);
+}
+
+PgsSnapshot *
+pgs_cli_scan_instant (PgsScanner          *scanner,
+                      const char          *snapshot_path,
+                      const PgsCliInstant *instant,
+                      const char          *when,
+                      gboolean             pages,
+                      GError             **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(PgsRecording) recording = NULL;
+  g_autofree char *shown = NULL;
+  PgsSnapshot *snapshot;
+  gint64 time;
+  guint index;
+
+  if (instant->recording == NULL)
+    {
+      if (when != NULL)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, _("a time needs --recording FILE"));
+          return NULL;
+        }
+      return pgs_cli_scan (scanner, snapshot_path, error);
+    }
+  if (snapshot_path != NULL)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, _("--snapshot and --recording are one or the other"));
+      return NULL;
+    }
+  file = g_file_new_for_commandline_arg (instant->recording);
+  recording = pgs_recording_open (file, NULL, error);
+  if (recording == NULL)
+    {
+      g_prefix_error (error, "%s: ", instant->recording);
+      return NULL;
+    }
+  if (pgs_recording_get_end_note (recording) != NULL)
+    pgs_cli_error ("%s: %s", instant->recording, pgs_recording_get_end_note (recording));
+  if (when == NULL)
+    time = pgs_recording_get_start_time (recording);
+  else if (!pgs_recording_parse_time (recording, when, &time, error))
+    return NULL;
+
+  if (pages)
+    {
+      index = pgs_recording_find_picture (recording, time);
+      if (index == G_MAXUINT)
+        {
+          g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, _("%s holds no page-level picture"), instant->recording);
+          return NULL;
+        }
+      snapshot = pgs_recording_get_picture (recording, index, error);
+      shown = pgs_recording_format_time (recording, pgs_recording_get_picture_time (recording, index));
+      if (snapshot != NULL)
+        pgs_cli_error (_("%s: page-level picture %u of %u, taken %s"), instant->recording, index + 1,
+                       pgs_recording_get_n_pictures (recording), shown);
+    }
+  else
+    {
+      index = pgs_recording_find_sample (recording, time);
+      snapshot = pgs_recording_get_snapshot_at_sample (recording, index, error);
+      shown = pgs_recording_format_time (recording, pgs_recording_get_sample_time (recording, index));
+      if (snapshot != NULL)
+        pgs_cli_error (_("%s: sample %u of %u, taken %s"), instant->recording, index + 1,
+                       pgs_recording_get_n_samples (recording), shown);
+    }
+  if (snapshot == NULL)
+    g_prefix_error (error, "%s: ", instant->recording);
+  return snapshot;
+}
+
 int
 pgs_cli_snapshot (int    argc,
                   char **argv)

@@ -45,6 +45,8 @@ int  pgs_cli_snapshot (int argc, char **argv);
 int  pgs_cli_compare  (int argc, char **argv);
 int  pgs_cli_ledger   (int argc, char **argv);
 int  pgs_cli_access   (int argc, char **argv);
+int  pgs_cli_record   (int argc, char **argv);
+int  pgs_cli_series   (int argc, char **argv);
 
 /* Options every command takes. */
 typedef struct
@@ -89,6 +91,32 @@ PgsSnapshot *pgs_cli_scan            (PgsScanner      *scanner,
                                       GError         **error);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PgsCliCommon, pgs_cli_common_clear)
+
+/* --recording FILE --at WHEN (and compare's --from/--to): an instant of a recording in
+ * place of a snapshot file. */
+typedef struct
+{
+  char *recording;
+  char *at;
+  char *from;
+  char *to;
+} PgsCliInstant;
+
+void         pgs_cli_instant_clear       (PgsCliInstant   *instant);
+void         pgs_cli_add_instant_options (GOptionContext  *context,
+                                          PgsCliInstant   *instant,
+                                          gboolean         range);
+/* The snapshot at @when of @instant's recording: the nearest sample's totals, or with
+ * @pages the nearest page-level picture; says on stderr which and when. Without a
+ * recording, pgs_cli_scan(). */
+PgsSnapshot *pgs_cli_scan_instant        (PgsScanner      *scanner,
+                                          const char      *snapshot_path,
+                                          const PgsCliInstant *instant,
+                                          const char      *when,
+                                          gboolean         pages,
+                                          GError         **error);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PgsCliInstant, pgs_cli_instant_clear)
 
 /* An aligned text table: columns right-aligned unless marked left. */
 typedef struct _PgsTable PgsTable;

@@ -40,3 +40,8 @@
 #include "pgs-damon-access.h"
 #include "pgs-damon-reader.h"
 #include "pgs-damon-collect.h"
+#include "pgs-sample.h"
+#include "pgs-sampler.h"
+#include "pgs-recording.h"
+#include "pgs-recording-writer.h"
+#include "pgs-series.h"
