@@ -72,24 +72,6 @@ typedef struct
   PgsCategory category;
 } PgsFrameSpan;
 
-/* The first frame of the stretch of flagless frames (flags and map count 0) that ends at
- * @end, not below @first; @end when frame @end - 1 has flags or a count. */
-typedef guint64 (*PgsFlaglessFunc) (gpointer data,
-                                    guint64  first,
-                                    guint64  end);
-
-/* Finds the frames the kernel has never initialised (and, on kernels that give the holes
- * in a zone a struct page without NOPAGE, the holes), by the rule explained in
- * pgs-meminfo.c. @meminfo may be NULL (then nothing is reconciled with MemTotal). Returns
- * an array of PgsFrameSpan, sorted and disjoint, possibly empty. */
-GArray      *pgs_meminfo_find_spans     (const PgsZone *zones,
-                                         guint          n_zones,
-                                         const PgsMeminfo *meminfo,
-                                         PgsFlaglessFunc flagless_start,
-                                         gpointer       data,
-                                         guint64        n_frames,
-                                         guint          page_size);
-
 /* The legend rows that put the kernel's counters beside the map's categories. */
 typedef enum
 {
