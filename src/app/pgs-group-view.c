@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include <glib/gi18n.h>
 
 #include "pgs-cell.h"
@@ -105,10 +107,16 @@ static void
 set_note (PgsGroupView *self,
           gboolean      private_known)
 {
+  /* Root reads every frame's map count: an unknown figure then comes from a process that
+   * went away or could not be read, and root is not told it needs root. */
   gtk_label_set_text (self->note_label,
                       private_known
                       ? _("Private: the memory only the group’s processes map, what quitting the "
                           "whole group would give back. USS adds up what each maps alone.")
+                      : geteuid () == 0
+                      ? _("Private: the memory only the group’s processes map, what quitting the "
+                          "whole group would give back. Unknown (—) where a process’s pages "
+                          "could not be read: it exited or hid them during the scan.")
                       : _("Private: the memory only the group’s processes map, what quitting the "
                           "whole group would give back. Unknown (—) where a process’s pages "
                           "could not be read: it needs the frames’ map counts, readable by root."));

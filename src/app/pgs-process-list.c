@@ -116,6 +116,37 @@ append_item (GString    *out,
   g_string_append (out, unbroken->str);
 }
 
+/* The total of what the list shows: the totals sit under the rows and add them up, so a
+ * search for one process shows that process's figures, not the machine's. */
+static guint64
+shown_total (PgsProcessList *self,
+             PgsMetric       metric,
+             guint          *n_unknown)
+{
+  GListModel *shown = G_LIST_MODEL (self->filter_model);
+  guint n = g_list_model_get_n_items (shown);
+  guint64 total = 0;
+
+  if (n == pgs_snapshot_get_n_processes (self->snapshot))
+    return pgs_snapshot_get_total (self->snapshot, metric, n_unknown);
+
+  *n_unknown = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PgsRow) row = g_list_model_get_item (shown, i);
+      PgsProcess *process = pgs_row_get_item (row);
+
+      if (!pgs_process_is_known (process, metric))
+        (*n_unknown)++;
+      else if (metric == PGS_METRIC_PSS)
+        /* Summed with the kernel's fraction, truncated once, as the snapshot's total is. */
+        total += pgs_process_get_pss_fixed (process);
+      else
+        total += pgs_process_get_metric (process, metric);
+    }
+  return metric == PGS_METRIC_PSS ? total >> PGS_PSS_SHIFT : total;
+}
+
 static void
 append_total (PgsProcessList *self,
               GString        *out,
@@ -128,7 +159,7 @@ append_total (PgsProcessList *self,
   guint n_unknown = 0;
   guint64 total;
 
-  total = pgs_snapshot_get_total (self->snapshot, metric, &n_unknown);
+  total = shown_total (self, metric, &n_unknown);
   size = pgs_units_format (self->units, total);
 
   if (n_unknown == 0)
@@ -190,11 +221,15 @@ update_totals (PgsProcessList *self)
       append_item (text, item);
       if (tooltip->len > 0)
         g_string_append_c (tooltip, '\n');
-      g_string_append (tooltip,
-                       ngettext ("This process exited or could not be read during the scan; "
-                                 "it is not in the list or the totals.",
-                                 "These processes exited or could not be read during the scan; "
-                                 "they are not in the list or the totals.", n_skipped));
+      /* The tooltip starts with the words the user points at, so it reads as their
+       * explanation beside the other totals' notes. */
+      g_string_append_printf (tooltip,
+                              ngettext ("%u not measured: this process exited or could not be "
+                                        "read during the scan; it is not in the list or the "
+                                        "totals.",
+                                        "%u not measured: these processes exited or could not "
+                                        "be read during the scan; they are not in the list or "
+                                        "the totals.", n_skipped), n_skipped);
       for (guint i = 0; i < n_skipped && i < 10; i++)
         {
           const PgsSkipped *skipped = pgs_snapshot_get_skipped (self->snapshot, i);
@@ -212,6 +247,9 @@ static void
 on_items_changed (PgsProcessList *self)
 {
   update_count (self);
+  /* A refresh sets the totals once it has swapped every row (see set_snapshot). */
+  if (!self->swapping)
+    update_totals (self);
 }
 
 static void

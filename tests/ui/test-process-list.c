@@ -525,6 +525,86 @@ test_tree (void)
                    fx.proc.pid);
 }
 
+/* The label under @widget whose text starts with @prefix, or NULL. */
+static GtkLabel *
+label_starting (GtkWidget  *widget,
+                const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = label_starting (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 21 item 8: "Showing 1 of 29" beside the RSS of all 29. The totals add up the rows
+ * shown: a search for the child's PID gives the child's own RSS, from its smaps_rollup. */
+static void
+test_totals_follow_filter (void)
+{
+  g_autofree char *pid = g_strdup_printf ("%d", fx.proc.pid);
+  g_autofree char *units = g_settings_get_string (pgs_application_get_settings (fx.app), "units");
+  g_autofree char *rss = NULL;
+  g_autofree char *expected = NULL;
+  GtkLabel *totals;
+
+  set_state ("show-processes", g_variant_new_string ("all"));
+  refresh ();
+  pgs_process_list_set_search_text (list (), pid);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fx.window));
+  g_assert_cmpuint (g_list_model_get_n_items (pgs_process_list_get_model (list ())), ==, 1);
+
+  rss = pgs_units_format (pgs_units_from_string (units), pgs_ui_rollup_rss (fx.proc.pid));
+  {
+    /* Each total is one unbreakable item: "RSS 400 KiB" with no-break spaces, then three
+     * spaces before the next. */
+    g_autoptr(GString) item = g_string_new (NULL);
+
+    g_string_printf (item, "RSS %s", rss);
+    g_string_replace (item, " ", "\u00a0", 0);
+    g_string_append (item, "   ");
+    expected = g_string_free (g_steal_pointer (&item), FALSE);
+  }
+  totals = label_starting (GTK_WIDGET (list ()), "RSS\u00a0");
+  g_assert_nonnull (totals);
+  g_test_message ("totals: %s", gtk_label_get_text (totals));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (totals), expected));
+
+  /* "4 not measured" says in its tooltip what it means and which PIDs it counts. */
+  {
+    PgsSnapshot *snapshot = pgs_window_get_snapshot (fx.window);
+    guint n_skipped = pgs_snapshot_get_n_skipped (snapshot);
+
+    if (n_skipped > 0)
+      {
+        g_autofree char *item = g_strdup_printf ("%u\u00a0not\u00a0measured", n_skipped);
+        g_autofree char *said = g_strdup_printf ("%u not measured:", n_skipped);
+        g_autofree char *pid_line = g_strdup_printf ("\n%d: ",
+                                                     pgs_snapshot_get_skipped (snapshot, 0)->pid);
+        const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (totals));
+
+        g_assert_nonnull (strstr (gtk_label_get_text (totals), item));
+        g_assert_nonnull (tip);
+        g_assert_nonnull (strstr (tip, said));
+        g_assert_nonnull (strstr (tip, pid_line));
+      }
+    else
+      g_test_message ("every process was measured: the tooltip of \"not measured\" is not tried");
+  }
+
+  /* The whole list again: the snapshot's totals, more than the child alone. */
+  pgs_process_list_set_search_text (list (), NULL);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fx.window));
+  g_assert_false (g_str_has_prefix (gtk_label_get_text (totals), expected));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -546,6 +626,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/process-list/state-flat", test_state_flat);
   g_test_add_func ("/pgs/ui/process-list/tree", test_tree);
   g_test_add_func ("/pgs/ui/process-list/menu-file", test_menu_file);
+  g_test_add_func ("/pgs/ui/process-list/totals-follow-filter", test_totals_follow_filter);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (fx.window));

@@ -326,7 +326,7 @@ own_class (PgsView view,
 
 /* Every style, both modes, both physical views: a pixel outside the process's frames has
  * exactly its own class's legend colour; one inside has the highlight colour (overlay), or
- * the highlight colour on the edge and its class's colour inside (outline). */
+ * the halo on the edge and the highlight colour one pixel inside it (outline). */
 static void
 test_highlight_pixels (void)
 {
@@ -360,10 +360,14 @@ test_highlight_pixels (void)
                     g_error ("view %d style %d mode %d: frame %" G_GUINT64_FORMAT " is #%08x, "
                              "its class's legend colour #%08x", view, s, mode, f, got, own);
                 }
-              else if (mode == PGS_HIGHLIGHT_OVERLAY || f != INTERIOR_FRAME)
+              else if (mode == PGS_HIGHLIGHT_OVERLAY)
                 g_assert_cmphex (got, ==, hl);
+              else if (f != INTERIOR_FRAME)
+                /* The ring's outer tone. */
+                g_assert_cmphex (got, ==, pgs_palette_style (s)->halo);
               else
-                g_assert_cmphex (got, ==, own);
+                /* One pixel inside it: the highlight colour. */
+                g_assert_cmphex (got, ==, hl);
               checked++;
             }
           /* The hit test names the same class the fixture gave. */
@@ -392,11 +396,13 @@ test_outline_zoomed (void)
   pgs_renderer_render (renderer, (guint8 *) pixels, 64, 64, 64 * 4);
 
   /* The square is cells 1-3 across and down: pixels 8-31. Its left edge: pixels 8 and 9
-   * are ring, 10 is frame 65's own colour (file inactive: 65 % 5 = 0). */
+   * are the ring's halo (white on the light style), 10 its highlight colour, 11 frame
+   * 65's own colour (file inactive: 65 % 5 = 0). */
   pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_FILE_INACTIVE, &own, NULL, NULL);
-  g_assert_cmphex (pixels[12 * 64 + 8], ==, hl);
-  g_assert_cmphex (pixels[12 * 64 + 9], ==, hl);
-  g_assert_cmphex (pixels[12 * 64 + 10], ==, own);
+  g_assert_cmphex (pixels[12 * 64 + 8], ==, 0xffffffffu);
+  g_assert_cmphex (pixels[12 * 64 + 9], ==, 0xffffffffu);
+  g_assert_cmphex (pixels[12 * 64 + 10], ==, hl);
+  g_assert_cmphex (pixels[12 * 64 + 11], ==, own);
   /* Just outside, frame 64 (64 % 5 = 4, dirty) at pixel 7, untouched. */
   pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_DIRTY, &own, NULL, NULL);
   g_assert_cmphex (pixels[12 * 64 + 7], ==, own);
@@ -405,10 +411,11 @@ test_outline_zoomed (void)
   for (int y = 16; y < 24; y++)
     for (int x = 16; x < 24; x++)
       g_assert_cmphex (pixels[y * 64 + x], ==, own);
-  /* The top edge: rows 8 and 9 ring, 10 not. */
-  g_assert_cmphex (pixels[8 * 64 + 12], ==, hl);
-  g_assert_cmphex (pixels[9 * 64 + 12], ==, hl);
-  g_assert_cmphex (pixels[10 * 64 + 12], ==, own);
+  /* The top edge: rows 8 and 9 halo, 10 highlight, 11 neither. */
+  g_assert_cmphex (pixels[8 * 64 + 12], ==, 0xffffffffu);
+  g_assert_cmphex (pixels[9 * 64 + 12], ==, 0xffffffffu);
+  g_assert_cmphex (pixels[10 * 64 + 12], ==, hl);
+  g_assert_cmphex (pixels[11 * 64 + 12], ==, own);
 }
 
 /* The legend says what the highlight means, and the PNG's legend takes the style's

@@ -40,7 +40,7 @@
 #define COLOR_ANON   0xff966908u  /* orange, L* 48 */
 #define COLOR_FILE_INACTIVE 0xff018cdbu  /* sky blue, L* 56 */
 #define COLOR_FREE   0xff3e4238u  /* near-grey, L* 27 */
-#define COLOR_HIGHLIGHT 0xff000000u  /* the light style's highlight */
+#define COLOR_HALO      0xffffffffu  /* the light style's outline, outer tone */
 
 static guint64 PS;
 
@@ -386,8 +386,8 @@ test_highlight_frames (void)
 }
 
 /* Highlighting a process: its frames 100..103, a run of four pixels (36..39, 1) one pixel
- * high, are all edge, so outlined they are all the highlight colour; every other frame keeps
- * its own colour. */
+ * high, are all edge, so outlined they are all the ring's outer tone (the halo); every other
+ * frame keeps its own colour. */
 static void
 test_highlight (void)
 {
@@ -403,8 +403,8 @@ test_highlight (void)
   pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
 
   surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
-  g_assert_cmphex (pixel (surface, 36, 1), ==, COLOR_HIGHLIGHT);
-  g_assert_cmphex (pixel (surface, 39, 1), ==, COLOR_HIGHLIGHT);
+  g_assert_cmphex (pixel (surface, 36, 1), ==, COLOR_HALO);
+  g_assert_cmphex (pixel (surface, 39, 1), ==, COLOR_HALO);
   g_assert_cmphex (pixel (surface, 35, 1), ==, COLOR_ONCE);
   g_assert_cmphex (pixel (surface, 40, 1), ==, COLOR_ONCE);
   g_assert_cmphex (pixel (surface, 36, 0), ==, COLOR_ONCE);

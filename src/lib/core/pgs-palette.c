@@ -22,7 +22,11 @@
  * from the original that meets the rule), which is why they are not round numbers;
  * test-palette.c checks the rule with its own CIEDE2000 and matrix. The highlight is black
  * on light styles and white on dark ones, every class colour more than CIE76 ΔE 20 away
- * from it for every viewer, colour-blind or not, as test-render-style checks.
+ * from it for every viewer, colour-blind or not, as test-render-style checks. Black alone
+ * is lost on the dark blues and purples (contrast 1.6:1 with #0e15ad), so an outline is
+ * two tones: outside, the halo, the background's extreme (white on light styles, black on
+ * dark ones), and the highlight colour one pixel inside it. Every class colour keeps 3:1 against its background, so against the
+ * halo too; test-style checks that on the map's pixels.
  */
 
 #include "config.h"
@@ -85,7 +89,7 @@ static const struct
   /* White: L* 20…62 (contrast 3:1 and up); near-greys L* 32 (hole), 27 (free), 43. */
   [PGS_RENDER_STYLE_LIGHT] = {
     "light",
-    { 0xffffffffu, 0xff202020u, 0xff505050u, 0xff707070u, 0xff000000u },
+    { 0xffffffffu, 0xff202020u, 0xff505050u, 0xff707070u, 0xff000000u, 0xffffffffu },
     0.1, 0.58,
     { 0xff494b59u, 0xff014004u, 0xff3e4238u, 0xff617294u, 0xff626662u, 0xffaf3b4fu,
       0xffc65f9au, 0xff0e15adu, 0xff52125bu, 0xff88847bu, 0xff833802u, 0xff966908u,
@@ -95,7 +99,7 @@ static const struct
   /* Adwaita's dark view #1e1e1e: L* 45…95 (3:1 and up); near-greys 71 (hole), 45 (free), 77. */
   [PGS_RENDER_STYLE_DARK] = {
     "dark",
-    { 0xff1e1e1eu, 0xffeeeeeeu, 0xffbdbdbdu, 0xff9a9a9au, 0xffffffffu },
+    { 0xff1e1e1eu, 0xffeeeeeeu, 0xffbdbdbdu, 0xff9a9a9au, 0xffffffffu, 0xff000000u },
     0.4, 0.81,
     { 0xffa6afb9u, 0xff94f6acu, 0xff706a61u, 0xff416e90u, 0xffcfbab5u, 0xffd37185u,
       0xffa45a84u, 0xff8163deu, 0xffd953b7u, 0xffabaa66u, 0xffd16208u, 0xff917349u,
@@ -105,7 +109,7 @@ static const struct
   /* White: L* 9…50 (4.5:1 and up); near-greys 23 (hole), 39 (free), 40. */
   [PGS_RENDER_STYLE_HC_LIGHT] = {
     "hc-light",
-    { 0xffffffffu, 0xff000000u, 0xff202020u, 0xff000000u, 0xff000000u },
+    { 0xffffffffu, 0xff000000u, 0xff202020u, 0xff000000u, 0xff000000u, 0xffffffffu },
     0.1, 0.42,
     { 0xff2e3743u, 0xff314336u, 0xff545d61u, 0xff556a8du, 0xff685e4eu, 0xffb7507bu,
       0xff8000d7u, 0xff000b81u, 0xffc90bd4u, 0xff874c00u, 0xff612700u, 0xffee0700u,
@@ -118,7 +122,7 @@ static const struct
    * top 11.9. */
   [PGS_RENDER_STYLE_HC_DARK] = {
     "hc-dark",
-    { 0xff000000u, 0xffffffffu, 0xffe0e0e0u, 0xffffffffu, 0xffffffffu },
+    { 0xff000000u, 0xffffffffu, 0xffe0e0e0u, 0xffffffffu, 0xffffffffu, 0xff000000u },
     0.46, 0.81,
     { 0xffb3bec5u, 0xffdae2a5u, 0xff707761u, 0xff66afc6u, 0xffd3bdb3u, 0xffdb6b89u,
       0xffa47990u, 0xff7d61e0u, 0xffb94aa5u, 0xffaca86au, 0xfff02d04u, 0xff857339u,

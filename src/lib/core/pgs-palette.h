@@ -85,6 +85,8 @@ typedef struct
   guint32 text_dim;    /* secondary text: the legend's rule */
   guint32 grid;        /* band ticks, swatch borders */
   guint32 highlight;   /* the frames of the chosen process: filled or outlined in it */
+  guint32 halo;        /* the outline's outer tone, the highlight one pixel inside it: the
+                        * background's extreme, 3:1 or more against every class colour */
 } PgsStyleColors;
 
 const PgsStyleColors *pgs_palette_style      (PgsRenderStyle style);

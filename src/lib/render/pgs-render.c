@@ -129,8 +129,11 @@ update_lut (PgsRenderer *self)
 }
 
 /* Outline mode: a marked pixel with an unmarked one within @thick pixels left, right,
- * above or below takes the highlight colour; the edge of the output is no edge (the map
- * may go on past it). Each row is made opaque again once no later row reads it. */
+ * above or below takes the halo, and one at @thick + 1 the highlight colour: a two-tone
+ * ring. The halo, outside, has 3:1 or more against every class colour (see pgs-palette.c),
+ * so a lone pixel of the process, all ring, stands out wherever it lies. The
+ * edge of the output is no edge (the map may go on past it). Each row is made opaque
+ * again once no later row reads it. */
 #define AT(px, py) (((const guint32 *) (pixels + (gsize) (py) * stride))[px])
 
 static void
@@ -151,31 +154,37 @@ outline_highlight (guint8  *pixels,
                    int      height,
                    int      stride,
                    int      thick,
-                   guint32  color)
+                   guint32  color,
+                   guint32  halo)
 {
+  int reach = thick + 1;
+
+  /* Both written with OUTLINE_ALPHA: neither counts as "outside" for later pixels. */
   color = (color & 0x00ffffffu) | OUTLINE_ALPHA;
+  halo = (halo & 0x00ffffffu) | OUTLINE_ALPHA;
   for (int y = 0; y < height; y++)
     {
       guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
 
       for (int x = 0; x < width; x++)
         {
-          gboolean edge = FALSE;
+          int edge = 0;
 
           if ((row[x] & 0xff000000u) != MARK_ALPHA)
             continue;
-          for (int d = 1; d <= thick && !edge; d++)
-            edge = (x - d >= 0 && row[x - d] >> 24 == 0xff) ||
-                   (x + d < width && row[x + d] >> 24 == 0xff) ||
-                   (y - d >= 0 && AT (x, y - d) >> 24 == 0xff) ||
-                   (y + d < height && AT (x, y + d) >> 24 == 0xff);
-          if (edge)
-            row[x] = color;
+          for (int d = 1; d <= reach && edge == 0; d++)
+            if ((x - d >= 0 && row[x - d] >> 24 == 0xff) ||
+                (x + d < width && row[x + d] >> 24 == 0xff) ||
+                (y - d >= 0 && AT (x, y - d) >> 24 == 0xff) ||
+                (y + d < height && AT (x, y + d) >> 24 == 0xff))
+              edge = d;
+          if (edge > 0)
+            row[x] = edge <= thick ? halo : color;
         }
-      if (y >= thick)
-        make_opaque (pixels, width, stride, y - thick);
+      if (y >= reach)
+        make_opaque (pixels, width, stride, y - reach);
     }
-  for (int y = MAX (height - thick, 0); y < height; y++)
+  for (int y = MAX (height - reach, 0); y < height; y++)
     make_opaque (pixels, width, stride, y);
 }
 
@@ -443,7 +452,8 @@ pgs_renderer_render (PgsRenderer *self,
      * is all ring. */
     outline_highlight (pixels, width, height, stride,
                        g->scale >= 1.0 / 5 ? 1 : g->scale >= 1.0 / 10 ? 2 : 3,
-                       pgs_palette_style (self->style)->highlight);
+                       pgs_palette_style (self->style)->highlight,
+                       pgs_palette_style (self->style)->halo);
 }
 
 /* ---- properties ---- */
