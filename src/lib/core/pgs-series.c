@@ -109,7 +109,7 @@ pgs_series_new (PgsRecording   *recording,
       if (kind == PGS_SERIES_MACHINE)
         {
           PgsSeriesRow row = { 0 };
-          guint width;
+          guint64 width;
 
           g_clear_pointer (&self->names, g_ptr_array_unref);
           self->names = g_ptr_array_ref (sample->names);
