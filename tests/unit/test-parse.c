@@ -196,6 +196,8 @@ test_stat (void)
 {
   const char *text = "4242 (a) (b c\nd) Z 1 4242 4242 0 -1 4194560 120 0 0 0 3 1 0 0 20 0 1 0 "
                      "987654321 0 0 18446744073709551615 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+  const char *with_size = "1 (x) S 0 1 1 0 -1 64 5 0 7 0 2 2 0 0 20 0 1 0 55 8192 2 18446744073709551615\n";
+  const char *short_line = "1 (x) S 0 1 1 0 -1 64 5 0 7 0 2 2 0 0 20 0 1 0 55\n";
   const char *bad[] = { "", "4242 (x", "4242 (x) ", "4242 (x) S 1 2", "4242 x) S", "4242 (x) 1 2" };
   g_autoptr(GError) error = NULL;
   PgsStatFields st;
@@ -204,6 +206,23 @@ test_stat (void)
   g_assert_no_error (error);
   g_assert_cmpint (st.state, ==, 'Z');
   g_assert_cmpuint (st.start_time, ==, 987654321);
+  g_assert_cmpmem (st.comm, st.comm_len, "a) (b c\nd", 9);
+  g_assert_cmpuint (st.flags, ==, 4194560);
+  g_assert_cmpuint (st.minflt, ==, 120);
+  g_assert_cmpuint (st.majflt, ==, 0);
+  g_assert_cmpuint (st.utime, ==, 3);
+  g_assert_cmpuint (st.stime, ==, 1);
+  g_assert_cmpuint (st.vsize, ==, 0);
+  g_assert_cmpuint (st.rss, ==, 0);
+
+  /* vsize (23) and rss (24) read where present; a line ending at 22 still parses. */
+  g_assert_true (pgs_stat_parse (with_size, strlen (with_size), &st, &error));
+  g_assert_cmpuint (st.majflt, ==, 7);
+  g_assert_cmpuint (st.vsize, ==, 8192);
+  g_assert_cmpuint (st.rss, ==, 2);
+  g_assert_true (pgs_stat_parse (short_line, strlen (short_line), &st, &error));
+  g_assert_cmpuint (st.start_time, ==, 55);
+  g_assert_cmpuint (st.vsize, ==, 0);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {

@@ -510,31 +510,50 @@ pgs_stat_parse (const char     *buf,
 {
   const char *end = buf + len;
   const char *p = NULL;
+  const char *open;
   guint64 value = 0;
+  guint64 *kept[25] = { NULL };
 
   memset (out, 0, sizeof *out);
+  kept[10] = &out->minflt;
+  kept[12] = &out->majflt;
+  kept[14] = &out->utime;
+  kept[15] = &out->stime;
+  kept[22] = &out->start_time;
+  kept[23] = &out->vsize;
+  kept[24] = &out->rss;
 
   for (const char *q = buf; q < end; q++)
     if (*q == ')')
       p = q + 1;
-  if (p == NULL || memchr (buf, '(', p - buf) == NULL)
+  if (p == NULL || (open = memchr (buf, '(', p - buf)) == NULL)
     goto malformed;
+  out->comm = open + 1;
+  out->comm_len = (p - 1) - out->comm;
 
-  /* " S ppid pgrp …": field 3 is the state, field 22 the start time. */
+  /* " S ppid pgrp …": field 3 is the state; fields up to 22 (the start time) must be there,
+   * 23 (vsize) and 24 (rss) are read when they are. */
   if (!expect (&p, end, ' ') || p >= end || !g_ascii_isalpha (*p))
     goto malformed;
   out->state = *p++;
-  for (guint field = 4; field <= 22; field++)
+  for (guint field = 4; field <= 24; field++)
     {
-      if (!expect (&p, end, ' '))
-        goto malformed;
+      gboolean ok;
+
+      ok = expect (&p, end, ' ');
       /* Some fields are signed (nice, priority, tty_nr can be -1). */
-      if (field != 22 && p < end && *p == '-')
+      if (ok && field != 22 && p < end && *p == '-')
         p++;
-      if (!parse_dec (&p, end, &value))
+      ok = ok && parse_dec (&p, end, &value);
+      if (!ok && field <= 22)
         goto malformed;
+      if (!ok)
+        break;
+      if (field == 9)
+        out->flags = (guint) value;
+      else if (kept[field] != NULL)
+        *kept[field] = value;
     }
-  out->start_time = value;
   return TRUE;
 
 malformed:

@@ -113,8 +113,17 @@ gboolean pgs_smaps_parse (const char    *buf,
  * comm may hold spaces and parentheses: the fields start after the last ')'. */
 typedef struct
 {
+  const char *comm;     /* field 2, inside @buf, not NUL-terminated */
+  gsize   comm_len;
   char    state;        /* field 3 */
+  guint   flags;        /* field 9: PF_* */
+  guint64 minflt;       /* field 10 */
+  guint64 majflt;       /* field 12 */
+  guint64 utime;        /* field 14: clock ticks */
+  guint64 stime;        /* field 15 */
   guint64 start_time;   /* field 22: clock ticks after boot */
+  guint64 vsize;        /* field 23: bytes; 0 where the line ends before it */
+  guint64 rss;          /* field 24: pages; 0 where the line ends before it */
 } PgsStatFields;
 
 gboolean pgs_stat_parse (const char     *buf,

@@ -173,69 +173,6 @@ open_pid_file (PgsSampler *self,
   return openat (self->proc_fd, path, O_RDONLY | O_CLOEXEC);
 }
 
-/* /proc/PID/stat after "(comm)": the fields this needs. FALSE when it does not parse. */
-typedef struct
-{
-  char    state;
-  guint   flags;
-  guint64 minflt, majflt, utime, stime, start_time, vsize, rss;
-  const char *comm;
-  gsize   comm_len;
-} StatLine;
-
-static gboolean
-parse_stat (char     *buf,
-            gsize     len,
-            StatLine *out)
-{
-  char *open_paren = memchr (buf, '(', len);
-  char *close_paren = NULL, *p;
-  guint64 field[25] = { 0 };
-
-  buf[len] = '\0';
-  for (char *q = buf + len; q > buf; q--)
-    if (q[-1] == ')')
-      {
-        close_paren = q - 1;
-        break;
-      }
-  if (open_paren == NULL || close_paren == NULL || close_paren < open_paren)
-    return FALSE;
-  out->comm = open_paren + 1;
-  out->comm_len = close_paren - open_paren - 1;
-  p = close_paren + 1;
-  while (*p == ' ')
-    p++;
-  out->state = *p;
-  p++;
-  /* Fields 4..24 (1-based, as proc(5) numbers them). */
-  for (guint f = 4; f <= 24; f++)
-    {
-      char *end;
-
-      while (*p == ' ')
-        p++;
-      field[f] = g_ascii_strtoull (p, &end, 10);
-      if (end == p && !(*p == '-'))
-        return FALSE;
-      if (*p == '-')
-        {
-          g_ascii_strtoll (p, &end, 10);
-          field[f] = 0;
-        }
-      p = end;
-    }
-  out->flags = (guint) field[9];
-  out->minflt = field[10];
-  out->majflt = field[12];
-  out->utime = field[14];
-  out->stime = field[15];
-  out->start_time = field[22];
-  out->vsize = field[23];
-  out->rss = field[24];
-  return TRUE;
-}
-
 static Tracked *
 track_new (PgsSampler *self,
            int         pid,
@@ -310,7 +247,7 @@ sample_process (PgsSampler *self,
                 gboolean    full)
 {
   Tracked *t = g_hash_table_lookup (self->tracked, GINT_TO_POINTER (pid));
-  StatLine st;
+  PgsStatFields st;
   gssize n;
   guint64 activity[5];
   gboolean fresh = FALSE;
@@ -327,7 +264,7 @@ sample_process (PgsSampler *self,
     }
   t->generation = self->generation;
   n = pgs_pread_full (t->stat_fd, self->stat_buf, STAT_BUF - 1, 0);
-  if (n <= 0 || !parse_stat (self->stat_buf, n, &st))
+  if (n <= 0 || !pgs_stat_parse (self->stat_buf, n, &st, NULL))
     {
       /* Gone, or the descriptor belongs to a process that ended: a new one may have the
        * PID already. */
