@@ -294,6 +294,33 @@ test_by_app (void)
   assert_group (find_group (groups, "foo.service"), 1, 5, 5, 2 * (F / 3) + 2 * F + F / 2, 2, 2, 0);
 }
 
+/* A process in the root cgroup (a container without systemd, as root sees it there) is
+ * grouped by app under a name that says so, not under a bare "/". Process 200 moved there:
+ * its figures are foo.service's in test_by_app. */
+static void
+test_by_app_root_cgroup (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) groups = NULL;
+
+  pgs_fixture_write (fx, "200/cgroup", "0::/\n", -1);
+  snap = scan (fx, PGS_SCAN_PAGES);
+  all = all_processes (snap);
+  groups = pgs_group_processes (snap, all, PGS_GROUP_BY_APP);
+  g_assert_cmpuint (groups->len, ==, 3);
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const PgsGroup *g = g_ptr_array_index (groups, i);
+
+      g_assert_cmpstr (g->name, !=, "/");
+      g_assert_cmpstr (g->name, !=, "foo.service");
+    }
+  assert_group (find_group (groups, "(root cgroup: no app or service)"), 1, 5, 5,
+                2 * (F / 3) + 2 * F + F / 2, 2, 2, 0);
+}
+
 static void
 test_by_parent (void)
 {
@@ -535,6 +562,7 @@ main (int   argc,
   g_test_add_func ("/pgs/group/processes", test_processes);
   g_test_add_func ("/pgs/group/by-user", test_by_user);
   g_test_add_func ("/pgs/group/by-cgroup", test_by_cgroup);
+  g_test_add_func ("/pgs/group/by-app-root-cgroup", test_by_app_root_cgroup);
   g_test_add_func ("/pgs/group/by-app", test_by_app);
   g_test_add_func ("/pgs/group/by-parent", test_by_parent);
   g_test_add_func ("/pgs/group/private-unknown", test_private_unknown);

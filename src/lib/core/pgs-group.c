@@ -278,7 +278,9 @@ group_key (PgsSnapshot *snapshot,
             *app_id = g_strdup (unit);
             return g_strconcat ("app:", unit, NULL);
           }
-        *name = g_strdup (unit);
+        /* The root cgroup holds what no unit claims (kernel threads' helpers, processes of
+         * a container run without systemd): "/" alone reads as a glitch, so say what it is. */
+        *name = g_strdup (g_str_equal (unit, "/") ? "(root cgroup: no app or service)" : unit);
         return g_strconcat (kind == PGS_UNIT_OTHER ? "cgroup:" : "unit:", unit, NULL);
       }
     }
