@@ -45,6 +45,7 @@ struct _PgsProcessList
   GtkColumnView       *column_view;
   GtkLabel            *count_label;
   GtkLabel            *totals_label;
+  GtkLabel            *instant_label;
 };
 
 /* pgs-process-list-actions.c: the "proc" actions (show-processes, tree, column-*) and their
