@@ -51,7 +51,6 @@ struct _PgsWindow
   GtkButton            *banner_button;
   GtkButton            *lock_button;
   GtkStack             *processes_stack;
-  GtkDropDown          *view_dropdown;
   PgsCompareList       *compare_list;
   GtkRevealer          *progress_revealer;
   GtkProgressBar       *progress_bar;

@@ -352,7 +352,6 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, processes_stack);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);
@@ -372,60 +371,6 @@ pgs_window_class_init (PgsWindowClass *klass)
   _pgs_window_unlock_class_init (widget_class);
   _pgs_window_files_class_init (widget_class);
   _pgs_window_open_class_init (widget_class);
-}
-
-/* The narrow window's drop-down of views: the stack's pages by title, its selection the
- * stack's visible page both ways. */
-static gboolean
-view_name_to_index (GBinding     *binding,
-                    const GValue *from,
-                    GValue       *to,
-                    gpointer      user_data)
-{
-  PgsWindow *self = user_data;
-  g_autoptr(GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (self->stack));
-  const char *name = g_value_get_string (from);
-
-  for (guint i = 0; name != NULL && i < g_list_model_get_n_items (pages); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (pages, i);
-
-      if (g_strcmp0 (gtk_stack_page_get_name (GTK_STACK_PAGE (item)), name) == 0)
-        {
-          g_value_set_uint (to, i);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static gboolean
-view_index_to_name (GBinding     *binding,
-                    const GValue *from,
-                    GValue       *to,
-                    gpointer      user_data)
-{
-  PgsWindow *self = user_data;
-  g_autoptr(GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (self->stack));
-  g_autoptr(GObject) item = g_list_model_get_item (pages, g_value_get_uint (from));
-
-  if (item == NULL)
-    return FALSE;
-  g_value_set_string (to, gtk_stack_page_get_name (GTK_STACK_PAGE (item)));
-  return TRUE;
-}
-
-static void
-bind_view_dropdown (PgsWindow *self)
-{
-  g_autoptr(GListModel) pages = G_LIST_MODEL (gtk_stack_get_pages (self->stack));
-
-  gtk_drop_down_set_expression (self->view_dropdown,
-                                gtk_property_expression_new (GTK_TYPE_STACK_PAGE, NULL, "title"));
-  gtk_drop_down_set_model (self->view_dropdown, pages);
-  g_object_bind_property_full (self->stack, "visible-child-name", self->view_dropdown,
-                               "selected", G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL,
-                               view_name_to_index, view_index_to_name, self, NULL);
 }
 
 static void
@@ -458,7 +403,6 @@ pgs_window_init (PgsWindow *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   g_object_bind_property (self->library_view, "highlight", self->session, "highlight",
                           G_BINDING_SYNC_CREATE);
-  bind_view_dropdown (self);
   g_object_bind_property (self->session, "progress", self->progress_bar, "fraction",
                           G_BINDING_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
