@@ -1,0 +1,209 @@
+/* test-replay.c: a recording opened in the app, the window moved to three of its instants
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Issue 18: every view follows the instant the session shows. The recording is built here
+ * from hand-made samples, so every figure below is the test's own:
+ *
+ *   sample  time       PID 10 "grower" PSS   PID 20
+ *   0       T0         100 MiB               "first" (start 200), PSS 12 MiB
+ *   1       T0 + 1 s   150 MiB               "first" (start 200), PSS 12 MiB
+ *   2       T0 + 2 s   200 MiB               "second" (start 500, the PID reused), 12 MiB
+ *
+ * The window opens the file as a user would (File > Open goes through the same call), is
+ * moved to T0 + 2 s, to T0 + 1.4 s (nearest: sample 1) and back a sample at a time to T0,
+ * and at each the process list holds that instant's processes with that instant's PSS,
+ * and shows it in its cells.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "pgs-recording-writer.h"
+#include "pgs-replay.h"
+#include "pgs-sample.h"
+#include "pgs-ui-util.h"
+
+#define T0  G_GINT64_CONSTANT (1764928800000000)  /* 2025-12-05 10:00:00 UTC */
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+
+static const guint64 grower_pss[] = { 100 * MiB, 150 * MiB, 200 * MiB };
+
+static void
+add_process (PgsSample  *s,
+             int         pid,
+             guint64     start,
+             const char *name,
+             guint64     pss)
+{
+  PgsSampleProcess p = { 0 };
+
+  p.pid = pid;
+  p.start_time = start;
+  p.uid = 1000;
+  p.name = g_ref_string_new (name);
+  p.known = PGS_METRIC_VSS | PGS_METRIC_RSS | PGS_METRIC_PSS | PGS_METRIC_USS | PGS_METRIC_SWAP;
+  p.figures[PGS_SAMPLE_VSS] = 1024 * MiB;
+  p.figures[PGS_SAMPLE_RSS] = pss + 4 * MiB;
+  p.figures[PGS_SAMPLE_PSS] = pss;
+  p.figures[PGS_SAMPLE_USS] = pss - 2 * MiB;
+  g_array_append_val (s->processes, p);
+}
+
+static char *
+write_recording (const char *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PgsRecordingWriter) w = NULL;
+  PgsRecordingSetup setup = { 1000, 0, TRUE, "UTC", NULL };
+  char *path = g_build_filename (dir, "grow.pgrec", NULL);
+
+  w = pgs_recording_writer_new (path, &setup, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (grower_pss); i++)
+    {
+      g_autoptr(PgsSample) s = pgs_sample_new ();
+
+      s->time = T0 + (gint64) i * G_USEC_PER_SEC;
+      add_process (s, 10, 100, "grower", grower_pss[i]);
+      if (i < 2)
+        add_process (s, 20, 200, "first", 12 * MiB);
+      else
+        add_process (s, 20, 500, "second", 12 * MiB);
+      g_assert_true (pgs_recording_writer_add_sample (w, s, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (pgs_recording_writer_close (w, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static PgsProcess *
+find_in_list (PgsWindow *window,
+              int        pid)
+{
+  GListModel *model = pgs_process_list_get_model (pgs_window_get_process_list (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
+
+      if (pgs_process_get_pid (process) == pid)
+        return process;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  PgsWindow *window;
+  guint      sample;
+} At;
+
+/* The replay is at the sample, its figures loaded and in the list. */
+static gboolean
+shows_sample (gpointer data)
+{
+  At *at = data;
+  PgsReplay *replay = pgs_session_get_replay (pgs_window_get_session (at->window));
+  PgsProcess *grower;
+
+  if (replay == NULL || pgs_replay_is_loading (replay) || pgs_replay_get_sample (replay) != at->sample)
+    return FALSE;
+  grower = find_in_list (at->window, 10);
+  return grower != NULL && pgs_process_get_pss (grower) == grower_pss[at->sample];
+}
+
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+assert_at (PgsWindow *window,
+           guint      sample)
+{
+  At at = { window, sample };
+  GtkWidget *table = pgs_process_list_get_column_view (pgs_window_get_process_list (window));
+  g_autofree char *pss = pgs_units_format (PGS_UNITS_IEC, grower_pss[sample]);
+  PgsProcess *second;
+
+  g_assert_true (pgs_ui_wait (shows_sample, &at, 30000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* The two processes of that instant, no more: PID 20 is "first" until the PID is
+   * reused by "second". */
+  g_assert_cmpuint (g_list_model_get_n_items (pgs_process_list_get_model (pgs_window_get_process_list (window))),
+                    ==, 2);
+  second = find_in_list (window, 20);
+  g_assert_nonnull (second);
+  g_assert_cmpstr (pgs_process_get_name (second), ==, sample < 2 ? "first" : "second");
+  g_assert_cmpuint (pgs_process_get_pss (second), ==, 12 * MiB);
+  /* What the user sees: the instant's PSS in the grower's row. */
+  g_assert_true (shows_text (table, pss));
+  for (guint other = 0; other < G_N_ELEMENTS (grower_pss); other++)
+    if (other != sample)
+      {
+        g_autofree char *not_now = pgs_units_format (PGS_UNITS_IEC, grower_pss[other]);
+
+        g_assert_false (shows_text (table, not_now));
+      }
+}
+
+static void
+test_move (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pgs-ui-replay-XXXXXX", NULL);
+  g_autofree char *path = write_recording (dir);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  PgsApplication *app = NULL;
+  PgsWindow *window = pgs_ui_open_window (&app);
+  PgsSession *session = pgs_window_get_session (window);
+
+  pgs_ui_wait_idle_scan (window);
+  /* Every process of the file, whoever opens it (issue 21, 3). */
+  g_action_group_change_action_state (pgs_process_list_get_actions (pgs_window_get_process_list (window)),
+                                      "show-processes", g_variant_new_string ("all"));
+  pgs_window_open_file (window, file, NULL);
+  assert_at (window, 0);
+  g_assert_nonnull (pgs_session_get_recording (session));
+
+  pgs_session_move_to_time (session, T0 + 2 * G_USEC_PER_SEC);
+  assert_at (window, 2);
+  /* Between samples: the nearest. */
+  pgs_session_move_to_time (session, T0 + 1400 * 1000);
+  assert_at (window, 1);
+  pgs_session_move_by (session, -1);
+  assert_at (window, 0);
+  /* Not past either end. */
+  pgs_session_move_by (session, -1);
+  assert_at (window, 0);
+  pgs_session_move_by (session, 5);
+  assert_at (window, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (app);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  pgs_ui_init (&argc, &argv);
+  g_test_add_func ("/ui/replay/move", test_move);
+  return g_test_run ();
+}
