@@ -29,7 +29,7 @@ G_DEFINE_FINAL_TYPE (PgsApplication, pgs_application, ADW_TYPE_APPLICATION)
 
 static const GOptionEntry options[] = {
   { "view", 0, 0, G_OPTION_ARG_STRING, NULL,
-    N_("Open this view: processes, groups, libraries, residency, sharing or flags"), N_("VIEW") },
+    N_("Open this view: processes, groups, libraries, residency, sharing, flags or access"), N_("VIEW") },
   { "pid", 'p', 0, G_OPTION_ARG_INT, NULL,
     N_("Select this process once the first scan is done"), N_("PID") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
@@ -37,7 +37,7 @@ static const GOptionEntry options[] = {
 };
 
 static const char *const views[] = {
-  "processes", "groups", "libraries", "residency", "sharing", "flags", NULL
+  "processes", "groups", "libraries", "residency", "sharing", "flags", "access", NULL
 };
 
 static int
@@ -56,8 +56,8 @@ pgs_application_handle_local_options (GApplication *application,
     {
       if (!g_strv_contains (views, view))
         {
-          g_printerr (_("Unknown view “%s”: use processes, groups, libraries, residency, sharing "
-                        "or flags\n"),
+          g_printerr (_("Unknown view “%s”: use processes, groups, libraries, residency, sharing, "
+                        "flags or access\n"),
                       view);
           return 2;
         }

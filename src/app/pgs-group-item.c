@@ -67,7 +67,7 @@ figure (PgsGroupItem *self,
   const PgsGroup *g = self->group;
 
   if (prop_id == PROP_PRIVATE)
-    return self->process != NULL ? 0 : g->private_bytes;
+    return self->process != NULL ? pgs_process_get_uss (self->process) : g->private_bytes;
   if (self->process != NULL)
     return pgs_process_get_metric (self->process, metrics[prop_id]);
   switch (prop_id)
@@ -228,11 +228,28 @@ pgs_group_item_format (PgsGroupItem  *self,
         pspec == properties[PROP_SWAP] ? PGS_METRIC_SWAP : 0;
   if (pspec == properties[PROP_PRIVATE])
     {
-      /* A process's own private memory is its USS; the group's is the figure. */
+      /* A process's row: what it alone maps, its USS (the private figure of a group of
+       * one), so the column reads down the members as it does across the groups. */
       if (self->process != NULL)
-        return g_strdup ("");
+        {
+          known = pgs_process_is_known (self->process, PGS_METRIC_USS);
+          *tip = known ? _("Mapped by this process alone (its USS)")
+                       : pgs_process_get_unknown_reason (self->process);
+          if (known)
+            return pgs_units_format (PGS_UNITS_IEC, pgs_process_get_uss (self->process));
+          if (*tip == NULL)
+            *tip = _("Unknown");
+          return g_strdup (PGS_UNKNOWN_TEXT);
+        }
       known = g->private_known;
       *tip = g->private_reason;
+      if (!known && g->private_at_least)
+        {
+          /* What the members with frames hold alone: a lower bound, said as one. */
+          g_autofree char *size = pgs_units_format (PGS_UNITS_IEC, g->private_bytes);
+
+          return g_strconcat ("≥ ", size, NULL);
+        }
     }
   else if (self->process != NULL)
     {

@@ -19,6 +19,7 @@ struct _PgsMapPage
 
   PgsView       view;
   PgsSnapshot  *snapshot;
+  PgsReplay    *replay;       /* the session's, while a recording is shown */
   PgsProcess   *process;
   PgsHighlight *highlight;     /* physical views: a file's frames, shown instead of the
                                 * process's */
@@ -40,6 +41,7 @@ struct _PgsMapPage
   GtkLabel     *empty_description;
   GtkLabel     *title_label;
   GtkLabel     *scale_label;
+  GtkLabel     *instant_label;
   GtkBox       *map_box;
   GtkRevealer  *info_revealer;
   GtkLabel     *info_label;

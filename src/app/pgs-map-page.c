@@ -148,6 +148,25 @@ update_title (PgsMapPage *self)
   update_counters (self, renderer);
 }
 
+/* With a recording shown: which page-level picture the map is of, and when. */
+static void
+update_instant (PgsMapPage *self)
+{
+  g_autofree char *text = self->replay != NULL ? pgs_replay_describe (self->replay, TRUE) : NULL;
+
+  gtk_label_set_text (self->instant_label, text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->instant_label), text);
+  gtk_widget_set_visible (GTK_WIDGET (self->instant_label), text != NULL);
+}
+
+const char *
+pgs_map_page_get_instant_text (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->instant_label)) ?
+         gtk_label_get_text (self->instant_label) : NULL;
+}
+
 static void
 update_exited (PgsMapPage *self)
 {
@@ -193,6 +212,17 @@ show_counters (PgsMapPage *self)
 static void
 update_state (PgsMapPage *self)
 {
+  if (self->snapshot == NULL && self->replay != NULL)
+    {
+      if (pgs_replay_get_picture_index (self->replay) == G_MAXUINT)
+        set_empty (self, "dialog-information-symbolic", _("No Page-Level Picture"),
+                   _("This recording holds every process’s totals only: it was made "
+                     "without pictures of the pages (pagescope-cli record --pages-every)."));
+      else
+        set_empty (self, "content-loading-symbolic", _("Reading the Picture…"),
+                   _("The page-level picture nearest the instant is being read."));
+      return;
+    }
   if (self->snapshot == NULL)
     {
       set_empty (self, "content-loading-symbolic", _("Scanning Memory…"),
@@ -514,8 +544,20 @@ on_session_changed (PgsMapPage *self,
   GPtrArray *samples = pgs_session_get_wss_samples (session);
   PgsHighlight *highlight = pgs_session_get_highlight (session);
 
-  if (g_str_equal (name, "snapshot"))
-    set_snapshot (self, pgs_session_get_snapshot (session));
+  if (g_str_equal (name, "picture"))
+    {
+      set_snapshot (self, pgs_session_get_picture (session));
+      update_instant (self);
+    }
+  else if (g_str_equal (name, "instant"))
+    update_instant (self);
+  else if (g_str_equal (name, "replay"))
+    {
+      g_set_object (&self->replay, pgs_session_get_replay (session));
+      update_instant (self);
+      if (self->snapshot == NULL)
+        update_state (self);
+    }
   else if (g_str_equal (name, "units"))
     {
       self->units = pgs_session_get_units (session);
@@ -593,12 +635,13 @@ pgs_map_page_constructed (GObject *object)
   /* Session → page → map view: the selected process, once its pages are read. */
   pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self, "process", self->map_view, "process", G_BINDING_SYNC_CREATE);
-  for (guint i = 0; i < 8; i++)
+  for (guint i = 0; i < 10; i++)
     {
       g_autofree char *signal =
-        g_strconcat ("session-notify::", (const char *[]) { "snapshot", "units", "highlight",
+        g_strconcat ("session-notify::", (const char *[]) { "picture", "units", "highlight",
                                                              "unreadable", "wss-sample", "layout",
-                                                             "hide-free", "highlight-mode" }[i],
+                                                             "hide-free", "highlight-mode",
+                                                             "replay", "instant" }[i],
                      NULL);
 
       g_signal_connect (self, signal, G_CALLBACK (on_session_changed), NULL);
@@ -619,6 +662,7 @@ pgs_map_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
   pgs_clear_release (&self->snapshot);
   pgs_clear_release (&self->process);
+  g_clear_object (&self->replay);
   g_clear_pointer (&self->highlight, pgs_highlight_unref);
   g_clear_pointer (&self->unreadable, g_free);
 
@@ -709,6 +753,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, empty_description);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, title_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, scale_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, instant_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, map_box);
   gtk_widget_class_bind_template_child_full (widget_class, "legend", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, status_label);

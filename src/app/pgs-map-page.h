@@ -27,6 +27,8 @@ PgsView     pgs_map_page_get_view       (PgsMapPage  *self);
 /* The title of what the page says in place of a map ("Reading Its Pages…"), or NULL
  * while it shows one. */
 const char *pgs_map_page_get_empty_title (PgsMapPage *self);
+/* With a recording shown: which page-level picture the map shows, and when; else NULL. */
+const char *pgs_map_page_get_instant_text (PgsMapPage *self);
 /* TRUE when the page shows a map (not an empty state). */
 gboolean    pgs_map_page_has_map        (PgsMapPage  *self);
 /* Page flags without a physical map (no root): the ledger of the counters it shows in

@@ -45,6 +45,7 @@ struct _PgsProcessList
   GtkColumnViewColumn *pss_column;
   GtkLabel            *count_label;
   GtkLabel            *totals_label;
+  GtkLabel            *instant_label;
 };
 
 /* pgs-process-list-actions.c: the "proc" actions (show-processes, tree, column-*) and their

@@ -497,6 +497,7 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, column_view);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, pss_column);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, count_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, instant_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, totals_label);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
@@ -516,6 +517,28 @@ on_units_changed (PgsProcessList *self,
   pgs_process_list_set_units (self, pgs_session_get_units (session));
 }
 
+/* With a recording shown: which sample the totals are of, and when. */
+static void
+on_instant_changed (PgsProcessList *self,
+                    GParamSpec     *pspec,
+                    PgsSession     *session)
+{
+  PgsReplay *replay = pgs_session_get_replay (session);
+  g_autofree char *text = replay != NULL ? pgs_replay_describe (replay, FALSE) : NULL;
+
+  gtk_label_set_text (self->instant_label, text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->instant_label), text);
+  gtk_widget_set_visible (GTK_WIDGET (self->instant_label), text != NULL);
+}
+
+const char *
+pgs_process_list_get_instant_text (PgsProcessList *self)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->instant_label)) ?
+         gtk_label_get_text (self->instant_label) : NULL;
+}
+
 static void
 pgs_process_list_init (PgsProcessList *self)
 {
@@ -526,6 +549,8 @@ pgs_process_list_init (PgsProcessList *self)
   /* The session's snapshot and units (pgs-page.h). */
   pgs_page_bind (PGS_PAGE (self), "snapshot", self, "snapshot", G_BINDING_SYNC_CREATE);
   g_signal_connect (self, "session-notify::units", G_CALLBACK (on_units_changed), NULL);
+  g_signal_connect (self, "session-notify::instant", G_CALLBACK (on_instant_changed), NULL);
+  g_signal_connect (self, "session-notify::replay", G_CALLBACK (on_instant_changed), NULL);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 

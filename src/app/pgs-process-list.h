@@ -31,6 +31,8 @@ void         pgs_process_list_set_units            (PgsProcessList *self,
 void         pgs_process_list_focus_search         (PgsProcessList *self);
 void         pgs_process_list_set_search_text      (PgsProcessList *self,
                                                     const char     *text);
+/* With a recording shown: which sample the totals are of, and when; else NULL. */
+const char  *pgs_process_list_get_instant_text     (PgsProcessList *self);
 /* The rows as shown: filtered and sorted. */
 GListModel  *pgs_process_list_get_model            (PgsProcessList *self);
 GtkWidget   *pgs_process_list_get_column_view      (PgsProcessList *self);

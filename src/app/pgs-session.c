@@ -24,6 +24,7 @@
 #include "pgs-background.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
+#include "pgs-replay.h"
 #include "pgs-session.h"
 
 struct _PgsSession
@@ -35,6 +36,7 @@ struct _PgsSession
   PgsRefresh       *refresh;         /* what a scan reads, the selected process's scan */
   PgsHelper        *helper;
   PgsSnapshot      *snapshot;
+  PgsReplay        *replay;          /* while a recording is shown */
   PgsProcess       *chosen;
   PgsProcess       *selected;
   PgsHighlight     *highlight;
@@ -77,6 +79,9 @@ enum {
   PROP_BUSY,
   PROP_PROGRESS,
   PROP_HELPER,
+  PROP_RECORDING,
+  PROP_REPLAY,
+  PROP_PICTURE,
   N_PROPS
 };
 
@@ -158,12 +163,41 @@ needs (PgsSession *self)
 }
 
 /* The selection, the page on screen or the helper changed: the selected process follows. */
+static void set_selected (PgsSession *self,
+                          PgsProcess *process);
+
+/* A recording: the chosen process (from a sample's totals) as the nearest picture has it,
+ * with its pages; its totals alone where the picture has no such process. */
+static void
+select_in_picture (PgsSession *self)
+{
+  PgsSnapshot *picture = pgs_replay_get_picture (self->replay);
+  PgsProcess *found = NULL;
+
+  if (self->chosen != NULL && picture != NULL)
+    {
+      found = pgs_snapshot_lookup_pid (picture, pgs_process_get_pid (self->chosen));
+      /* The same PID started again between the two instants is another process. */
+      if (found != NULL && pgs_process_get_start_time (found) != 0 &&
+          pgs_process_get_start_time (self->chosen) != 0 &&
+          pgs_process_get_start_time (found) != pgs_process_get_start_time (self->chosen))
+        found = NULL;
+    }
+  set_selected (self, found != NULL ? found : self->chosen);
+}
+
 static void
 follow_selection (PgsSession *self)
 {
-  if (self->refresh != NULL)   /* NULL once the session is disposed */
+  if (self->refresh == NULL)   /* NULL once the session is disposed */
+    return;
+  if (self->replay != NULL)
+    select_in_picture (self);
+  else
     pgs_refresh_select (self->refresh, self->chosen, self->snapshot, self->view, self->helper);
 }
+
+static void drop_replay (PgsSession *self);
 
 static void
 show_snapshot (PgsSession  *self,
@@ -172,10 +206,13 @@ show_snapshot (PgsSession  *self,
   gboolean was_live = (pgs_session_get_file (self) == NULL);
   GFile *was_file = pgs_session_get_file (self);
 
-  if (!pgs_set_object_release (&self->snapshot, snapshot))
+  if (self->snapshot == snapshot)
     return;
+  drop_replay (self);
+  pgs_set_object_release (&self->snapshot, snapshot);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSTANT]);
   if (was_file != pgs_session_get_file (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
@@ -351,19 +388,137 @@ pgs_session_shutdown (PgsSession *self)
   pgs_refresh_cancel (self->refresh);
 }
 
+/* A recording (pgs-replay.c): the sample's totals become the snapshot shown, the nearest
+ * page-level picture what the maps draw. */
+
+static void
+on_replay_snapshot (PgsSession *self)
+{
+  if (!pgs_set_object_release (&self->snapshot, pgs_replay_get_snapshot (self->replay)))
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSTANT]);
+  follow_selection (self);
+}
+
+static void
+on_replay_picture (PgsSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
+  follow_selection (self);
+}
+
+static void
+drop_replay (PgsSession *self)
+{
+  if (self->replay == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->replay, self);
+  pgs_replay_cancel (self->replay);
+  g_clear_object (&self->replay);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
+}
+
+void
+pgs_session_show_recording (PgsSession   *self,
+                            PgsRecording *recording)
+{
+  gboolean was_live;
+
+  g_return_if_fail (PGS_IS_SESSION (self));
+  g_return_if_fail (PGS_IS_RECORDING (recording));
+
+  /* As a snapshot file does, a recording replaces the live view: no scan may overwrite it. */
+  pgs_session_cancel_scan (self);
+  self->rescan = FALSE;
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  drop_replay (self);
+  was_live = (pgs_session_get_file (self) == NULL);
+  /* No scan of the live process behind the selection either. */
+  pgs_refresh_select (self->refresh, NULL, NULL, self->view, self->helper);
+
+  self->replay = pgs_replay_new (recording);
+  g_signal_connect_object (self->replay, "notify::snapshot", G_CALLBACK (on_replay_snapshot),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->replay, "notify::picture", G_CALLBACK (on_replay_picture),
+                           self, G_CONNECT_SWAPPED);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+  if (was_live)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
+  pgs_replay_move_to_sample (self->replay, 0);
+}
+
+PgsRecording *
+pgs_session_get_recording (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->replay != NULL ? pgs_replay_get_recording (self->replay) : NULL;
+}
+
+PgsReplay *
+pgs_session_get_replay (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->replay;
+}
+
+PgsSnapshot *
+pgs_session_get_picture (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->replay != NULL ? pgs_replay_get_picture (self->replay) : self->snapshot;
+}
+
+void
+pgs_session_move_to_time (PgsSession *self,
+                          gint64      time)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+  if (self->replay != NULL)
+    pgs_replay_move_to_time (self->replay, time);
+}
+
+void
+pgs_session_move_by (PgsSession *self,
+                     int         samples)
+{
+  guint sample;
+
+  g_return_if_fail (PGS_IS_SESSION (self));
+  if (self->replay == NULL)
+    return;
+  sample = pgs_replay_get_sample (self->replay);
+  if (samples < 0 && (guint) -samples > sample)
+    sample = 0;
+  else
+    sample += samples;
+  pgs_replay_move_to_sample (self->replay, sample);
+}
+
 /* What the refresh hands over */
 
 static void
-on_refresh_process (PgsSession *self)
+set_selected (PgsSession *self,
+              PgsProcess *process)
 {
-  PgsProcess *process = pgs_refresh_get_process (self->refresh);
-
   if (!g_set_object (&self->selected, process))
     return;
   /* Working-set samples belong to the PID measured: a refresh of it keeps them. */
   if (self->wss_pid != 0 && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
     pgs_session_set_wss_samples (self, 0, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
+}
+
+static void
+on_refresh_process (PgsSession *self)
+{
+  /* A recording shown: the selection comes from its pictures, not from scans. */
+  if (self->replay == NULL)
+    set_selected (self, pgs_refresh_get_process (self->refresh));
 }
 
 static void
@@ -388,6 +543,12 @@ pgs_session_dispose (GObject *object)
   g_clear_object (&self->scanner);
   g_clear_object (&self->helper);
   g_clear_object (&self->settings);
+  if (self->replay != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->replay, self);
+      pgs_replay_cancel (self->replay);
+      g_clear_object (&self->replay);
+    }
   pgs_clear_release (&self->snapshot);
   g_clear_object (&self->chosen);
   g_clear_object (&self->selected);
@@ -473,6 +634,15 @@ pgs_session_get_property (GObject    *object,
       break;
     case PROP_HELPER:
       g_value_set_object (value, self->helper);
+      break;
+    case PROP_RECORDING:
+      g_value_set_object (value, pgs_session_get_recording (self));
+      break;
+    case PROP_REPLAY:
+      g_value_set_object (value, self->replay);
+      break;
+    case PROP_PICTURE:
+      g_value_set_object (value, pgs_session_get_picture (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -586,6 +756,13 @@ pgs_session_class_init (PgsSessionClass *klass)
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, r);
   properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0, 1, 0, r);
   properties[PROP_HELPER] = g_param_spec_object ("helper", NULL, NULL, PGS_TYPE_HELPER, rw);
+  /* The recording shown (with "replay", its instant), or NULL. */
+  properties[PROP_RECORDING] =
+    g_param_spec_object ("recording", NULL, NULL, PGS_TYPE_RECORDING, r);
+  properties[PROP_REPLAY] = g_param_spec_object ("replay", NULL, NULL, PGS_TYPE_REPLAY, r);
+  /* What the maps draw: the snapshot, or a recording's page-level picture nearest the
+   * instant (NULL while it is read, or where the recording has none). */
+  properties[PROP_PICTURE] = g_param_spec_object ("picture", NULL, NULL, PGS_TYPE_SNAPSHOT, r);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A scan of every process started; it failed (not when cancelled for a file). */
@@ -652,6 +829,8 @@ GFile *
 pgs_session_get_file (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  if (self->replay != NULL)
+    return pgs_recording_get_file (pgs_replay_get_recording (self->replay));
   return self->snapshot != NULL ? pgs_snapshot_get_file (self->snapshot) : NULL;
 }
 
@@ -692,8 +871,8 @@ pgs_session_set_view (PgsSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
   /* Switched to a page that needs more than the last scan read: scan now. */
-  if (self->snapshot != NULL && !pgs_refresh_list_covers (self->refresh,
-                                                          needs (self)))
+  if (self->snapshot != NULL && self->replay == NULL &&
+      !pgs_refresh_list_covers (self->refresh, needs (self)))
     pgs_session_refresh (self);
   follow_selection (self);
 }

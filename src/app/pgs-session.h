@@ -11,6 +11,7 @@
 #include "pagescope.h"
 #include "pgs-helper.h"
 #include "pgs-highlight.h"
+#include "pgs-replay.h"
 #include "pgs-units.h"
 
 G_BEGIN_DECLS
@@ -75,6 +76,21 @@ void          pgs_session_complete_async     (PgsSession          *self,
                                               gpointer             user_data);
 PgsSnapshot  *pgs_session_complete_finish    (GAsyncResult        *result,
                                               GError             **error);
+/* Shows @recording in place of the live system (until the next refresh): the process list
+ * the totals of a sample ("snapshot"), the maps the nearest page-level picture ("picture"),
+ * starting at the first sample. "recording" and "replay" say which and where. */
+void          pgs_session_show_recording     (PgsSession   *self,
+                                              PgsRecording *recording);
+PgsRecording *pgs_session_get_recording      (PgsSession   *self);
+PgsReplay    *pgs_session_get_replay         (PgsSession   *self);
+/* What the maps draw: the snapshot, or the recording's picture nearest the instant. */
+PgsSnapshot  *pgs_session_get_picture        (PgsSession   *self);
+/* With a recording shown: to the sample nearest @time (µs since the epoch), or @samples
+ * samples later (earlier when negative). */
+void          pgs_session_move_to_time       (PgsSession   *self,
+                                              gint64        time);
+void          pgs_session_move_by            (PgsSession   *self,
+                                              int           samples);
 /* Stops scanning: the window is closing. */
 void          pgs_session_shutdown           (PgsSession   *self);
 

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-file-name.h"
 #include "pgs-window-private.h"
 #include "pgs-wss-dialog.h"
 
@@ -219,10 +220,28 @@ export_map_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   PgsWindow *self = PGS_WINDOW (widget);
-  /* The selected process's map, or with none selected the physical memory's. */
-  g_autofree char *name =
-    _pgs_window_suggest_file_name (pgs_process_list_get_selected_process (self->process_list),
-                                   "physical-memory", "png");
+  PgsProcess *process = pgs_process_list_get_selected_process (self->process_list);
+  const char *view = pgs_session_get_view (self->session);
+  PgsHighlight *highlight = pgs_session_get_highlight (self->session);
+  g_autofree char *name = NULL;
+
+  /* Named for what the picture shows: Pages, the selected process; a physical map, its view
+   * and what it highlights, which is the file chosen in Libraries when there is one
+   * ("sharing-libc.so.6-…"), else the selected process ("flags-firefox-1234-…"). */
+  if (g_strcmp0 (view, "sharing") != 0 && g_strcmp0 (view, "flags") != 0)
+    name = _pgs_window_suggest_file_name (process, "physical-memory", "png");
+  else
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *subject =
+        highlight != NULL ? g_strdup_printf ("%s-%s", view, pgs_highlight_get_name (highlight))
+        : process != NULL ? g_strdup_printf ("%s-%s", view, pgs_process_get_name (process))
+                          : g_strdup (view);
+
+      name = pgs_file_name_suggest (subject, highlight == NULL && process != NULL
+                                               ? pgs_process_get_pid (process) : 0,
+                                    now, "png");
+    }
 
   choose_file (self, _("Export Map as PNG"), name, "image/png", export_map_to);
 }

@@ -277,6 +277,57 @@ load_done (GObject      *object,
   _pgs_window_emit_export_finished (self, data->file, NULL);
 }
 
+/* Recordings (pagescope-cli record): told by their name, as the desktop tells them. */
+static gboolean
+is_recording (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  return name != NULL && g_str_has_suffix (name, PGS_RECORDING_FILE_EXTENSION);
+}
+
+static void
+open_recording_thread (GTask        *task,
+                       gpointer      source,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  GError *error = NULL;
+  PgsRecording *recording = pgs_recording_open (task_data, cancellable, &error);
+
+  if (recording == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, recording, g_object_unref);
+}
+
+static void
+recording_done (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(LoadData) data = user_data;
+  PgsWindow *self = data->self;
+  g_autoptr(PgsRecording) recording = NULL;
+  g_autoptr(GError) error = NULL;
+
+  recording = g_task_propagate_pointer (G_TASK (result), &error);
+  if (!end_file_work (self, data->cancellable) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (recording == NULL)
+    {
+      report_file_error (self, _("Could not open %s: %s"), data->file, error);
+      return;
+    }
+  _pgs_window_remember_folder (self, "snapshot-folder", data->file);
+  pgs_session_show_recording (self->session, recording);
+  /* Cut short, or with damaged samples: what opened, and where it ends. */
+  if (pgs_recording_get_end_note (recording) != NULL)
+    _pgs_window_add_toast (self, pgs_recording_get_end_note (recording));
+  _pgs_window_emit_export_finished (self, data->file, NULL);
+}
+
 static void
 load_file (PgsWindow *self,
            GFile     *file,
@@ -297,6 +348,16 @@ load_file (PgsWindow *self,
   data->cancellable = g_object_ref (self->file_cancellable);
   data->compare = compare;
   data->then_compare = then_compare != NULL ? g_object_ref (then_compare) : NULL;
+  if (!compare && is_recording (file))
+    {
+      /* The header and the index only (pgs-recording.h): samples are read as shown. */
+      g_autoptr(GTask) task = g_task_new (NULL, data->cancellable, recording_done, data);
+
+      g_task_set_source_tag (task, load_file);
+      g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+      g_task_run_in_thread (task, open_recording_thread);
+      return;
+    }
   pgs_snapshot_load_async (file, data->cancellable, load_done, data);
 }
 
@@ -463,7 +524,7 @@ choose_snapshot (PgsWindow    *self,
                  ChooseAction  action)
 {
   static const char *const titles[] = {
-    N_("Open Snapshot"), N_("Save Snapshot"), N_("Compare With Snapshot"),
+    N_("Open Snapshot or Recording"), N_("Save Snapshot"), N_("Compare With Snapshot"),
   };
   static const char *const accept[] = { N_("_Open"), N_("_Save"), N_("_Compare") };
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
@@ -481,6 +542,12 @@ choose_snapshot (PgsWindow    *self,
   gtk_file_filter_set_name (filter, _("Pagescope snapshots"));
   gtk_file_filter_add_mime_type (filter, PGS_SNAPSHOT_MIME_TYPE);
   gtk_file_filter_add_pattern (filter, SNAPSHOT_PATTERN);
+  if (action == CHOOSE_OPEN)
+    {
+      gtk_file_filter_set_name (filter, _("Pagescope snapshots and recordings"));
+      gtk_file_filter_add_mime_type (filter, PGS_RECORDING_MIME_TYPE);
+      gtk_file_filter_add_pattern (filter, "*" PGS_RECORDING_FILE_EXTENSION);
+    }
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");

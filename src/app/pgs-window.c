@@ -20,6 +20,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-access-page.h"
 #include "pgs-page.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
@@ -337,6 +338,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   _pgs_window_actions_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "win.show-pages", NULL, show_pages_action);
 
+  g_type_ensure (PGS_TYPE_ACCESS_PAGE);
   g_type_ensure (PGS_TYPE_PROCESS_LIST);
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
   g_type_ensure (PGS_TYPE_MAP_PAGE);

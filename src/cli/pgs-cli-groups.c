@@ -45,7 +45,8 @@ print_groups_human (GPtrArray *groups,
           totals[k] += values[k];
           if (!known[k])
             unknown[k]++;
-          any_known[k] |= known[k] || (k != 4 && g->n_partial < g->processes->len);
+          any_known[k] |= known[k] || (k != 4 && g->n_partial < g->processes->len) ||
+                          (k == 4 && g->private_at_least);
         }
       if (g->known != PGS_METRIC_ALL && g->unknown_reason != NULL)
         g_hash_table_add (reasons, (gpointer) g->unknown_reason);
@@ -63,8 +64,9 @@ print_groups_human (GPtrArray *groups,
               guint64 v = k == 2 ? values[k] >> PGS_PSS_SHIFT : values[k];
 
               /* A sum over some of the members (the others' unknown) says so, as the totals
-               * do; the private figure has no such partial form. */
-              if (!known[k] && k != 4 && g->n_partial < g->processes->len)
+               * do; so does a private figure from some members' frames (a lower bound). */
+              if (!known[k] && (k == 4 ? g->private_at_least
+                                       : g->n_partial < g->processes->len))
                 {
                   g_autofree char *size = pgs_format_size (v);
 

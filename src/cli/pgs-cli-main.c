@@ -117,6 +117,14 @@ int
 main (int   argc,
       char *argv[])
 {
+#ifdef PGS_CLI_STATIC_GLIB
+  /* This program carries its own copy of GIO and GObject (cli_static_glib). A GIO module
+   * (gvfs, dconf) is built against the shared ones: loaded here it would register every
+   * type a second time. The CLI reads local files only and needs none; set before any GIO
+   * call, so the extension points find no module directory. */
+  g_setenv ("GIO_MODULE_DIR", "/nonexistent/pagescope-cli-static", TRUE);
+  g_unsetenv ("GIO_EXTRA_MODULES");
+#endif
   pgs_cli_init_locale ();
   note_start_path (argv[0]);
 

@@ -43,9 +43,11 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <linux/capability.h>
 
 #include "pgs-helper-protocol.h"
+#include "pgs-tracefs-worker.h"
 
 #ifndef PROC_SUPER_MAGIC
 #define PROC_SUPER_MAGIC 0x9fa0
@@ -119,6 +121,17 @@ send_reply (int         sock,
 
   /* The client went: that ends the session, normally. */
   while (sendmsg (sock, &msg, MSG_NOSIGNAL) < 0)
+    if (errno != EINTR)
+      _exit (errno == EPIPE || errno == ECONNRESET ? 0 : 1);
+}
+
+/* A datagram of LEN bytes (trace text, which may hold any byte). */
+static void
+send_data (int         sock,
+           const char *data,
+           size_t      len)
+{
+  while (send (sock, data, len, MSG_NOSIGNAL) < 0)
     if (errno != EINTR)
       _exit (errno == EPIPE || errno == ECONNRESET ? 0 : 1);
 }
@@ -253,14 +266,17 @@ owned_by_caller (int dir)
   return 1;
 }
 
-/* Asks polkit whether the app's process may change other users' processes; the user may
- * be asked for a password now. 0 when it may, else -1 with the refusal sent. A client that
- * hangs up meanwhile ends the helper and pkcheck. */
+/* Asks polkit whether the app's process may do ACTION (REFUSAL says what it may not); the
+ * user may be asked for a password now. 0 when it may, else -1 with the refusal sent. A
+ * client that hangs up meanwhile ends the helper and pkcheck. */
 static int
-authorize_change (int sock)
+authorize (int         sock,
+           const char *action,
+           const char *what,
+           const char *refusal)
 {
-  char subject[64];
-  char *const argv[] = { pkcheck, "--action-id", PGS_HELPER_ACTION_CHANGE, "--process", subject,
+  char subject[64], missing[PGS_HELPER_MAX_REPLY - 16];
+  char *const argv[] = { pkcheck, "--action-id", (char *) action, "--process", subject,
                          "--allow-user-interaction", NULL };
   char *const envp[] = { NULL };
   struct pollfd pfd[2] = { { sock, POLLRDHUP, 0 }, { -1, POLLIN, 0 } };
@@ -268,8 +284,11 @@ authorize_change (int sock)
   pid_t child;
 
   if (access (pkcheck, X_OK) < 0)
-    return send_error (sock, EACCES, "changing another user's process needs polkit's pkcheck "
-                       "(package polkitd), which is not installed");
+    {
+      snprintf (missing, sizeof missing, "%s needs polkit's pkcheck (package polkitd), which "
+                "is not installed", what);
+      return send_error (sock, EACCES, missing);
+    }
   snprintf (subject, sizeof subject, "%d,%llu,%u", (int) peer_pid, peer_start,
             (unsigned) caller_uid);
   child = fork ();
@@ -307,8 +326,7 @@ authorize_change (int sock)
   if (WIFEXITED (status) && WEXITSTATUS (status) == 3)
     return send_error (sock, ECANCELED, "authentication was dismissed");
   if (WIFEXITED (status) && WEXITSTATUS (status) <= 2)
-    return send_error (sock, EACCES, "not authorised to change another user's process (polkit "
-                       "action " PGS_HELPER_ACTION_CHANGE ")");
+    return send_error (sock, EACCES, refusal);
   return send_error (sock, EACCES, "pkcheck failed: polkit could not be asked");
 }
 
@@ -317,7 +335,10 @@ static int
 may_change (int sock,
             int dir)
 {
-  return owned_by_caller (dir) ? 1 : authorize_change (sock);
+  return owned_by_caller (dir) ? 1
+    : authorize (sock, PGS_HELPER_ACTION_CHANGE, "changing another user's process",
+                 "not authorised to change another user's "
+                 "process (polkit action " PGS_HELPER_ACTION_CHANGE ")");
 }
 
 static int
@@ -415,6 +436,148 @@ pageout (int                       sock,
   return 0;
 }
 
+/* "1" to PGS_HELPER_MAX_ACCESS_SECONDS, no sign, no leading zero, nothing else. */
+static int
+parse_seconds (const char *s)
+{
+  long value = 0;
+
+  if (s[0] < '1' || s[0] > '9')
+    return -1;
+  for (; *s; s++)
+    {
+      if (*s < '0' || *s > '9' || value > PGS_HELPER_MAX_ACCESS_SECONDS)
+        return -1;
+      value = value * 10 + (*s - '0');
+    }
+  return value <= PGS_HELPER_MAX_ACCESS_SECONDS ? (int) value : -1;
+}
+
+/* Forwards what the worker wrote to PIPE as "+" datagrams; 0 at its end of file, 1 when
+ * nothing more is there now, -1 when the pipe failed. */
+static int
+forward_trace (int sock,
+               int pipe_fd)
+{
+  static char buf[PGS_HELPER_ACCESS_CHUNK + 2];
+
+  for (;;)
+    {
+      ssize_t n = read (pipe_fd, buf + 1, PGS_HELPER_ACCESS_CHUNK);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno == EAGAIN ? 1 : -1;
+      if (n == 0)
+        return 0;
+      buf[0] = '+';
+      buf[n + 1] = '\0';
+      send_data (sock, buf, (size_t) n + 1);
+    }
+}
+
+/* Reads damon:damon_aggregated for SECONDS through a tracefs instance of the helper's own,
+ * made and removed by the same worker as the library's reader (pgs-tracefs-worker.h),
+ * and streams the lines to the client. The worker's watchdog removes the instance should
+ * the helper be killed; a client that hangs up stops the read. */
+static int
+read_access (int sock,
+             int seconds)
+{
+  char status[PGS_HELPER_MAX_REPLY - 8];
+  size_t len = 0;
+  int fds[2], wstatus, code;
+  pid_t worker;
+  struct timespec now, deadline;
+
+  if (caller_uid != 0 &&
+      authorize (sock, PGS_HELPER_ACTION_ACCESS, "reading memory access heat",
+                 "not authorised to read memory access heat (polkit action "
+                 PGS_HELPER_ACTION_ACCESS ")") < 0)
+    return -1;
+  if (pipe2 (fds, O_CLOEXEC) != 0)
+    return send_errno (sock, errno);
+  worker = fork ();
+  if (worker < 0)
+    {
+      int errsv = errno;
+
+      close (fds[0]);
+      close (fds[1]);
+      return send_errno (sock, errsv);
+    }
+  if (worker == 0)
+    {
+      close (fds[0]);
+      worker_main (fds[1], getppid ());
+    }
+  close (fds[1]);
+
+  /* Its first line: "OK <instance> <private>" or "ERR <text>". */
+  while (len < sizeof status - 1)
+    {
+      ssize_t n = read (fds[0], status + len, 1);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0 || status[len] == '\n')
+        break;
+      len++;
+    }
+  status[len] = '\0';
+  if (strncmp (status, "OK ", 3) != 0)
+    {
+      close (fds[0]);
+      while (waitpid (worker, &wstatus, 0) < 0 && errno == EINTR)
+        ;
+      return send_error (sock, EIO, strncmp (status, "ERR ", 4) == 0 ? status + 4
+                                    : "the tracefs reader failed to start");
+    }
+  strcat (status, "\n");
+  send_reply (sock, status, -1);
+
+  fcntl (fds[0], F_SETFL, O_NONBLOCK);
+  clock_gettime (CLOCK_MONOTONIC, &deadline);
+  deadline.tv_sec += seconds;
+  for (;;)
+    {
+      struct pollfd pfd[2] = { { fds[0], POLLIN, 0 }, { sock, POLLRDHUP, 0 } };
+      long left;
+
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      left = (deadline.tv_sec - now.tv_sec) * 1000 + (deadline.tv_nsec - now.tv_nsec) / 1000000;
+      if (left <= 0)
+        break;
+      if (poll (pfd, 2, (int) (left < 1000 ? left : 1000)) < 0 && errno != EINTR)
+        break;
+      if (pfd[1].revents & (POLLRDHUP | POLLHUP | POLLERR))
+        {
+          /* The client went: stop, let the worker clean up, and end as on any hang-up. */
+          kill (worker, SIGTERM);
+          while (waitpid (worker, &wstatus, 0) < 0 && errno == EINTR)
+            ;
+          _exit (0);
+        }
+      if ((pfd[0].revents & (POLLIN | POLLHUP)) && forward_trace (sock, fds[0]) <= 0)
+        break;
+    }
+  kill (worker, SIGTERM);
+  /* What the worker read before it stopped is still in the pipe. */
+  fcntl (fds[0], F_SETFL, 0);
+  forward_trace (sock, fds[0]);
+  close (fds[0]);
+  while (waitpid (worker, &wstatus, 0) < 0)
+    if (errno != EINTR)
+      return send_errno (sock, errno);
+  code = WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : -1;
+  if (code != WORKER_REMOVED)
+    return send_error (sock, EIO, "the tracefs instance was not removed by the reader; its "
+                       "watchdog tries again");
+  send_reply (sock, "END\n", -1);
+  return 0;
+}
+
 /* Handles one request of LEN bytes; REQ is NUL-terminated at LEN. */
 static int
 handle (int    sock,
@@ -432,6 +595,14 @@ handle (int    sock,
     if ((req[i] < 0x21 && req[i] != ' ') || req[i] == 0x7f)
       return send_error (sock, EINVAL, "a request is printable ASCII");
 
+  if (strncmp (req, "ACCESS ", 7) == 0)
+    {
+      int seconds = parse_seconds (req + 7);
+
+      if (seconds < 0)
+        return send_error (sock, EINVAL, "ACCESS takes a number of seconds from 1 to 600");
+      return read_access (sock, seconds);
+    }
   if (strncmp (req, "KPAGE ", 6) == 0)
     {
       if ((index = find_file (req + 6, 0)) < 0)

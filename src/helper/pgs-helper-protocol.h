@@ -15,16 +15,23 @@
  *                                      at most PGS_HELPER_MAX_RANGES ranges, lower-case hex
  *                                      without leading zeros, page-aligned, ascending, not
  *                                      overlapping, each inside one line of the target's maps
+ *             "ACCESS <seconds>\n"     1 to PGS_HELPER_MAX_ACCESS_SECONDS, decimal without a
+ *                                      leading zero: read damon:damon_aggregated that long
  *   reply     "OK\n" with one descriptor (OPEN, KPAGE)
  *             "OK <requested> <advised>\n" (PAGEOUT; decimal bytes; advised < requested when
  *             the kernel stopped short, as when the process unmapped a range meanwhile)
+ *             ACCESS: "OK <instance> <private-mount 0|1>\n" once the helper's own tracefs
+ *             instance is enabled, then any number of "+<trace_pipe bytes>" (at most
+ *             PGS_HELPER_ACCESS_CHUNK bytes after the '+'), then "END\n" once the instance is
+ *             removed, or "ERR ..." as the last reply when anything failed
  *             "ERR <errno> <text>\n"   EINVAL or EMSGSIZE: the request itself was refused;
  *             EACCES: not authorised; ECANCELED: the user dismissed the authentication;
  *             any other: what the kernel said
  * A PID is 1 to 7 decimal digits without a leading zero, at most PGS_HELPER_MAX_PID.
  * Requests that change a process (a name with changes 1, PAGEOUT) are served for the
  * caller's own processes, and for others' only under PGS_HELPER_ACTION_CHANGE, which the
- * helper asks polkit for at that request. The helper exits with status 0 when the client
+ * helper asks polkit for at that request. ACCESS is served to root, and to others only under
+ * PGS_HELPER_ACTION_ACCESS, asked for at each request. The helper exits with status 0 when the client
  * hangs up or shuts down its sending side.
  */
 
@@ -35,6 +42,8 @@
  * itself before it changes another user's process. */
 #define PGS_HELPER_ACTION_READ   "io.github.pagescope.Pagescope.helper"
 #define PGS_HELPER_ACTION_CHANGE "io.github.pagescope.Pagescope.change"
+/* The one it checks before it reads DAMON's access heat (a tracefs instance of its own). */
+#define PGS_HELPER_ACTION_ACCESS "io.github.pagescope.Pagescope.access"
 /* Bytes, newline included: "PAGEOUT 4194304" and 64 ranges of 16 + 1 + 16 digits and a
  * space fit. */
 #define PGS_HELPER_MAX_REQUEST   2400
@@ -42,6 +51,10 @@
 /* PID_MAX_LIMIT on 64-bit kernels (include/linux/threads.h). */
 #define PGS_HELPER_MAX_PID       4194304
 #define PGS_HELPER_MAX_RANGES    64
+/* ACCESS: at most ten minutes (two aggregations of a monitor aggregating every five); the
+ * trace bytes of one datagram. */
+#define PGS_HELPER_MAX_ACCESS_SECONDS 600
+#define PGS_HELPER_ACCESS_CHUNK  16384
 
 /* The only files the helper opens: a request names one of these, never a path. */
 static const struct

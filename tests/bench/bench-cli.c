@@ -3,24 +3,30 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Times whole processes, start to exit, in interleaved rounds (reference, CLI, reference, ...):
+ * Times whole processes, exec to exit, in interleaved rounds (reference, CLI, reference, ...),
+ * wall time and CPU time (user + system, from wait4: the process's own, every thread):
  *   memrank:    `pagescope-cli memrank --json`  vs  pgs-rollup-reader (reads every
  *               /proc/PID/smaps_rollup: the kernel computing every figure itself);
+ *               goal 1.2x, 1.3x with the 16 processes;
  *   nosuchname: `pagescope-cli memrank --json nosuchname` (a filter that keeps nothing)
- *               vs  `pgs-name-filter nosuchname` (lists /proc, reads every comm, as the
- *               CLI's filter does: what is left between them is the CLI's start-up).
+ *               vs  `pgs-name-filter-glib nosuchname` (a minimal GLib program: lists /proc,
+ *               reads every comm, as the CLI's filter does; goal 1.2x) and vs the same in
+ *               plain C, `pgs-name-filter` (what is left is loading and starting GLib too).
  * on the machine as it is, then with a generated load of 16 processes and about 428 k
  * resident pages in four kinds of sharing (private, copy-on-write after fork, shared
- * anonymous, shared file), then with 200 and 800 extra small processes. Prints medians,
- * the median of the per-round ratios and the CLI's peak RSS.
+ * anonymous, shared file), then with 200 and 800 extra small processes. Prints the medians,
+ * the medians of the per-round ratios (wall and CPU side by side), the CLI's peak RSS, and
+ * the load average before each comparison (the machine may be shared: the ratios are
+ * pairwise, the absolute times are not to be compared across runs).
  *
- *   meson test -C build --benchmark --verbose cli    (bench-cli CLI READER NAME-FILTER)
+ *   meson test -C build --benchmark --verbose cli
+ *                     (bench-cli CLI READER NAME-FILTER GLIB-NAME-FILTER)
  *
- * --startup: only nosuchname, on the machine as it is, in 51 rounds (a start-up is a few
- * milliseconds), also `pagescope-cli --version` against the same yardstick:
+ * --startup: only nosuchname, on the machine as it is, in 101 rounds (a start-up is a few
+ * milliseconds), also `pagescope-cli --version` against the same yardsticks:
  *
  *   meson test -C build --benchmark --verbose cli-startup
- *                                          (bench-cli --startup CLI READER NAME-FILTER)
+ *                     (bench-cli --startup CLI READER NAME-FILTER GLIB-NAME-FILTER)
  *
  * The load is killed and reaped on every way out: normal exit, a failed check, a signal;
  * if this process dies outright, its children die with it (PR_SET_PDEATHSIG).
@@ -47,7 +53,7 @@
 #define SHM_PAGES      (4 * 1024)    /* shared anonymous, touched by all 16 */
 #define FILE_PAGES     (4 * 1024)    /* a shared file mapping, touched by all 16 */
 #define ROUNDS         11
-#define STARTUP_ROUNDS 51
+#define STARTUP_ROUNDS 101
 
 static pid_t load[N_LOAD];
 static pid_t spawner = -1;
@@ -239,8 +245,15 @@ start_load (void)
 typedef struct
 {
   double   ms;
+  double   cpu_ms;
   glong    maxrss_kib;
 } Run;
+
+static double
+timeval_ms (const struct timeval *tv)
+{
+  return tv->tv_sec * 1e3 + tv->tv_usec / 1e3;
+}
 
 static Run
 run_once (char **argv)
@@ -270,6 +283,7 @@ run_once (char **argv)
   if (!WIFEXITED (status) || WEXITSTATUS (status) > 1)
     g_error ("%s exited with status %d", argv[0], status);
   run.ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+  run.cpu_ms = timeval_ms (&ru.ru_utime) + timeval_ms (&ru.ru_stime);
   run.maxrss_kib = ru.ru_maxrss;
   return run;
 }
@@ -293,28 +307,79 @@ median (double *v,
 
 static guint rounds = ROUNDS;
 
-static void
-compare (const char *label,
-         char      **cmd,
-         char      **ref)
+/* The 1-minute load average, printed beside every figure. */
+static char *
+load_average (void)
 {
-  double cmd_ms[STARTUP_ROUNDS], ref_ms[STARTUP_ROUNDS], ratio[STARTUP_ROUNDS];
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents ("/proc/loadavg", &text, NULL, NULL))
+    return g_strdup ("?");
+  return g_strndup (text, strcspn (text, " "));
+}
+
+/* Several yardsticks: each round runs every reference, then the command, so that each
+ * ratio is of runs a few milliseconds apart. */
+static void
+compare_many (const char  *label,
+              char       **cmd,
+              guint        n_refs,
+              const char **ref_names,
+              char      ***refs,
+              const char  *goal)
+{
+  double cmd_ms[STARTUP_ROUNDS], cmd_cpu[STARTUP_ROUNDS];
+  double ref_ms[3][STARTUP_ROUNDS], ref_cpu[3][STARTUP_ROUNDS];
+  double ratio_ms[3][STARTUP_ROUNDS], ratio_cpu[3][STARTUP_ROUNDS];
+  g_autofree char *load = load_average ();
   glong peak = 0;
 
-  run_once (ref);
+  g_assert (n_refs <= 3);
+  for (guint k = 0; k < n_refs; k++)
+    run_once (refs[k]);
   run_once (cmd);
   for (guint r = 0; r < rounds; r++)
     {
-      Run b = run_once (ref);
-      Run a = run_once (cmd);
+      Run a;
 
-      ref_ms[r] = b.ms;
+      for (guint k = 0; k < n_refs; k++)
+        {
+          Run b = run_once (refs[k]);
+
+          ref_ms[k][r] = b.ms;
+          ref_cpu[k][r] = b.cpu_ms;
+        }
+      a = run_once (cmd);
       cmd_ms[r] = a.ms;
-      ratio[r] = a.ms / b.ms;
+      cmd_cpu[r] = a.cpu_ms;
+      for (guint k = 0; k < n_refs; k++)
+        {
+          ratio_ms[k][r] = a.ms / ref_ms[k][r];
+          ratio_cpu[k][r] = ref_cpu[k][r] > 0 ? a.cpu_ms / ref_cpu[k][r] : G_MAXDOUBLE;
+        }
       peak = MAX (peak, a.maxrss_kib);
     }
-  g_print ("%-34s %8.2f ms  vs %7.2f ms  ratio %5.2fx  (goal <= 1.5x)  peak RSS %ld KiB\n",
-           label, median (cmd_ms, rounds), median (ref_ms, rounds), median (ratio, rounds), peak);
+  g_print ("%s  (load %s, %u rounds, peak RSS %ld KiB)\n", label, load, rounds, peak);
+  g_print ("  %-22s wall %8.2f ms  cpu %7.2f ms\n", "pagescope-cli",
+           median (cmd_ms, rounds), median (cmd_cpu, rounds));
+  for (guint k = 0; k < n_refs; k++)
+    {
+      double rw = median (ratio_ms[k], rounds), rc = median (ratio_cpu[k], rounds);
+
+      g_print ("  %-22s wall %8.2f ms  cpu %7.2f ms   ratio wall %5.2fx  cpu %5.2fx%s%s\n",
+               ref_names[k], median (ref_ms[k], rounds), median (ref_cpu[k], rounds), rw, rc,
+               k == 0 ? "  goal <= " : "", k == 0 ? goal : "");
+    }
+}
+
+static void
+compare (const char  *label,
+         char       **cmd,
+         const char  *ref_name,
+         char       **ref,
+         const char  *goal)
+{
+  compare_many (label, cmd, 1, &ref_name, &ref, goal);
 }
 
 static guint
@@ -333,18 +398,23 @@ static void
 compare_all (const char *phase,
              const char *cli,
              const char *reader,
-             const char *filter)
+             const char *filter,
+             const char *glib_filter,
+             const char *goal)
 {
   char *memrank[] = { (char *) cli, "memrank", "--json", NULL };
   char *nosuch[] = { (char *) cli, "memrank", "--json", "nosuchname", NULL };
   char *rollup[] = { (char *) reader, NULL };
   char *list[] = { (char *) filter, "nosuchname", NULL };
+  char *glib_list[] = { (char *) glib_filter, "nosuchname", NULL };
+  const char *names[] = { "pgs-name-filter-glib", "pgs-name-filter (C)" };
+  char **lists[] = { glib_list, list };
   g_autofree char *l1 = g_strdup_printf ("%s: memrank --json", phase);
   g_autofree char *l2 = g_strdup_printf ("%s: memrank nosuchname", phase);
 
   g_print ("-- %s (%u processes)\n", phase, count_processes ());
-  compare (l1, memrank, rollup);
-  compare (l2, nosuch, list);
+  compare (l1, memrank, "pgs-rollup-reader", rollup, goal);
+  compare_many (l2, nosuch, 2, names, lists, "1.2x");
 }
 
 int
@@ -355,11 +425,13 @@ main (int   argc,
   const char *cli = argc > 1 + startup ? argv[1 + startup] : NULL;
   const char *reader = argc > 2 + startup ? argv[2 + startup] : NULL;
   const char *filter = argc > 3 + startup ? argv[3 + startup] : NULL;
+  const char *glib_filter = argc > 4 + startup ? argv[4 + startup] : NULL;
   const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGSEGV, SIGTRAP };
 
-  if (cli == NULL || reader == NULL || filter == NULL)
+  if (cli == NULL || reader == NULL || filter == NULL || glib_filter == NULL)
     {
-      g_printerr ("usage: bench-cli [--startup] PAGESCOPE-CLI PGS-ROLLUP-READER PGS-NAME-FILTER\n");
+      g_printerr ("usage: bench-cli [--startup] PAGESCOPE-CLI PGS-ROLLUP-READER PGS-NAME-FILTER "
+                  "PGS-NAME-FILTER-GLIB\n");
       return 2;
     }
   if (startup)
@@ -367,11 +439,14 @@ main (int   argc,
       char *nosuch[] = { (char *) cli, "memrank", "--json", "nosuchname", NULL };
       char *version[] = { (char *) cli, "--version", NULL };
       char *list[] = { (char *) filter, "nosuchname", NULL };
+      char *glib_list[] = { (char *) glib_filter, "nosuchname", NULL };
+      const char *names[] = { "pgs-name-filter-glib", "pgs-name-filter (C)" };
+      char **lists[] = { glib_list, list };
 
       rounds = STARTUP_ROUNDS;
-      g_print ("-- start-up (%u processes, %u rounds)\n", count_processes (), rounds);
-      compare ("memrank nosuchname", nosuch, list);
-      compare ("--version", version, list);
+      g_print ("-- start-up (%u processes)\n", count_processes ());
+      compare_many ("memrank nosuchname", nosuch, 2, names, lists, "1.2x");
+      compare_many ("--version", version, 2, names, lists, "1.2x");
       return 0;
     }
   if (geteuid () != 0)
@@ -382,16 +457,16 @@ main (int   argc,
   atexit (stop_load);
 
   start_spawner ();
-  compare_all ("idle", cli, reader, filter);
+  compare_all ("idle", cli, reader, filter, glib_filter, "1.2x");
 
   start_load ();
-  compare_all ("16 processes, 428 k pages", cli, reader, filter);
+  compare_all ("16 processes, 428 k pages", cli, reader, filter, glib_filter, "1.3x");
 
   add_sleepers (200);
-  compare_all ("+200 small processes", cli, reader, filter);
+  compare_all ("+200 small processes", cli, reader, filter, glib_filter, "1.2x");
 
   add_sleepers (600);
-  compare_all ("+800 small processes", cli, reader, filter);
+  compare_all ("+800 small processes", cli, reader, filter, glib_filter, "1.2x");
 
   stop_load ();
   return 0;

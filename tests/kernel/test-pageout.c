@@ -267,7 +267,18 @@ test_hot (void)
   {
     const char *const cli[] = { "wss", pid, "--method", "pageout", "--interval", "5", "--json", NULL };
 
-    out = run_measurement (cli, &status, &err);
+    /* As for the group: hot pages that came back before their page-out was read back are
+     * "not measured", never idle; on a loaded machine measure again, at most three times
+     * (a 0700 CI clone under load saw 124.5 MiB touched + 3.5 MiB not measured once). */
+    for (int attempt = 0; attempt < 3; attempt++)
+      {
+        g_clear_pointer (&out, g_free);
+        g_clear_pointer (&err, g_free);
+        out = run_measurement (cli, &status, &err);
+        if (status != 0 || !hot_short_by_unpaged (out, child->pid, start))
+          break;
+        g_test_message ("hot pages came back before their page-out was read back: again");
+      }
   }
   g_test_message ("stderr: %s", err);
   g_assert_cmpint (status, ==, 0);

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "pgs-group-item.h"
 #include "pgs-group-view.h"
 #include "pgs-library-view.h"
 #include "pgs-map-page.h"
@@ -444,6 +445,20 @@ test_by_parent (void)
   child_row = g_list_model_get_item (model, index + 1);
   g_assert_cmpuint (gtk_tree_list_row_get_depth (child_row), ==, 1);
   g_assert_true (pgs_group_view_row_get_process (child_row) == p);
+  /* Issue 21 item 12: a member's row left Private empty. It shows what the process alone
+   * maps, its USS, formatted as every size is. */
+  {
+    PgsGroupItem *member = gtk_tree_list_row_get_item (child_row);
+    const char *tip = NULL;
+    g_autofree char *shown = pgs_group_item_format (member, "private", &tip);
+    g_autofree char *uss = pgs_process_is_known (p, PGS_METRIC_USS)
+                             ? pgs_units_format (PGS_UNITS_IEC, pgs_process_get_uss (p))
+                             : g_strdup (PGS_UNKNOWN_TEXT);
+
+    g_assert_cmpstr (shown, ==, uss);
+    g_assert_nonnull (tip);
+    g_object_unref (member);
+  }
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
 }
 

@@ -555,6 +555,33 @@ test_export_dialog (void)
   g_assert_true (name_is_now (name, subject, before, after, "png"));
   g_clear_pointer (&name, g_free);
   g_clear_pointer (&folder, g_free);
+
+  /* Issue 21 item 14: a physical map named the selected process while it highlighted a
+   * file. It is named for its view and what it highlights: the process… */
+  pgs_window_set_view (fixture.window, "sharing");
+  peek_chooser ("win.export-map", &name, &folder);
+  g_clear_pointer (&subject, g_free);
+  subject = g_strdup_printf ("sharing-test-ui-shell-%d", getpid ());
+  g_clear_pointer (&after, g_date_time_unref);
+  after = g_date_time_new_now_local ();
+  g_assert_true (name_is_now (name, subject, before, after, "png"));
+  g_clear_pointer (&name, g_free);
+  g_clear_pointer (&folder, g_free);
+  /* …or the file chosen in Libraries, which the map then highlights instead. */
+  {
+    PgsSession *session = pgs_window_get_session (fixture.window);
+    g_autoptr(PgsHighlight) file =
+      pgs_highlight_new_for_file (pgs_window_get_snapshot (fixture.window), "/usr/lib/x/libdemo.so.1");
+
+    g_object_set (session, "highlight", file, NULL);
+    peek_chooser ("win.export-map", &name, &folder);
+    g_object_set (session, "highlight", NULL, NULL);
+  }
+  g_clear_pointer (&after, g_date_time_unref);
+  after = g_date_time_new_now_local ();
+  g_assert_true (name_is_now (name, "sharing-libdemo.so.1", before, after, "png"));
+  g_clear_pointer (&name, g_free);
+  g_clear_pointer (&folder, g_free);
   pgs_window_set_view (fixture.window, "processes");
 }
 

@@ -238,11 +238,18 @@ test_measure (void)
   guint64 value, kernel;
   gint64 start;
   guint attempts;
+  int width, min_width;
 
   pgs_window_select_pid (c.window, c.pid);
   g_assert_true (pgs_ui_wait (selected_is, GINT_TO_POINTER (c.pid), 10000));
   /* Its mappings come from a scan of it alone, after the list's totals. */
   pgs_ui_wait_idle_scan (c.window);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (c.window));
+  width = gtk_widget_get_width (GTK_WIDGET (c.window));
+  gtk_widget_measure (GTK_WIDGET (c.window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL,
+                      NULL, NULL);
+  g_test_message ("window needs %d px before measuring", min_width);
+
   mapping = find_mapping (c.touched);
   g_assert_nonnull (mapping);
 
@@ -296,6 +303,15 @@ test_measure (void)
   g_assert_cmpuint (value, <=, kernel + TOLERANCE);
 
   g_assert_cmpuint (pgs_wss_chart_get_n_points (pgs_process_detail_get_wss_chart (detail)), ==, attempts);
+  /* Issue 21 item 4: the results made the window wider than the screen, clipping the list
+   * on both sides. The window keeps its width, and needs no more than it has. */
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (c.window));
+  gtk_widget_measure (GTK_WIDGET (c.window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL,
+                      NULL, NULL);
+  g_test_message ("window %d px wide before, %d after, needs %d", width,
+                  gtk_widget_get_width (GTK_WIDGET (c.window)), min_width);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (c.window)), ==, width);
+  g_assert_cmpint (min_width, <=, width);
   g_assert_nonnull (pgs_process_detail_get_wss_basis_text (detail));
   /* The child ran (a round): the figure stands alone. A DAMON monitor of physical memory,
    * where one runs, is named beside it. */

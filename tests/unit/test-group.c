@@ -294,6 +294,64 @@ test_by_app (void)
   assert_group (find_group (groups, "foo.service"), 1, 5, 5, 2 * (F / 3) + 2 * F + F / 2, 2, 2, 0);
 }
 
+/* A member without frames (its pagemap unreadable: here, 102 taken from a scan without
+ * pages) leaves the group's private figure a lower bound, not blank. By hand, 4242's
+ * members with frames are 100 and 101: frames mapped once 96, 90-93 (5 pages), and 86
+ * mapped twice, both times by 100 (1 page); 70-71 (count 3) and 80-82 (count 2, the other
+ * mapping 102's) are not claimed. 6 pages, against the 11 that all three members give. */
+static void
+test_private_at_least (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autoptr(PgsSnapshot) pages = scan (fx, PGS_SCAN_PAGES);
+  g_autoptr(PgsSnapshot) metrics = scan (fx, PGS_SCAN_METRICS);
+  g_autoptr(GPtrArray) some = g_ptr_array_new ();
+  g_autoptr(GPtrArray) groups = NULL;
+  const PgsGroup *g;
+
+  g_ptr_array_add (some, pgs_snapshot_lookup_pid (pages, 100));
+  g_ptr_array_add (some, pgs_snapshot_lookup_pid (pages, 101));
+  g_ptr_array_add (some, pgs_snapshot_lookup_pid (metrics, 102));
+  g_ptr_array_add (some, pgs_snapshot_lookup_pid (pages, 200));
+  groups = pgs_group_processes (pages, some, PGS_GROUP_BY_USER);
+  g = find_group (groups, "4242");
+  g_assert_false (g->private_known);
+  g_assert_true (g->private_at_least);
+  g_assert_nonnull (strstr (g->private_reason, "frames"));
+  g_assert_cmpuint (g->private_bytes, ==, 6 * PS);
+  g = find_group (groups, "4343");
+  g_assert_true (g->private_known);
+  g_assert_false (g->private_at_least);
+  g_assert_cmpuint (g->private_bytes, ==, 2 * PS);
+}
+
+/* A process in the root cgroup (a container without systemd, as root sees it there) is
+ * grouped by app under a name that says so, not under a bare "/". Process 200 moved there:
+ * its figures are foo.service's in test_by_app. */
+static void
+test_by_app_root_cgroup (void)
+{
+  g_autoptr(PgsFixture) fx = build ();
+  g_autoptr(PgsSnapshot) snap = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) groups = NULL;
+
+  pgs_fixture_write (fx, "200/cgroup", "0::/\n", -1);
+  snap = scan (fx, PGS_SCAN_PAGES);
+  all = all_processes (snap);
+  groups = pgs_group_processes (snap, all, PGS_GROUP_BY_APP);
+  g_assert_cmpuint (groups->len, ==, 3);
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const PgsGroup *g = g_ptr_array_index (groups, i);
+
+      g_assert_cmpstr (g->name, !=, "/");
+      g_assert_cmpstr (g->name, !=, "foo.service");
+    }
+  assert_group (find_group (groups, "(root cgroup: no app or service)"), 1, 5, 5,
+                2 * (F / 3) + 2 * F + F / 2, 2, 2, 0);
+}
+
 static void
 test_by_parent (void)
 {
@@ -535,6 +593,8 @@ main (int   argc,
   g_test_add_func ("/pgs/group/processes", test_processes);
   g_test_add_func ("/pgs/group/by-user", test_by_user);
   g_test_add_func ("/pgs/group/by-cgroup", test_by_cgroup);
+  g_test_add_func ("/pgs/group/by-app-root-cgroup", test_by_app_root_cgroup);
+  g_test_add_func ("/pgs/group/private-at-least", test_private_at_least);
   g_test_add_func ("/pgs/group/by-app", test_by_app);
   g_test_add_func ("/pgs/group/by-parent", test_by_parent);
   g_test_add_func ("/pgs/group/private-unknown", test_private_unknown);

@@ -570,6 +570,56 @@ test_png (void)
   g_rmdir (dir);
 }
 
+/* The longest run of @argb on one row of @surface right of @x0: a legend swatch's width. */
+static int
+longest_run (cairo_surface_t *surface,
+             int              x0,
+             guint32          argb)
+{
+  int best = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = x0, run = 0; x < cairo_image_surface_get_width (surface); x++)
+      {
+        run = (pixel (surface, x, y) & 0xffffff) == (argb & 0xffffff) ? run + 1 : 0;
+        best = MAX (best, run);
+      }
+  return best;
+}
+
+/* Issue 21 item 14: a 4096 × 3072 export carried the legend drawn for 1024 × 768, 13 px text
+ * on a 4,400 px image. The legend scales with the map, by the smaller of width / 1024 and
+ * height / 768 (4 here). By hand: a swatch is drawn 11 units wide with a 1-unit outline
+ * centred on its edge, so its own colour spans 10 px at scale 1 and 40 px (±2 for the
+ * outline's antialiasing) at scale 4; the map is left of x0. */
+static void
+test_png_legend_scale (void)
+{
+  g_autoptr(PgsFixture) fx = uniform_fixture (4096);
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  cairo_surface_t *small;
+  cairo_surface_t *big;
+  guint32 anon;
+
+  pgs_fixture_commit (fx);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
+  pgs_renderer_get_legend_item (renderer, PGS_CATEGORY_ANON, &anon, NULL, NULL);
+
+  small = pgs_renderer_render_surface (renderer, 1024, 768, TRUE);
+  big = pgs_renderer_render_surface (renderer, 4096, 3072, TRUE);
+  g_assert_cmpint (longest_run (small, 12 + 1024 + 1, anon), >=, 9);
+  g_assert_cmpint (longest_run (small, 12 + 1024 + 1, anon), <=, 11);
+  g_assert_cmpint (longest_run (big, 12 + 4096 + 1, anon), >=, 38);
+  g_assert_cmpint (longest_run (big, 12 + 4096 + 1, anon), <=, 42);
+  /* The legend's column grows by the same factor (its text differs only in the scale line). */
+  g_assert_cmpint (cairo_image_surface_get_width (big) - 4096, >=,
+                   3 * (cairo_image_surface_get_width (small) - 1024));
+  cairo_surface_destroy (small);
+  cairo_surface_destroy (big);
+}
+
 /* Frame 5000 mapped by two processes: the reverse lookup names both, with addresses. */
 static void
 test_frame_users (void)
@@ -812,6 +862,7 @@ main (int    argc,
   g_test_add_func ("/pgs/render/highlight-frames", test_highlight_frames);
   g_test_add_func ("/pgs/render/residency", test_residency);
   g_test_add_func ("/pgs/render/png", test_png);
+  g_test_add_func ("/pgs/render/png-legend-scale", test_png_legend_scale);
   g_test_add_func ("/pgs/render/frame-users", test_frame_users);
   g_test_add_func ("/pgs/render/cli", test_cli);
   g_test_add_func ("/pgs/render/counters-legend", test_counters_legend);

@@ -172,11 +172,10 @@ compute_private (PgsSnapshot *snapshot,
   g_array_set_size (shared, 0);
   for (guint k = 0; k < group->processes->len; k++)
     if (!collect_frames (g_ptr_array_index (group->processes, k), shared, &bytes))
-      {
-        group->private_reason = "the private figure needs every member's frames (some "
-                                "member's pagemap was unreadable or gave no frame numbers)";
-        return;
-      }
+      group->private_reason = "the private figure needs every member's frames (some "
+                              "member's pagemap was unreadable or gave no frame numbers)";
+  if (group->private_reason != NULL && shared->len == 0 && bytes == 0)
+    return;
 
   sort_frames (shared);
   while (i < shared->len)
@@ -193,8 +192,12 @@ compute_private (PgsSnapshot *snapshot,
       i = j;
     }
 
+  /* Without some members' frames the figure is a lower bound: a frame the unread members
+   * also map has a count the read ones do not reach (so is not claimed), and their frames
+   * mapped once are not seen at all. Neither can make it too high. */
   group->private_bytes = bytes;
-  group->private_known = TRUE;
+  group->private_known = group->private_reason == NULL;
+  group->private_at_least = !group->private_known;
 }
 
 static void
@@ -278,7 +281,9 @@ group_key (PgsSnapshot *snapshot,
             *app_id = g_strdup (unit);
             return g_strconcat ("app:", unit, NULL);
           }
-        *name = g_strdup (unit);
+        /* The root cgroup holds what no unit claims (kernel threads' helpers, processes of
+         * a container run without systemd): "/" alone reads as a glitch, so say what it is. */
+        *name = g_strdup (g_str_equal (unit, "/") ? "(root cgroup: no app or service)" : unit);
         return g_strconcat (kind == PGS_UNIT_OTHER ? "cgroup:" : "unit:", unit, NULL);
       }
     }

@@ -44,6 +44,8 @@ typedef struct
   gboolean    private_known;
   const char *unknown_reason;  /* a member's reason for an unknown figure */
   const char *private_reason;  /* why private is unknown */
+  gboolean    private_at_least; /* not known, but private_bytes is a lower bound: what the
+                                 * members with frames hold alone (see compute_private) */
 } PgsGroup;
 
 void pgs_group_free (PgsGroup *group);

@@ -28,6 +28,30 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_t, cairo_destroy)
 #define PAD 12.0
 #define SWATCH 12.0
 
+/* The legend (and the residency band labels) at the map's scale: the sizes above suit the
+ * default 1024 × 768 map, and a 4096 × 3072 export with 13 px text is unreadable once viewed
+ * whole. Measured unscaled and drawn under cairo_scale(), so nothing can clip; metrics not
+ * hinted, so text scales exactly with its measure. */
+static double
+legend_scale (int width,
+              int height)
+{
+  return MAX (1.0, MIN (width / 1024.0, height / 768.0));
+}
+
+static void
+set_font (cairo_t *cr,
+          double   size)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_set_font_options (cr, options);
+  cairo_font_options_destroy (options);
+  cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, size);
+}
+
 static void
 set_color (cairo_t *cr,
            guint32  argb)
@@ -178,6 +202,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   const PgsStyleColors *style = pgs_palette_style (self->style);
   gboolean marked = FALSE;
   double label_w = 0, legend_w = 0, legend_h, map_x, map_y, total_w, total_h;
+  double k = legend_scale (width, height);
   guint n_bands = 0;
 
   g_return_val_if_fail (PGS_IS_RENDERER (self), NULL);
@@ -198,8 +223,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   /* Measure every string first, then size the surface so that none is clipped. */
   measure_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   mcr = cairo_create (measure_surface);
-  cairo_select_font_face (mcr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (mcr, FONT_SIZE);
+  set_font (mcr, FONT_SIZE);
 
   header = legend_lines (self, width, height);
   highlight = pgs_renderer_describe_highlight (self, &marked);
@@ -233,6 +257,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   counters = pgs_render_legend_counters (self, mcr, &legend_w);
   legend_h = PAD + LINE * (header->len + (highlight != NULL) + 0.5 + items->len + 0.5 + rule->len) + PAD
              + (counters->len > 0 ? LINE * (counters->len + 0.5) : 0);
+  legend_h *= k;
 
   if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
     {
@@ -244,12 +269,12 @@ pgs_renderer_render_surface (PgsRenderer *self,
           if (pgs_renderer_get_band (self, width, height, b, NULL, NULL, &label))
             label_w = MAX (label_w, text_width (mcr, label));
         }
-      label_w = MIN (label_w, 260) + PAD;
+      label_w = (MIN (label_w, 260) + PAD) * k;
     }
 
   map_x = PAD + label_w;
   map_y = PAD;
-  total_w = ceil (map_x + width + PAD + legend_w + PAD);
+  total_w = ceil (map_x + width + (PAD + legend_w + PAD) * k);
   total_h = ceil (MAX (height + 2 * PAD, legend_h));
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) total_w, (int) total_h);
@@ -266,8 +291,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
                        width, height, cairo_image_surface_get_stride (surface));
   cairo_surface_mark_dirty (surface);
 
-  cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, FONT_SIZE);
+  set_font (cr, FONT_SIZE * k);
 
   /* Band labels: those with room, never overlapping, elided at the front when long. */
   if (n_bands > 0)
@@ -287,11 +311,11 @@ pgs_renderer_render_surface (PgsRenderer *self,
           set_color (cr, style->grid);
           cairo_rectangle (cr, map_x - 5, map_y + by, 4, MAX (1, floor (bh) - 1));
           cairo_fill (cr);
-          ty = map_y + by + MIN (bh, LINE) / 2 + FONT_SIZE / 2 - 2;
-          if (ty - FONT_SIZE < next_free)
+          ty = map_y + by + MIN (bh, LINE * k) / 2 + FONT_SIZE * k / 2 - 2;
+          if (ty - FONT_SIZE * k < next_free)
             continue;
           shown = g_strdup (label);
-          while (text_width (cr, shown) > label_w - PAD && g_utf8_strlen (shown, -1) > 2)
+          while (text_width (cr, shown) > label_w - PAD * k && g_utf8_strlen (shown, -1) > 2)
             {
               g_autofree char *rest = g_strdup (g_utf8_next_char (g_utf8_next_char (shown)));
 
@@ -306,8 +330,12 @@ pgs_renderer_render_surface (PgsRenderer *self,
     }
 
   {
-    double lx = map_x + width + PAD, ly = PAD + FONT_SIZE;
+    double lx = PAD, ly = PAD + FONT_SIZE;
 
+    cairo_save (cr);
+    cairo_translate (cr, map_x + width, 0);
+    cairo_scale (cr, k, k);
+    set_font (cr, FONT_SIZE);
     set_color (cr, style->text);
     for (guint i = 0; i < header->len; i++, ly += LINE)
       {
@@ -370,6 +398,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
         cairo_move_to (cr, lx, ly);
         cairo_show_text (cr, g_ptr_array_index (rule, i));
       }
+    cairo_restore (cr);
   }
 
   cairo_surface_flush (surface);
