@@ -13,8 +13,13 @@
 #   - A reaches B when code in A (inside braces: function bodies, tables) names a function
 #     defined in B and not in A, as a call or as a pointer;
 #   - a pointer handed over reaches back: when A passes one of its own functions as an
-#     argument to a function of B, B reaches A (except the GAsyncReadyCallback of an
-#     `_async` function: GIO's way to hand a result to whoever asked, never a reach back);
+#     argument to a function of B, B reaches A. Except when B's function is an `_async`
+#     one: its callbacks (the GAsyncReadyCallback, and a worker or progress function of
+#     that one operation) are GIO's way for an operation to run the asker's code for the
+#     asker, under its cancellable, and to be done with it when the result is handed over.
+#     B keeps nothing of A afterwards and never calls A on its own: the standard GTask
+#     pattern, not a lower file reaching up. A callback kept beyond one operation (a
+#     `_set_…_func`, a done-function of a plain call) still counts;
 #   - a signal emitted by name reaches its class: g_signal_emit_by_name (…, "x") in A
 #     reaches the file whose g_signal_new ("x", …) defines it.
 # A class's own signals, emitted by id and connected to by the files that use the class,

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cell.h"
+#include "pgs-page.h"
 #include "pgs-units.h"
 
 /* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
@@ -83,34 +84,22 @@ pgs_cell_new_text (PangoEllipsizeMode ellipsize)
   return label;
 }
 
-GtkListItemFactory *
-pgs_cell_factory_new (GCallback setup,
-                      GCallback bind,
-                      GCallback unbind,
-                      gpointer  data)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
-  if (setup != NULL)
-    g_signal_connect (factory, "setup", setup, data);
-  if (bind != NULL)
-    g_signal_connect (factory, "bind", bind, data);
-  if (unbind != NULL)
-    g_signal_connect (factory, "unbind", unbind, data);
-  return factory;
-}
-
 /* PgsCell */
 
 struct _PgsCell
 {
-  GtkWidget  parent_instance;
+  GtkWidget           parent_instance;
 
-  GtkLabel  *label;
+  GtkLabel           *label;
+  GtkWidget          *page;         /* the PgsPage it is shown in, while rooted */
+  PgsUnits            units;        /* that page's session's */
+  gulong              units_handler;
 };
 
 enum {
   PROP_0,
+  PROP_PAGE,
+  PROP_UNITS,
   PROP_TEXT,
   PROP_TIP,
   PROP_NUMERIC,
@@ -160,28 +149,111 @@ pgs_cell_set_property (GObject      *object,
     case PROP_ELLIPSIZE:
       gtk_label_set_ellipsize (self->label, g_value_get_enum (value));
       break;
+    case PROP_UNITS:
+      if ((int) self->units != g_value_get_enum (value))
+        {
+          self->units = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
 static void
+pgs_cell_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  PgsCell *self = PGS_CELL (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAGE:
+      g_value_set_object (value, self->page);
+      break;
+    case PROP_UNITS:
+      g_value_set_enum (value, self->units);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+follow_units (PgsCell    *self,
+              GParamSpec *pspec,
+              PgsSession *session)
+{
+  if (session != NULL && self->units != pgs_session_get_units (session))
+    {
+      self->units = pgs_session_get_units (session);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNITS]);
+    }
+}
+
+/* A cell's template cannot name the page its table is on (a list item is built apart):
+ * the cell finds it once shown, and follows its session's units, for the template's
+ * bindings to read as cell.page and cell.units. Through the page's detailed
+ * session-notify signal, not an expression watch: a screenful of cells is rooted in one
+ * frame when a table is first shown, and a handler costs a fraction of a watch's ~10 us.
+ * (Rooting cannot ask whether a binding reads the units: a list item's child is set, and
+ * so rooted, before its template's bindings are in place.) */
+static void
+pgs_cell_root (GtkWidget *widget)
+{
+  PgsCell *self = PGS_CELL (widget);
+
+  GTK_WIDGET_CLASS (pgs_cell_parent_class)->root (widget);
+  self->page = gtk_widget_get_ancestor (widget, PGS_TYPE_PAGE);
+  if (self->page == NULL)
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
+  follow_units (self, NULL, pgs_page_get_session (PGS_PAGE (self->page)));
+  self->units_handler = g_signal_connect_swapped (self->page, "session-notify::units",
+                                                  G_CALLBACK (follow_units), self);
+}
+
+static void
+pgs_cell_unroot (GtkWidget *widget)
+{
+  PgsCell *self = PGS_CELL (widget);
+
+  if (self->units_handler != 0)
+    g_clear_signal_handler (&self->units_handler, self->page);
+  self->page = NULL;
+  GTK_WIDGET_CLASS (pgs_cell_parent_class)->unroot (widget);
+}
+
+static void
 pgs_cell_class_init (PgsCellClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   /* Written by the template's bindings, never read. */
   GParamFlags flags = G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = pgs_cell_dispose;
   object_class->set_property = pgs_cell_set_property;
+  object_class->get_property = pgs_cell_get_property;
+  widget_class->root = pgs_cell_root;
+  widget_class->unroot = pgs_cell_unroot;
 
+  properties[PROP_PAGE] = g_param_spec_object ("page", NULL, NULL, GTK_TYPE_WIDGET,
+                                               G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                                               G_PARAM_STATIC_STRINGS);
+  properties[PROP_UNITS] = g_param_spec_enum ("units", NULL, NULL, PGS_TYPE_UNITS, PGS_UNITS_IEC,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                              G_PARAM_STATIC_STRINGS);
   properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL, flags);
   properties[PROP_TIP] = g_param_spec_string ("tip", NULL, NULL, NULL, flags);
   properties[PROP_NUMERIC] = g_param_spec_boolean ("numeric", NULL, NULL, FALSE, flags);
   properties[PROP_ELLIPSIZE] = g_param_spec_enum ("ellipsize", NULL, NULL, PANGO_TYPE_ELLIPSIZE_MODE,
                                                   PANGO_ELLIPSIZE_NONE, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
 static void
@@ -218,9 +290,10 @@ item_knows (GObject    *item,
 }
 
 char *
-pgs_cell_size (gpointer    this,
-               GObject    *item,
-               const char *metric)
+pgs_cell_size_in (gpointer    this,
+                  GObject    *item,
+                  const char *metric,
+                  PgsUnits    units)
 {
   guint64 value = 0;
 
@@ -229,7 +302,15 @@ pgs_cell_size (gpointer    this,
   if (!item_knows (item, metric))
     return g_strdup (PGS_UNKNOWN_TEXT);
   g_object_get (item, metric, &value, NULL);
-  return pgs_units_format (PGS_UNITS_IEC, value);
+  return pgs_units_format (units, value);
+}
+
+char *
+pgs_cell_size (gpointer    this,
+               GObject    *item,
+               const char *metric)
+{
+  return pgs_cell_size_in (this, item, metric, PGS_UNITS_IEC);
 }
 
 /* An unknown size says why; a known one the exact count of bytes. */
@@ -267,6 +348,7 @@ pgs_cell_class_add_callbacks (GtkWidgetClass *widget_class)
 {
   g_type_ensure (PGS_TYPE_CELL);
   gtk_widget_class_bind_template_callback_full (widget_class, "size", G_CALLBACK (pgs_cell_size));
+  gtk_widget_class_bind_template_callback_full (widget_class, "size_in", G_CALLBACK (pgs_cell_size_in));
   gtk_widget_class_bind_template_callback_full (widget_class, "size_tip",
                                                 G_CALLBACK (pgs_cell_size_tip));
   gtk_widget_class_bind_template_callback_full (widget_class, "count", G_CALLBACK (pgs_cell_count));

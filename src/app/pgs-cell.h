@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "pagescope.h"
+#include "pgs-units.h"
 
 G_BEGIN_DECLS
 
@@ -20,14 +21,9 @@ void       pgs_cell_set_tooltip (GtkWidget  *widget,
 
 GtkWidget *pgs_cell_new_numeric (void);
 GtkWidget *pgs_cell_new_text    (PangoEllipsizeMode ellipsize);
-/* A factory calling @setup, @bind and @unbind (each NULL for none) with @data. */
-GtkListItemFactory *pgs_cell_factory_new (GCallback setup,
-                                          GCallback bind,
-                                          GCallback unbind,
-                                          gpointer  data);
-
 /* A table cell declared in a template: a label whose tooltip is plain data, handed over
- * only when asked for (see pgs-cell.c), and whose text is set only when it changes. */
+ * only when asked for (see pgs-cell.c), and whose text is set only when it changes. Its
+ * "page" (the PgsPage showing it) and "units" (that page's session's) are for bindings. */
 #define PGS_TYPE_CELL (pgs_cell_get_type ())
 G_DECLARE_FINAL_TYPE (PgsCell, pgs_cell, PGS, CELL, GtkWidget)
 
@@ -37,6 +33,11 @@ G_DECLARE_FINAL_TYPE (PgsCell, pgs_cell, PGS, CELL, GtkWidget)
 char *pgs_cell_size      (gpointer    this,
                           GObject    *item,
                           const char *metric);
+/* The same in @units. */
+char *pgs_cell_size_in   (gpointer    this,
+                          GObject    *item,
+                          const char *metric,
+                          PgsUnits    units);
 char *pgs_cell_size_tip  (gpointer    this,
                           GObject    *item,
                           const char *metric);

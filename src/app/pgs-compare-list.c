@@ -70,8 +70,7 @@ struct _PgsCompareList
   PgsUnits          units;
   char             *description;
 
-  GCancellable     *cancellable;  /* the comparison being built, if any */
-  guint             fill_id;      /* its rows being put in the table, if any */
+  GCancellable     *cancellable;  /* the comparison being built or put in the table, if any */
   GListStore       *store;
   GtkSortListModel *sort_model;
   ColumnData        column_data[N_COLUMNS];
@@ -274,7 +273,6 @@ pgs_compare_list_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->fill_id, g_source_remove);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -391,10 +389,13 @@ build_items (PgsModelBuild *build,
 }
 
 static void
-items_filled (gpointer items,
-              gpointer user_data)
+items_filled (GObject      *source_object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
-  PGS_COMPARE_LIST (user_data)->fill_id = 0;
+  /* Cancelled: a newer comparison (or dispose) took over. */
+  if (pgs_model_fill_finish (result, NULL))
+    g_clear_object (&PGS_COMPARE_LIST (user_data)->cancellable);
 }
 
 static void
@@ -406,10 +407,8 @@ on_compared (GObject      *source_object,
   g_autoptr(GListModel) items = pgs_model_build_finish (result, NULL);
 
   /* NULL: cancelled, a newer comparison (or dispose) took over. */
-  if (items == NULL)
-    return;
-  g_clear_object (&self->cancellable);
-  self->fill_id = pgs_model_fill (self->store, items, items_filled, self);
+  if (items != NULL)
+    pgs_model_fill_async (self->store, items, self->cancellable, items_filled, self);
 }
 
 void
@@ -424,7 +423,6 @@ pgs_compare_list_set_snapshots (PgsCompareList *self,
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->fill_id, g_source_remove);
   g_list_store_remove_all (self->store);
   pgs_set_object_release (&self->old_snapshot, old_snapshot);
   pgs_set_object_release (&self->new_snapshot, new_snapshot);
@@ -485,7 +483,7 @@ gboolean
 pgs_compare_list_is_busy (PgsCompareList *self)
 {
   g_return_val_if_fail (PGS_IS_COMPARE_LIST (self), FALSE);
-  return self->cancellable != NULL || self->fill_id != 0;
+  return self->cancellable != NULL;
 }
 
 const char *

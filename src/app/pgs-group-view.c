@@ -35,8 +35,7 @@ struct _PgsGroupView
   PgsSnapshot     *snapshot;
   PgsGroupBy       group_by;
   gboolean         stale;         /* the groups are not the snapshot's: regroup when shown */
-  GCancellable    *cancellable;   /* the grouping under way, if any */
-  guint            fill_id;       /* the groups being put in the table, if any */
+  GCancellable    *cancellable;   /* the grouping under way or being put in the table, if any */
   PgsSnapshot     *groups_snapshot; /* the snapshot the groups shown are of */
   GListStore      *store;         /* PgsGroupItem of the groups */
   GtkTreeListModel *tree;
@@ -123,10 +122,13 @@ set_note (PgsGroupView *self,
 }
 
 static void
-groups_filled (gpointer groups,
-               gpointer user_data)
+groups_filled (GObject      *source_object,
+               GAsyncResult *result,
+               gpointer      user_data)
 {
-  PGS_GROUP_VIEW (user_data)->fill_id = 0;
+  /* Cancelled: a newer grouping (or dispose) took over. */
+  if (pgs_model_fill_finish (result, NULL))
+    g_clear_object (&PGS_GROUP_VIEW (user_data)->cancellable);
 }
 
 static void
@@ -137,11 +139,10 @@ show_groups (PgsGroupView *self,
 {
   g_autoptr(GListModel) none = NULL;
 
-  g_clear_handle_id (&self->fill_id, g_source_remove);
   g_set_object (&self->groups_snapshot, snapshot);
   if (groups == NULL)
     groups = none = G_LIST_MODEL (g_list_store_new (PGS_TYPE_GROUP_ITEM));
-  self->fill_id = pgs_model_fill (self->store, groups, groups_filled, self);
+  pgs_model_fill_async (self->store, groups, self->cancellable, groups_filled, self);
   set_note (self, private_known);
 }
 
@@ -181,7 +182,6 @@ on_grouped (GObject      *source_object,
   /* NULL: cancelled, a newer grouping (or dispose) took over. */
   if (groups == NULL)
     return;
-  g_clear_object (&self->cancellable);
   show_groups (self, job->snapshot, groups, job->private_known);
 }
 
@@ -192,6 +192,7 @@ regroup (PgsGroupView *self)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
   if (self->snapshot == NULL)
     {
       show_groups (self, NULL, NULL, TRUE);
@@ -201,7 +202,6 @@ regroup (PgsGroupView *self)
   job = g_new0 (GroupJob, 1);
   job->snapshot = g_object_ref (self->snapshot);
   job->by = self->group_by;
-  self->cancellable = g_cancellable_new ();
   pgs_model_build_async (self, build_groups, job, (GDestroyNotify) group_job_free, NULL,
                          self->cancellable, on_grouped, NULL);
 }
@@ -224,7 +224,8 @@ regroup_when_shown (PgsGroupView *self)
       self->stale = TRUE;
       if (self->groups_snapshot != NULL && self->groups_snapshot != self->snapshot)
         {
-          g_clear_handle_id (&self->fill_id, g_source_remove);
+          g_cancellable_cancel (self->cancellable);
+          g_clear_object (&self->cancellable);
           g_list_store_remove_all (self->store);
           g_clear_object (&self->groups_snapshot);
         }
@@ -258,7 +259,6 @@ pgs_group_view_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->fill_id, g_source_remove);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_GROUP_VIEW);
@@ -428,7 +428,7 @@ gboolean
 pgs_group_view_is_busy (PgsGroupView *self)
 {
   g_return_val_if_fail (PGS_IS_GROUP_VIEW (self), FALSE);
-  return self->cancellable != NULL || self->fill_id != 0;
+  return self->cancellable != NULL;
 }
 
 const PgsGroup *

@@ -36,8 +36,7 @@ struct _PgsLibraryView
   PgsSnapshot        *snapshot;
   gboolean            stale;       /* the files are not the snapshot's: refill when shown */
   gboolean            refilling;   /* the store is being refilled: keep the selected path */
-  GCancellable       *cancellable; /* the files being listed, if any */
-  guint               fill_id;     /* the files being put in the table, if any */
+  GCancellable       *cancellable; /* the files being listed or put in the table, if any */
   GListStore         *store;       /* PgsLibraryItem, largest PSS first */
   GtkSingleSelection *selection;
 
@@ -196,13 +195,18 @@ unselect_shortcut (GtkWidget *widget,
 }
 
 static void
-files_filled (gpointer files,
-              gpointer user_data)
+files_filled (GObject      *source_object,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
   PgsLibraryView *self = user_data;
+  GListModel *files = G_LIST_MODEL (source_object);
   guint selected = GTK_INVALID_LIST_POSITION;
 
-  self->fill_id = 0;
+  /* Cancelled: a newer listing (or dispose) took over. */
+  if (!pgs_model_fill_finish (result, NULL))
+    return;
+  g_clear_object (&self->cancellable);
   for (guint i = 0; self->selected_path != NULL && i < g_list_model_get_n_items (files); i++)
     {
       g_autoptr(PgsLibraryItem) item = g_list_model_get_item (files, i);
@@ -224,9 +228,8 @@ show_files (PgsLibraryView *self,
             GListModel     *files,
             guint           unmapped)
 {
-  g_clear_handle_id (&self->fill_id, g_source_remove);
   self->refilling = TRUE;
-  self->fill_id = pgs_model_fill (self->store, files, files_filled, self);
+  pgs_model_fill_async (self->store, files, self->cancellable, files_filled, self);
 
   if (unmapped > 0)
     {
@@ -280,7 +283,6 @@ on_files_built (GObject      *source_object,
   /* NULL: cancelled, a newer listing (or dispose) took over. */
   if (files == NULL)
     return;
-  g_clear_object (&self->cancellable);
   show_files (self, files, job->n_unmapped);
 }
 
@@ -316,7 +318,6 @@ refill_when_shown (PgsLibraryView *self)
       self->refilling = TRUE;
       g_cancellable_cancel (self->cancellable);
       g_clear_object (&self->cancellable);
-      g_clear_handle_id (&self->fill_id, g_source_remove);
       g_list_store_remove_all (self->store);
       self->refilling = FALSE;
     }
@@ -340,7 +341,6 @@ pgs_library_view_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->fill_id, g_source_remove);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
   if (self->users != NULL)
@@ -500,7 +500,7 @@ gboolean
 pgs_library_view_is_busy (PgsLibraryView *self)
 {
   g_return_val_if_fail (PGS_IS_LIBRARY_VIEW (self), FALSE);
-  return self->stale || self->cancellable != NULL || self->fill_id != 0;
+  return self->stale || self->cancellable != NULL;
 }
 
 guint

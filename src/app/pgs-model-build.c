@@ -148,17 +148,13 @@ pgs_model_build_progress (PgsModelBuild *build,
 
 typedef struct
 {
-  GListStore *store;
   GListModel *items;
   guint       position;  /* the next item of @items to add */
-  GFunc       done;
-  gpointer    data;
 } Fill;
 
 static void
 fill_free (Fill *fill)
 {
-  g_object_unref (fill->store);
   g_object_unref (fill->items);
   g_free (fill);
 }
@@ -166,48 +162,61 @@ fill_free (Fill *fill)
 static gboolean
 fill_some (gpointer user_data)
 {
-  Fill *fill = user_data;
+  GTask *task = user_data;
+  Fill *fill = g_task_get_task_data (task);
+  GListStore *store = g_task_get_source_object (task);
   guint n = g_list_model_get_n_items (fill->items);
   guint end = MIN (n, fill->position + FILL_CHUNK);
-  g_autoptr(GPtrArray) chunk = g_ptr_array_new_full (end - fill->position, g_object_unref);
+  g_autoptr(GPtrArray) chunk = NULL;
   /* The first chunk takes the old items' place; the others go after it. */
-  guint removed = fill->position == 0 ? g_list_model_get_n_items (G_LIST_MODEL (fill->store)) : 0;
+  guint removed = fill->position == 0 ? g_list_model_get_n_items (G_LIST_MODEL (store)) : 0;
 
+  if (g_task_return_error_if_cancelled (task))
+    return G_SOURCE_REMOVE;
+  chunk = g_ptr_array_new_full (end - fill->position, g_object_unref);
   for (guint i = fill->position; i < end; i++)
     g_ptr_array_add (chunk, g_list_model_get_item (fill->items, i));
-  g_list_store_splice (fill->store, fill->position, removed, chunk->pdata, chunk->len);
+  g_list_store_splice (store, fill->position, removed, chunk->pdata, chunk->len);
   fill->position = end;
   if (end < n)
     return G_SOURCE_CONTINUE;
-  if (fill->done != NULL)
-    fill->done (fill->items, fill->data);
+  g_task_return_boolean (task, TRUE);
   return G_SOURCE_REMOVE;
 }
 
-guint
-pgs_model_fill (GListStore *store,
-                GListModel *items,
-                GFunc       done,
-                gpointer    data)
+void
+pgs_model_fill_async (GListStore          *store,
+                      GListModel          *items,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data)
 {
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GSource) source = NULL;
   Fill *fill;
-  guint id;
 
-  g_return_val_if_fail (G_IS_LIST_STORE (store), 0);
-  g_return_val_if_fail (G_IS_LIST_MODEL (items), 0);
+  g_return_if_fail (G_IS_LIST_STORE (store));
+  g_return_if_fail (G_IS_LIST_MODEL (items));
 
   fill = g_new0 (Fill, 1);
-  fill->store = g_object_ref (store);
   fill->items = g_object_ref (items);
-  fill->done = done;
-  fill->data = data;
-  /* The first chunk now: the table never shows the old items after this call. */
-  if (!fill_some (fill))
-    {
-      fill_free (fill);
-      return 0;
-    }
-  id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_some, fill, (GDestroyNotify) fill_free);
-  g_source_set_static_name (g_main_context_find_source_by_id (NULL, id), "[pagescope] model fill");
-  return id;
+  task = g_task_new (store, cancellable, callback, user_data);
+  g_task_set_source_tag (task, pgs_model_fill_async);
+  g_task_set_task_data (task, fill, (GDestroyNotify) fill_free);
+  /* The first chunk now: the table never shows the old items after this call. The rest
+   * after the frame a chunk's rows are drawn in. */
+  if (!fill_some (task))
+    return;
+  g_task_set_priority (task, G_PRIORITY_DEFAULT_IDLE);
+  source = g_idle_source_new ();
+  g_task_attach_source (task, source, fill_some);
+}
+
+gboolean
+pgs_model_fill_finish (GAsyncResult  *result,
+                       GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == pgs_model_fill_async, FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -42,14 +42,18 @@ gboolean    pgs_model_build_progress (PgsModelBuild        *build,
                                       guint                 done,
                                       guint                 total);
 
-/* Replaces the items of @store with those of @items a few per main-loop iteration, then
- * calls @done (may be NULL) with @data: a list view makes the widgets of the rows it is
- * given at once (up to 200 rows on GTK 4.8, 50 to 150 ms for a whole table), which a
- * handful of rows at a time keeps off the main loop's critical path. Returns the id of the
- * idle callback doing it, for g_clear_handle_id() when a newer fill takes over. */
-guint       pgs_model_fill           (GListStore           *store,
+/* Replaces the items of @store with those of @items a few per main-loop iteration, the
+ * first ones at once: a list view makes the widgets of the rows it is given at once (up to
+ * 200 rows on GTK 4.8, 50 to 150 ms for a whole table), which a handful of rows at a time
+ * keeps off the main loop's critical path. @callback runs when the last are in, or once
+ * @cancellable is cancelled: then @store is left as it is. */
+void        pgs_model_fill_async     (GListStore           *store,
                                       GListModel           *items,
-                                      GFunc                 done,
-                                      gpointer              data);
+                                      GCancellable         *cancellable,
+                                      GAsyncReadyCallback   callback,
+                                      gpointer              user_data);
+/* TRUE when every item is in, FALSE with @error set (G_IO_ERROR_CANCELLED) otherwise. */
+gboolean    pgs_model_fill_finish    (GAsyncResult         *result,
+                                      GError              **error);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* pgs-process-columns.h: the columns of the process list, their cells and their order
+/* pgs-process-columns.h: what the process list's cells and sort orders call
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,57 +10,16 @@
 
 #include "pagescope.h"
 #include "pgs-row.h"
-#include "pgs-units.h"
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  PGS_PROCESS_COLUMN_PID,
-  PGS_PROCESS_COLUMN_USER,
-  PGS_PROCESS_COLUMN_NAME,
-  PGS_PROCESS_COLUMN_VSS,
-  PGS_PROCESS_COLUMN_RSS,
-  PGS_PROCESS_COLUMN_PSS,
-  PGS_PROCESS_COLUMN_USS,
-  PGS_PROCESS_COLUMN_SWAP,
-  PGS_PROCESS_COLUMN_CLEAN,
-  PGS_PROCESS_COLUMN_DIRTY,
-  PGS_PROCESS_COLUMN_SHARED,
-  PGS_PROCESS_COLUMN_PRIVATE,
-  PGS_PROCESS_COLUMN_CMDLINE,
-  PGS_PROCESS_COLUMN_STARTED,
-  PGS_PROCESS_N_COLUMNS
-} PgsProcessColumn;
-
-/* PID, user and name are always shown; the user chooses among the others. */
-#define PGS_PROCESS_COLUMN_FIRST_OPTIONAL PGS_PROCESS_COLUMN_VSS
-
-typedef struct _PgsProcessColumns PgsProcessColumns;
-
-/* Appends every column to @view, each with its cells and its sorter (of PgsRow). */
-PgsProcessColumns   *pgs_process_columns_new       (GtkColumnView     *view);
-void                 pgs_process_columns_free      (PgsProcessColumns *self);
-GtkColumnViewColumn *pgs_process_columns_get       (PgsProcessColumns *self,
-                                                    PgsProcessColumn   column);
-/* Shows the figures in @units: the cells on screen now, the others when they are bound. */
-void                 pgs_process_columns_set_units (PgsProcessColumns *self,
-                                                    PgsUnits           units);
-
-/* Whether the name cells show the tree's expanders (the items are then GtkTreeListRow). */
-void                 pgs_process_columns_set_tree  (PgsProcessColumns *self,
-                                                    gboolean           tree);
-/* The boot time (seconds since the epoch) the "Started" column counts from; 0 unknown. */
-void                 pgs_process_columns_set_boot_time (PgsProcessColumns *self,
-                                                        gint64             boot_time);
-/* Shows the optional columns whose ids (pgs_process_columns_get_id()) are in @ids. */
-void                 pgs_process_columns_show      (PgsProcessColumns  *self,
-                                                    const char * const *ids);
-const char          *pgs_process_columns_get_id    (PgsProcessColumn   column);
-const char          *pgs_process_columns_get_title (PgsProcessColumn   column);
+/* Binds the closures of ui/pgs-process-list.ui's columns in @widget_class's template scope. */
+void      pgs_process_columns_class_add_callbacks (GtkWidgetClass *widget_class);
 /* The PgsRow of a list item, a PgsRow or a GtkTreeListRow of one. */
-PgsRow              *pgs_process_columns_get_row   (gpointer           item);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsProcessColumns, pgs_process_columns_free)
+PgsRow   *pgs_process_columns_get_row   (gpointer item);
+/* For pgs_row_store_merge(): a process's PID, and whether two show the same. */
+gint64    pgs_process_columns_key       (gpointer process);
+gboolean  pgs_process_columns_equal     (gpointer a,
+                                         gpointer b);
 
 G_END_DECLS

@@ -225,8 +225,12 @@ unbind_cell (GtkSignalListItemFactory *factory,
 static GtkListItemFactory *
 column_factory_new (ColumnData *data)
 {
-  return pgs_cell_factory_new (G_CALLBACK (setup_cell), G_CALLBACK (bind_cell),
-                               G_CALLBACK (unbind_cell), data);
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), data);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), data);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), data);
+  return factory;
 }
 
 /* New samples: the Referenced cells and their sort order follow. The rows themselves did

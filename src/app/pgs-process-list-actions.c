@@ -84,19 +84,43 @@ change_tree (GSimpleAction *action,
     g_settings_set_boolean (self->settings, "process-tree", tree);
 }
 
+/* The columns the user chooses: the template's after PID, user and name, in its order. */
+static const char * const optional_ids[] = { "vss", "rss", "pss", "uss", "swap", "clean", "dirty",
+                                             "shared", "private", "cmdline", "started" };
+#define FIRST_OPTIONAL 3
+
+static GtkColumnViewColumn *
+optional_column (PgsProcessList *self,
+                 guint           i)
+{
+  g_autoptr(GtkColumnViewColumn) column =
+    g_list_model_get_item (gtk_column_view_get_columns (self->column_view), FIRST_OPTIONAL + i);
+
+  return column;   /* the view keeps it */
+}
+
+static void
+show_columns (PgsProcessList     *self,
+              const char * const *ids)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (optional_ids); i++)
+    gtk_column_view_column_set_visible (optional_column (self, i),
+                                        ids != NULL && g_strv_contains (ids, optional_ids[i]));
+}
+
 static GStrv
 shown_columns (PgsProcessList *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
-  for (guint i = PGS_PROCESS_COLUMN_FIRST_OPTIONAL; i < PGS_PROCESS_N_COLUMNS; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (optional_ids); i++)
     {
-      g_autofree char *name = g_strconcat ("column-", pgs_process_columns_get_id (i), NULL);
+      g_autofree char *name = g_strconcat ("column-", optional_ids[i], NULL);
       g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (self->actions),
                                                                    name);
 
       if (g_variant_get_boolean (state))
-        g_strv_builder_add (builder, pgs_process_columns_get_id (i));
+        g_strv_builder_add (builder, optional_ids[i]);
     }
   return g_strv_builder_end (builder);
 }
@@ -111,7 +135,7 @@ change_column (GSimpleAction *action,
 
   g_simple_action_set_state (action, value);
   ids = shown_columns (self);
-  pgs_process_columns_show (self->columns, (const char * const *) ids);
+  show_columns (self, (const char * const *) ids);
   if (self->settings != NULL)
     {
       g_auto(GStrv) stored = g_settings_get_strv (self->settings, "process-columns");
@@ -136,9 +160,9 @@ on_settings_changed (PgsProcessList *self,
     {
       g_auto(GStrv) ids = g_settings_get_strv (self->settings, key);
 
-      for (guint i = PGS_PROCESS_COLUMN_FIRST_OPTIONAL; i < PGS_PROCESS_N_COLUMNS; i++)
+      for (guint i = 0; i < G_N_ELEMENTS (optional_ids); i++)
         {
-          const char *id = pgs_process_columns_get_id (i);
+          const char *id = optional_ids[i];
           g_autofree char *name = g_strconcat ("column-", id, NULL);
           gboolean shown = g_strv_contains ((const char * const *) ids, id);
           g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (self->actions),
@@ -308,7 +332,8 @@ _pgs_process_list_class_init_actions (GtkWidgetClass *widget_class)
 }
 
 static GMenuModel *
-view_menu_new (gboolean file)
+view_menu_new (PgsProcessList *self,
+               gboolean        file)
 {
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) which = g_menu_new ();
@@ -318,11 +343,11 @@ view_menu_new (gboolean file)
   g_menu_append (which, _("_My Processes"), "proc.show-processes::mine");
   g_menu_append (which, _("_All Processes"), "proc.show-processes::all");
   g_menu_append (tree, _("Show as _Tree"), "proc.tree");
-  for (guint i = PGS_PROCESS_COLUMN_FIRST_OPTIONAL; i < PGS_PROCESS_N_COLUMNS; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (optional_ids); i++)
     {
-      g_autofree char *action = g_strconcat ("proc.column-", pgs_process_columns_get_id (i), NULL);
+      g_autofree char *action = g_strconcat ("proc.column-", optional_ids[i], NULL);
 
-      g_menu_append (columns, pgs_process_columns_get_title (i), action);
+      g_menu_append (columns, gtk_column_view_column_get_title (optional_column (self, i)), action);
     }
   /* A file shows every process it holds: whose they are is of the machine it came from. */
   g_menu_append_section (menu, file ? _("For the running system only") : NULL,
@@ -336,7 +361,7 @@ void
 _pgs_process_list_update_view_menu (PgsProcessList *self,
                                     gboolean        file)
 {
-  g_autoptr(GMenuModel) view_menu = view_menu_new (file);
+  g_autoptr(GMenuModel) view_menu = view_menu_new (self, file);
 
   gtk_menu_button_set_menu_model (self->view_button, view_menu);
 }
@@ -373,9 +398,9 @@ _pgs_process_list_init_actions (PgsProcessList *self)
   ids = self->settings != NULL
         ? g_settings_get_strv (self->settings, "process-columns")
         : g_strsplit ("vss rss pss uss swap", " ", -1);
-  for (guint i = PGS_PROCESS_COLUMN_FIRST_OPTIONAL; i < PGS_PROCESS_N_COLUMNS; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (optional_ids); i++)
     {
-      const char *id = pgs_process_columns_get_id (i);
+      const char *id = optional_ids[i];
       g_autofree char *name = g_strconcat ("column-", id, NULL);
 
       action = g_simple_action_new_stateful (name, NULL, g_variant_new_boolean (
@@ -384,7 +409,7 @@ _pgs_process_list_init_actions (PgsProcessList *self)
       g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (action));
       g_object_unref (action);
     }
-  pgs_process_columns_show (self->columns, (const char * const *) ids);
+  show_columns (self, (const char * const *) ids);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "proc", G_ACTION_GROUP (self->actions));
   if (self->settings != NULL)
     g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed), self,

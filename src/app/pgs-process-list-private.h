@@ -36,13 +36,13 @@ struct _PgsProcessList
   PgsProcessTree      *tree;
   GtkSorter           *view_sorter;  /* the column view's, for the flat list */
   GtkSorter           *row_sorter;   /* the same over the tree's rows */
-  PgsProcessColumns   *columns;
 
   /* template children */
   GtkSearchEntry      *search_entry;
   GtkMenuButton       *view_button;
   GtkScrolledWindow   *scroller;
   GtkColumnView       *column_view;
+  GtkColumnViewColumn *pss_column;
   GtkLabel            *count_label;
   GtkLabel            *totals_label;
   GtkLabel            *instant_label;

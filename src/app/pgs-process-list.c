@@ -11,7 +11,8 @@
  * processes") ← a store of PgsRow fed from the snapshot, one row per PID. A refresh updates
  * the rows in place (see pgs-row.c for why and what it saves) and re-sorts; the selection
  * and the scroll position stay with their rows, and expanded processes stay expanded.
- * Columns are in pgs-process-columns.c, the context menu in pgs-process-menu.c.
+ * Columns are declared in the template (their closures in pgs-process-columns.c), the context
+ * menu in pgs-process-menu.c.
  */
 
 #include "config.h"
@@ -34,6 +35,7 @@ enum {
   PROP_0,
   PROP_SNAPSHOT,
   PROP_SELECTED_PROCESS,
+  PROP_BOOT_TIME,
   N_PROPS
 };
 
@@ -298,7 +300,6 @@ apply_tree (PgsProcessList *self,
 
   if (pgs_process_tree_get_enabled (self->tree) == tree)
     return;
-  pgs_process_columns_set_tree (self->columns, tree);
   model = pgs_process_tree_set_enabled (self->tree, tree);
   /* The tree sorts within siblings through a GtkTreeListRowSorter over the column view's;
    * the flat list sorts by the column view's own, exactly as without a tree. Emptied
@@ -327,6 +328,7 @@ update_boot_time (PgsProcessList *self)
   static gint64 boot_time = -1;
   static char *boot_id = NULL;
   const char *snapshot_boot_id;
+  gint64 before = self->boot_time;
 
   if (boot_time < 0)
     {
@@ -343,7 +345,8 @@ update_boot_time (PgsProcessList *self)
     self->boot_time = boot_time;
   else
     self->boot_time = 0;
-  pgs_process_columns_set_boot_time (self->columns, self->boot_time);
+  if (self->boot_time != before)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BOOT_TIME]);
 }
 
 /* The "proc" actions changed "my processes" or the tree (pgs-process-list-actions.c). */
@@ -396,7 +399,6 @@ pgs_process_list_dispose (GObject *object)
   g_clear_object (&self->processes);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
-  g_clear_pointer (&self->columns, pgs_process_columns_free);
   g_clear_object (&self->filter_model);
   g_clear_object (&self->row_sorter);
   g_clear_pointer (&self->tree, pgs_process_tree_free);
@@ -433,6 +435,9 @@ pgs_process_list_get_property (GObject    *object,
       break;
     case PROP_SELECTED_PROCESS:
       g_value_set_object (value, pgs_process_list_get_selected_process (self));
+      break;
+    case PROP_BOOT_TIME:
+      g_value_set_int64 (value, self->boot_time);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -474,6 +479,10 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   properties[PROP_SELECTED_PROCESS] =
     g_param_spec_object ("selected-process", NULL, NULL, PGS_TYPE_PROCESS,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Where the "Started" cells count from (seconds since the epoch); 0 unknown. */
+  properties[PROP_BOOT_TIME] =
+    g_param_spec_int64 ("boot-time", NULL, NULL, G_MININT64, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A row was activated (double click or Enter): the window shows its residency map. */
@@ -486,11 +495,13 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, view_button);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, scroller);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, column_view);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, pss_column);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, count_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, instant_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, totals_label);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  pgs_process_columns_class_add_callbacks (widget_class);
 
   gtk_widget_class_install_action (widget_class, "list.show-pages", NULL, show_pages_action);
   _pgs_process_list_class_init_actions (widget_class);
@@ -543,8 +554,6 @@ pgs_process_list_init (PgsProcessList *self)
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
-  self->columns = pgs_process_columns_new (self->column_view);
-
   self->store = g_list_store_new (PGS_TYPE_ROW);
   self->filter = gtk_custom_filter_new (filter_process, self, NULL);
   self->filter_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->store)),
@@ -577,8 +586,7 @@ pgs_process_list_init (PgsProcessList *self)
                            G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
 
   /* Largest PSS first: the question the list answers is "who uses the memory". */
-  gtk_column_view_sort_by_column (self->column_view, pgs_process_columns_get (self->columns, PGS_PROCESS_COLUMN_PSS),
-                                  GTK_SORT_DESCENDING);
+  gtk_column_view_sort_by_column (self->column_view, self->pss_column, GTK_SORT_DESCENDING);
 
   _pgs_process_list_init_actions (self);
   {
@@ -620,33 +628,6 @@ find_pid (PgsProcessList *self,
   return GTK_INVALID_LIST_POSITION;
 }
 
-static gint64
-process_key (gpointer item)
-{
-  return pgs_process_get_pid (item);
-}
-
-static gboolean
-process_equal (gpointer a,
-               gpointer b)
-{
-  return pgs_process_get_known (a) == pgs_process_get_known (b) &&
-         pgs_process_get_ppid (a) == pgs_process_get_ppid (b) &&
-         pgs_process_is_known (a, PGS_METRIC_SPLIT) == pgs_process_is_known (b, PGS_METRIC_SPLIT) &&
-         pgs_process_get_metric (a, PGS_METRIC_CLEAN) == pgs_process_get_metric (b, PGS_METRIC_CLEAN) &&
-         pgs_process_get_metric (a, PGS_METRIC_SHARED) == pgs_process_get_metric (b, PGS_METRIC_SHARED) &&
-         pgs_process_get_start_time (a) == pgs_process_get_start_time (b) &&
-         pgs_process_get_vss (a) == pgs_process_get_vss (b) &&
-         pgs_process_get_rss (a) == pgs_process_get_rss (b) &&
-         pgs_process_get_pss (a) == pgs_process_get_pss (b) &&
-         pgs_process_get_uss (a) == pgs_process_get_uss (b) &&
-         pgs_process_get_swap (a) == pgs_process_get_swap (b) &&
-         g_strcmp0 (pgs_process_get_name (a), pgs_process_get_name (b)) == 0 &&
-         g_strcmp0 (pgs_process_get_user (a), pgs_process_get_user (b)) == 0 &&
-         g_strcmp0 (pgs_process_get_cmdline (a), pgs_process_get_cmdline (b)) == 0 &&
-         g_strcmp0 (pgs_process_get_unknown_reason (a), pgs_process_get_unknown_reason (b)) == 0;
-}
-
 void
 pgs_process_list_set_snapshot (PgsProcessList *self,
                                PgsSnapshot    *snapshot)
@@ -679,7 +660,8 @@ pgs_process_list_set_snapshot (PgsProcessList *self,
       gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
       _pgs_process_list_update_view_menu (self, is_file);
     }
-  pgs_row_store_merge (self->store, G_LIST_MODEL (snapshot), process_key, process_equal);
+  pgs_row_store_merge (self->store, G_LIST_MODEL (snapshot), pgs_process_columns_key,
+                       pgs_process_columns_equal);
   pgs_process_tree_update (self->tree);
   /* The numbers changed under the sorter: sort again where the order broke. Rows keep
    * their widgets and the selection stays with its row. */
@@ -745,7 +727,6 @@ pgs_process_list_set_units (PgsProcessList *self,
     return;
   self->units = units;
 
-  pgs_process_columns_set_units (self->columns, units);
   update_totals (self);
 }
 
