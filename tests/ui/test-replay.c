@@ -14,7 +14,7 @@
  * The window opens the file as a user would (File > Open goes through the same call), is
  * moved to T0 + 2 s, to T0 + 1.4 s (nearest: sample 1) and back a sample at a time to T0,
  * and at each the process list holds that instant's processes with that instant's PSS,
- * and shows it in its cells.
+ * shows it in its cells, and says which sample and when.
  */
 
 #include "config.h"
@@ -132,6 +132,28 @@ shows_text (GtkWidget  *widget,
   return FALSE;
 }
 
+/* A mapped label under @widget whose text holds each of @parts. */
+static gboolean
+shows_parts (GtkWidget          *widget,
+             const char *const  *parts)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+      gboolean all = TRUE;
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        all = all && strstr (text, parts[i]) != NULL;
+      if (all)
+        return TRUE;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_parts (child, parts))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 assert_at (PgsWindow *window,
            guint      sample)
@@ -139,10 +161,16 @@ assert_at (PgsWindow *window,
   At at = { window, sample };
   GtkWidget *table = pgs_process_list_get_column_view (pgs_window_get_process_list (window));
   g_autofree char *pss = pgs_units_format (PGS_UNITS_IEC, grower_pss[sample]);
+  g_autofree char *which = g_strdup_printf ("sample %u of 3", sample + 1);
+  /* The recording's time zone is UTC: T0 is 10:00:00 there. */
+  g_autofree char *when = g_strdup_printf ("10:00:%02u", sample);
   PgsProcess *second;
 
   g_assert_true (pgs_ui_wait (shows_sample, &at, 30000));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* The list says which instant it shows. */
+  g_assert_true (shows_parts (GTK_WIDGET (pgs_window_get_process_list (window)),
+                              (const char *const[]) { which, when, NULL }));
   /* The two processes of that instant, no more: PID 20 is "first" until the PID is
    * reused by "second". */
   g_assert_cmpuint (g_list_model_get_n_items (pgs_process_list_get_model (pgs_window_get_process_list (window))),
