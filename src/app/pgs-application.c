@@ -172,6 +172,11 @@ pgs_application_startup (GApplication *application)
     { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
     { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
     { "win.zoom-reset", { "<Control>0", "<Control>KP_0", NULL } },
+    /* A recording: a sample earlier or later, a minute of samples at the default interval. */
+    { "win.move-by(-1)", { "<Alt>Left", NULL } },
+    { "win.move-by(1)", { "<Alt>Right", NULL } },
+    { "win.move-by(-60)", { "<Shift><Alt>Left", NULL } },
+    { "win.move-by(60)", { "<Shift><Alt>Right", NULL } },
     /* In the order of the view switcher's tabs. */
     { "win.view::processes", { "<Alt>1", NULL } },
     { "win.view::groups", { "<Alt>2", NULL } },

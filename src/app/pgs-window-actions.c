@@ -422,6 +422,17 @@ measure_wss_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (self->wss_dialog));
 }
 
+/* With a recording shown: @parameter samples later (earlier when negative). */
+static void
+move_by_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+
+  pgs_session_move_by (self->session, g_variant_get_int32 (parameter));
+}
+
 void
 _pgs_window_actions_class_init (GtkWidgetClass *widget_class)
 {
@@ -441,4 +452,5 @@ _pgs_window_actions_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, zoom_action);
   gtk_widget_class_install_property_action (widget_class, "win.view", "view");
   gtk_widget_class_install_action (widget_class, "win.measure-wss", NULL, measure_wss_action);
+  gtk_widget_class_install_action (widget_class, "win.move-by", "i", move_by_action);
 }

@@ -62,6 +62,8 @@ update_actions (PgsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-in", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-out", page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-reset", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.move-by",
+                                 pgs_session_get_recording (self->session) != NULL);
   selected = pgs_process_list_get_selected_process (self->process_list);
   wss_reason = selected != NULL ? _pgs_window_wss_blocked_reason (self, selected) : NULL;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.measure-wss",

@@ -12,7 +12,8 @@
  *   2       T0 + 2 s   200 MiB               "second" (start 500, the PID reused), 12 MiB
  *
  * The window opens the file as a user would (File > Open goes through the same call), is
- * moved to T0 + 2 s, to T0 + 1.4 s (nearest: sample 1) and back a sample at a time to T0,
+ * moved to T0 + 2 s, to T0 + 1.4 s (nearest: sample 1), and by the keys' action a sample
+ * at a time and past the end,
  * and at each the process list holds that instant's processes with that instant's PSS,
  * shows it in its cells, and says which sample and when.
  */
@@ -213,12 +214,15 @@ test_move (void)
   /* Between samples: the nearest. */
   pgs_session_move_to_time (session, T0 + 1400 * 1000);
   assert_at (window, 1);
-  pgs_session_move_by (session, -1);
+  /* As Alt+Left, Alt+Right and Shift+Alt+Right do. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.move-by", "i", -1));
   assert_at (window, 0);
   /* Not past either end. */
-  pgs_session_move_by (session, -1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.move-by", "i", -1));
   assert_at (window, 0);
-  pgs_session_move_by (session, 5);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.move-by", "i", 1));
+  assert_at (window, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.move-by", "i", 60));
   assert_at (window, 2);
 
   gtk_window_destroy (GTK_WINDOW (window));
