@@ -113,9 +113,15 @@ _pgs_window_update_lock (PgsWindow *self)
       g_autofree char *name = g_file_get_basename (pgs_session_get_file (self->session));
 
       text = g_string_new (NULL);
-      /* Translators: %s is a file name */
-      g_string_append_printf (text, _("Showing the snapshot %s, not the running system: "
-                                      "automatic refresh is off."), name);
+      if (pgs_session_get_recording (self->session) != NULL)
+        /* Translators: %s is a file name */
+        g_string_append_printf (text, _("Showing the recording %s, not the running system: "
+                                        "automatic refresh is off. Alt+Left and Alt+Right "
+                                        "move a sample earlier or later."), name);
+      else
+        /* Translators: %s is a file name */
+        g_string_append_printf (text, _("Showing the snapshot %s, not the running system: "
+                                        "automatic refresh is off."), name);
       if (!pgs_snapshot_is_privileged (snapshot))
         {
           g_string_append_c (text, ' ');

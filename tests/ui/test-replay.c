@@ -208,6 +208,10 @@ test_move (void)
   pgs_window_open_file (window, file, NULL);
   assert_at (window, 0);
   g_assert_nonnull (pgs_session_get_recording (session));
+  /* A recording, called one, with the keys that move it. */
+  g_assert_true (g_str_has_prefix (pgs_window_get_banner_text (window),
+                                   "Showing the recording grow.pgrec, not the running system"));
+  g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "Alt+Left"));
 
   pgs_session_move_to_time (session, T0 + 2 * G_USEC_PER_SEC);
   assert_at (window, 2);
