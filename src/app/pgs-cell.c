@@ -149,13 +149,6 @@ pgs_cell_set_property (GObject      *object,
     case PROP_ELLIPSIZE:
       gtk_label_set_ellipsize (self->label, g_value_get_enum (value));
       break;
-    case PROP_UNITS:
-      if ((int) self->units != g_value_get_enum (value))
-        {
-          self->units = g_value_get_enum (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -244,8 +237,9 @@ pgs_cell_class_init (PgsCellClass *klass)
   properties[PROP_PAGE] = g_param_spec_object ("page", NULL, NULL, GTK_TYPE_WIDGET,
                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
                                                G_PARAM_STATIC_STRINGS);
+  /* Followed from the session (follow_units), read by the bindings: nothing writes it. */
   properties[PROP_UNITS] = g_param_spec_enum ("units", NULL, NULL, PGS_TYPE_UNITS, PGS_UNITS_IEC,
-                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
                                               G_PARAM_STATIC_STRINGS);
   properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL, flags);
   properties[PROP_TIP] = g_param_spec_string ("tip", NULL, NULL, NULL, flags);
