@@ -111,6 +111,24 @@ never (gpointer data)
   return FALSE;
 }
 
+GtkWidget *
+pgs_ui_find_label (GtkWidget  *widget,
+                   const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = pgs_ui_find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 pgs_ui_spin (guint ms)
 {

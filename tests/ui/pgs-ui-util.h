@@ -25,6 +25,9 @@ void       pgs_ui_wait_idle_scan (PgsWindow   *window);
 /* Waits until the map view shows what was last asked of it. */
 void       pgs_ui_wait_map_ready (PgsMapView  *view);
 void       pgs_ui_spin           (guint        ms);
+/* The first mapped label under @widget (itself included) whose text is @text, or NULL. */
+GtkWidget *pgs_ui_find_label     (GtkWidget   *widget,
+                                  const char  *text);
 
 /* pgs-ui-child ($PGS_UI_CHILD): a process with pages of its own that sleeps until told. */
 typedef struct

@@ -637,21 +637,6 @@ test_sorted_by_pss (void)
     }
 }
 
-/* A label showing @text somewhere under @widget: what the user sees in a cell. */
-static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_text (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 static GSettings *
 app_settings (void)
 {
@@ -699,15 +684,15 @@ test_settings (void)
   listed = find_in_model (pgs_process_list_get_model (list), child.proc.pid, NULL);
   g_assert_nonnull (listed);
   iec = pgs_units_format (PGS_UNITS_IEC, pgs_process_get_pss (listed));
-  g_assert_true (shows_text (pgs_process_list_get_column_view (list), iec));
+  g_assert_nonnull (pgs_ui_find_label (pgs_process_list_get_column_view (list), iec));
   g_settings_set_string (settings, "units", "bytes");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
   bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, pgs_process_get_pss (process));
   g_assert_cmpstr (pgs_process_detail_get_metric_text (detail, PGS_METRIC_PSS), ==, bytes);
   g_free (bytes);
   bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, pgs_process_get_pss (listed));
-  g_assert_true (shows_text (pgs_process_list_get_column_view (list), bytes));
-  g_assert_false (shows_text (pgs_process_list_get_column_view (list), iec));
+  g_assert_nonnull (pgs_ui_find_label (pgs_process_list_get_column_view (list), bytes));
+  g_assert_null (pgs_ui_find_label (pgs_process_list_get_column_view (list), iec));
   g_settings_set_string (settings, "units", "iec");
   pgs_process_list_set_search_text (list, NULL);
   pgs_window_set_view (child.window, "residency");

@@ -119,20 +119,6 @@ shows_sample (gpointer data)
   return grower != NULL && pgs_process_get_pss (grower) == grower_pss[at->sample];
 }
 
-static gboolean
-shows_text (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (shows_text (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 /* A mapped label under @widget whose text holds each of @parts. */
 static gboolean
 shows_parts (GtkWidget          *widget,
@@ -181,13 +167,13 @@ assert_at (PgsWindow *window,
   g_assert_cmpstr (pgs_process_get_name (second), ==, sample < 2 ? "first" : "second");
   g_assert_cmpuint (pgs_process_get_pss (second), ==, 12 * MiB);
   /* What the user sees: the instant's PSS in the grower's row. */
-  g_assert_true (shows_text (table, pss));
+  g_assert_nonnull (pgs_ui_find_label (table, pss));
   for (guint other = 0; other < G_N_ELEMENTS (grower_pss); other++)
     if (other != sample)
       {
         g_autofree char *not_now = pgs_units_format (PGS_UNITS_IEC, grower_pss[other]);
 
-        g_assert_false (shows_text (table, not_now));
+        g_assert_null (pgs_ui_find_label (table, not_now));
       }
 }
 

@@ -23,25 +23,6 @@
 
 #define CHILD_PAGES 64
 
-/* The mapped label showing @text under @widget, or NULL. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct
 {
   GtkWidget  *root;
@@ -53,7 +34,7 @@ label_shown (gpointer data)
 {
   Find *find = data;
 
-  return find_label (find->root, find->text) != NULL;
+  return pgs_ui_find_label (find->root, find->text) != NULL;
 }
 
 /* The object @property of @object holds (a new reference), or NULL. */
@@ -150,7 +131,7 @@ test_click_reaches_map (void)
   find.text = pid;
   g_assert_true (pgs_ui_wait (label_shown, &find, 10000));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  cell = find_label (find.root, pid);
+  cell = pgs_ui_find_label (find.root, pid);
   g_assert_null (pgs_process_list_get_selected_process (list));
 
   click (GTK_WIDGET (window), cell);
