@@ -30,7 +30,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GError) error = NULL;
   guint n = 0;
 
-  if (!pgs_smaps_parse ((const char *) data, size, check_mapping, &n, &error))
-    g_assert (error != NULL && error->message != NULL);
+  PgsSmapsReader reader;
+  PgsMapsEntry entry;
+  PgsSmapsFields fields;
+
+  pgs_smaps_reader_init (&reader, (const char *) data, size);
+  while (pgs_smaps_reader_next (&reader, &entry, &fields, &error))
+    check_mapping (&entry, &fields, &n);
+  g_assert (error == NULL || error->message != NULL);
+  g_assert (!pgs_smaps_reader_next (&reader, &entry, &fields, NULL));
   return 0;
 }

@@ -304,7 +304,16 @@ test_smaps_per_mapping (void)
     "THPeligible:    0\nVmFlags: rd wr mr mw me ac\n";
   g_autoptr(GArray) rss = g_array_new (FALSE, FALSE, sizeof (guint64));
 
-  g_assert_true (pgs_smaps_parse (text, strlen (text), count_mapping, rss, NULL));
+  PgsSmapsReader reader;
+  PgsMapsEntry entry;
+  PgsSmapsFields fields;
+  g_autoptr(GError) error = NULL;
+
+  pgs_smaps_reader_init (&reader, text, strlen (text));
+  while (pgs_smaps_reader_next (&reader, &entry, &fields, &error))
+    count_mapping (&entry, &fields, rss);
+  g_assert_no_error (error);
+  g_assert_false (pgs_smaps_reader_next (&reader, &entry, &fields, &error));
   g_assert_cmpuint (rss->len, ==, 2);
   g_assert_cmpuint (g_array_index (rss, guint64, 0), ==, 4096);
   g_assert_cmpuint (g_array_index (rss, guint64, 1), ==, 40 * 1024);

@@ -445,60 +445,79 @@ pgs_smaps_rollup_parse (const char      *buf,
   return TRUE;
 }
 
-gboolean
-pgs_smaps_parse (const char    *buf,
-                 gsize          len,
-                 PgsSmapsFunc   func,
-                 gpointer       user_data,
-                 GError       **error)
+void
+pgs_smaps_reader_init (PgsSmapsReader *reader,
+                       const char     *buf,
+                       gsize           len)
 {
-  PgsLineReader reader;
+  memset (reader, 0, sizeof *reader);
+  pgs_line_reader_init (&reader->lines, buf, len);
+}
+
+/* Gives the next mapping with its fields: TRUE, or FALSE at the end or at a line that is cut
+ * short or does not parse (then @error is set and the reader stays at its end). */
+gboolean
+pgs_smaps_reader_next (PgsSmapsReader  *reader,
+                       PgsMapsEntry    *entry,
+                       PgsSmapsFields  *fields,
+                       GError         **error)
+{
   const char *line;
   gsize line_len;
   gboolean complete;
-  PgsMapsEntry entry;
-  PgsSmapsFields fields;
-  gboolean have_entry = FALSE;
 
-  pgs_line_reader_init (&reader, buf, len);
-  while (pgs_line_reader_next (&reader, &line, &line_len, &complete))
+  if (reader->done)
+    return FALSE;
+  while (pgs_line_reader_next (&reader->lines, &line, &line_len, &complete))
     {
       PgsMapsEntry next;
 
       if (!complete)
         {
+          reader->done = TRUE;
           g_set_error (error, PGS_ERROR, PGS_ERROR_TRUNCATED,
-                       "smaps is cut short at line %u", reader.line_no);
+                       "smaps is cut short at line %u", reader->lines.line_no);
           return FALSE;
         }
       if (pgs_maps_parse_line (line, line_len, &next))
         {
-          if (have_entry)
-            func (&entry, &fields, user_data);
-          entry = next;
-          memset (&fields, 0, sizeof fields);
-          have_entry = TRUE;
+          gboolean give = reader->have_entry;
+
+          if (give)
+            {
+              *entry = reader->entry;
+              *fields = reader->fields;
+            }
+          reader->entry = next;
+          memset (&reader->fields, 0, sizeof reader->fields);
+          reader->have_entry = TRUE;
+          if (give)
+            return TRUE;
           continue;
         }
-      if (!have_entry)
+      if (!reader->have_entry)
         goto malformed;
       if (has_prefix (line, line_len, KEY ("VmFlags:")) ||
           has_prefix (line, line_len, KEY ("THPeligible:")) ||
           has_prefix (line, line_len, KEY ("ProtectionKey:")))
         continue;
-      if (!pgs_smaps_parse_field (line, line_len, &fields))
+      if (!pgs_smaps_parse_field (line, line_len, &reader->fields))
         goto malformed;
       continue;
 
     malformed:
+      reader->done = TRUE;
       g_set_error (error, PGS_ERROR, PGS_ERROR_MALFORMED,
                    "smaps line %u does not parse: “%.*s”",
-                   reader.line_no, (int) MIN (line_len, 80), line);
+                   reader->lines.line_no, (int) MIN (line_len, 80), line);
       return FALSE;
     }
 
-  if (have_entry)
-    func (&entry, &fields, user_data);
+  reader->done = TRUE;
+  if (!reader->have_entry)
+    return FALSE;
+  *entry = reader->entry;
+  *fields = reader->fields;
   return TRUE;
 }
 

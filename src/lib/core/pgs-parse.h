@@ -98,16 +98,31 @@ gboolean pgs_smaps_rollup_parse (const char      *buf,
                                  PgsSmapsFields  *fields,
                                  GError         **error);
 
-/* Parses a full /proc/PID/smaps: calls @func once per mapping. */
-typedef void (*PgsSmapsFunc) (const PgsMapsEntry   *entry,
-                              const PgsSmapsFields *fields,
-                              gpointer              user_data);
+/* A full /proc/PID/smaps, one mapping at a time: a plain struct over the buffer, read by
+ * the caller in a loop, so that the parser never calls back into its callers' files.
+ *
+ *   PgsSmapsReader reader;
+ *   pgs_smaps_reader_init (&reader, buf, len);
+ *   while (pgs_smaps_reader_next (&reader, &entry, &fields, &error))
+ *     …
+ *   if (error != NULL) …   (cut short or malformed; the mappings before it were given)
+ */
+typedef struct
+{
+  PgsLineReader  lines;
+  PgsMapsEntry   entry;        /* the mapping being read */
+  PgsSmapsFields fields;
+  gboolean       have_entry;
+  gboolean       done;
+} PgsSmapsReader;
 
-gboolean pgs_smaps_parse (const char    *buf,
-                          gsize          len,
-                          PgsSmapsFunc   func,
-                          gpointer       user_data,
-                          GError       **error);
+void     pgs_smaps_reader_init (PgsSmapsReader  *reader,
+                                const char      *buf,
+                                gsize            len);
+gboolean pgs_smaps_reader_next (PgsSmapsReader  *reader,
+                                PgsMapsEntry    *entry,
+                                PgsSmapsFields  *fields,
+                                GError         **error);
 
 /* /proc/PID/stat: "pid (comm) state ppid … starttime …" (fs/proc/array.c do_task_stat).
  * comm may hold spaces and parentheses: the fields start after the last ')'. */

@@ -134,9 +134,13 @@ _pgs_scan_rollup_read (PgsProcess  *proc,
     {
       g_autofree char *smaps = pgs_helper_read_at (helper, dirfd, proc->pid, "smaps", &len, NULL);
       SmapsMatch match = { proc, 0 };
+      PgsSmapsReader reader;
+      PgsMapsEntry entry;
+      PgsSmapsFields mapping;
 
-      if (smaps != NULL)
-        pgs_smaps_parse (smaps, len, take_smaps_mapping, &match, NULL);
+      pgs_smaps_reader_init (&reader, smaps, smaps != NULL ? len : 0);
+      while (smaps != NULL && pgs_smaps_reader_next (&reader, &entry, &mapping, NULL))
+        take_smaps_mapping (&entry, &mapping, &match);
     }
   return TRUE;
 }

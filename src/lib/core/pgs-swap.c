@@ -147,8 +147,13 @@ _pgs_swap_fill (PgsProcess   *proc,
       if (smaps != NULL)
         {
           Match match = { proc, 0 };
+          PgsSmapsReader reader;
+          PgsMapsEntry entry;
+          PgsSmapsFields fields;
 
-          pgs_smaps_parse (smaps, len, take_mapping, &match, NULL);
+          pgs_smaps_reader_init (&reader, smaps, len);
+          while (pgs_smaps_reader_next (&reader, &entry, &fields, NULL))
+            take_mapping (&entry, &fields, &match);
         }
     }
 

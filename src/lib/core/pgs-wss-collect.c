@@ -66,6 +66,8 @@ collect_mapping (const PgsMapsEntry   *entry,
   CollectContext *ctx = user_data;
   g_autofree char *path = NULL;
   PgsWssMapping m = { 0 };
+  PgsWssWalk walk;
+  guint64 address, pm;
 
   if (ctx->error != NULL || !pgs_wss_in_scope (ctx->self->cleared_scope, entry->inode))
     return;
@@ -87,7 +89,10 @@ collect_mapping (const PgsMapsEntry   *entry,
   if (ctx->self->sources != PGS_WSS_PAGES_NONE && fields->rss > 0)
     {
       ctx->mapping = &m;
-      pgs_wss_walk_present (ctx->self, entry->start, entry->end, collect_page, ctx, &ctx->error);
+      pgs_wss_walk_init (&walk, ctx->self, entry->start, entry->end);
+      while (pgs_wss_walk_next (&walk, &address, &pm, &ctx->error) &&
+             collect_page (address, pm, ctx, &ctx->error))
+        ;
       ctx->mapping = NULL;
     }
   pgs_wss_sample_add_mapping (ctx->sample, &m);
@@ -102,6 +107,9 @@ pgs_wss_collect (PgsWss  *self,
   g_autoptr(GError) local = NULL;
   g_autofree char *smaps = NULL;
   CollectContext ctx = { self, NULL, NULL, { blocks, 0 }, NULL };
+  PgsSmapsReader reader;
+  PgsMapsEntry entry;
+  PgsSmapsFields fields;
   gint64 elapsed;
   gsize len;
 
@@ -129,8 +137,12 @@ pgs_wss_collect (PgsWss  *self,
   sample = pgs_wss_sample_new (self->pid, self->cleared_scope, self->page_size, self->sources,
                                self->idle_reason, self->soft_dirty_reason);
   ctx.sample = sample;
-  if (!pgs_smaps_parse (smaps, len, collect_mapping, &ctx, error))
+  pgs_smaps_reader_init (&reader, smaps, len);
+  while (pgs_smaps_reader_next (&reader, &entry, &fields, &local))
+    collect_mapping (&entry, &fields, &ctx);
+  if (local != NULL)
     {
+      g_propagate_error (error, g_steal_pointer (&local));
       g_clear_error (&ctx.error);
       return NULL;
     }

@@ -87,10 +87,15 @@ mark_mapping (const PgsMapsEntry   *entry,
               gpointer              user_data)
 {
   MarkContext *ctx = user_data;
+  PgsWssWalk walk;
+  guint64 address, pm;
 
   if (ctx->error != NULL || fields->rss == 0 || !pgs_wss_in_scope (ctx->self->cleared_scope, entry->inode))
     return;
-  pgs_wss_walk_present (ctx->self, entry->start, entry->end, mark_page, ctx, &ctx->error);
+  pgs_wss_walk_init (&walk, ctx->self, entry->start, entry->end);
+  while (pgs_wss_walk_next (&walk, &address, &pm, &ctx->error) &&
+         mark_page (address, pm, ctx, &ctx->error))
+    ;
 }
 
 /* Marks every resident frame of the mappings in scope idle, and remembers which frame was
@@ -103,7 +108,11 @@ pgs_wss_mark_idle (PgsWss  *self,
   g_autoptr(GHashTable) blocks = pgs_wss_idle_blocks_new ();
   g_autofree char *smaps = NULL;
   g_autoptr(GError) local = NULL;
+  g_autoptr(GError) parse_error = NULL;
   MarkContext ctx = { self, blocks, NULL };
+  PgsSmapsReader reader;
+  PgsMapsEntry entry;
+  PgsSmapsFields fields;
   GHashTableIter iter;
   FrameBlock *block;
   gsize len;
@@ -119,8 +128,12 @@ pgs_wss_mark_idle (PgsWss  *self,
     }
 
   g_array_set_size (self->marked, 0);
-  if (!pgs_smaps_parse (smaps, len, mark_mapping, &ctx, error))
+  pgs_smaps_reader_init (&reader, smaps, len);
+  while (pgs_smaps_reader_next (&reader, &entry, &fields, &parse_error))
+    mark_mapping (&entry, &fields, &ctx);
+  if (parse_error != NULL)
     {
+      g_propagate_error (error, g_steal_pointer (&parse_error));
       g_clear_error (&ctx.error);
       return FALSE;
     }

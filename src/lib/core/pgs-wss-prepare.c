@@ -299,8 +299,14 @@ pgs_wss_prepare (PgsWss  *self,
   /* A format this code does not understand is found now, not after the clearing. */
   {
     ValidateContext validate = { self->pid, NULL };
+    PgsSmapsReader reader;
+    PgsMapsEntry entry;
+    PgsSmapsFields fields;
 
-    if (!pgs_smaps_parse (smaps, len, validate_mapping, &validate, &local))
+    pgs_smaps_reader_init (&reader, smaps, len);
+    while (pgs_smaps_reader_next (&reader, &entry, &fields, &local))
+      validate_mapping (&entry, &fields, &validate);
+    if (local != NULL)
       {
         g_clear_error (&validate.error);
         g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", who);

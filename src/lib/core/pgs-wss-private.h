@@ -78,20 +78,30 @@ gboolean   pgs_wss_check_fields   (int                   pid,
                                    const PgsSmapsFields *fields,
                                    GError              **error);
 
-/* pgs-wss-walk.c */
-typedef gboolean (*PgsWssPageFunc) (guint64   address,
-                                    guint64   entry,
-                                    gpointer  user_data,
-                                    GError  **error);
+/* pgs-wss-walk.c: the present pages of [start, end), one at a time, read by the caller in
+ * a loop (pgs_wss_walk_next), so that the walk never calls back into its callers' files. */
+typedef struct
+{
+  PgsWss  *self;
+  guint    next_region;   /* index into self->regions */
+  guint64  addr;          /* the next batch to read */
+  guint64  end;           /* the end of the region being read */
+  gboolean short_read;    /* the last batch came back short: the region is done */
+  guint64  batch_addr;    /* the address of self->pm_buf[0] */
+  guint64  n_got;         /* entries in self->pm_buf */
+  guint64  i;             /* the next entry of self->pm_buf to look at */
+} PgsWssWalk;
 
 /* Whether clear_refs with @scope clears a mapping of @inode. */
 gboolean   pgs_wss_in_scope       (PgsWssScope     scope,
                                    guint64         inode);
-gboolean   pgs_wss_walk_present   (PgsWss         *self,
+void       pgs_wss_walk_init      (PgsWssWalk     *walk,
+                                   PgsWss         *self,
                                    guint64         start,
-                                   guint64         end,
-                                   PgsWssPageFunc  func,
-                                   gpointer        user_data,
+                                   guint64         end);
+gboolean   pgs_wss_walk_next      (PgsWssWalk     *walk,
+                                   guint64        *address,
+                                   guint64        *entry,
                                    GError        **error);
 
 /* pgs-wss-idle.c */

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 
 #include "pgs-error.h"
 #include "pgs-pagemap.h"
@@ -33,18 +34,16 @@ pgs_wss_in_scope (PgsWssScope  scope,
     }
 }
 
-/* Calls @func for each present page of [start, end), reading pagemap in large batches for
- * the resident regions only (PAGEMAP_SCAN, or the whole range where it is missing). */
-gboolean
-pgs_wss_walk_present (PgsWss         *self,
-                      guint64         start,
-                      guint64         end,
-                      PgsWssPageFunc  func,
-                      gpointer        user_data,
-                      GError        **error)
+/* Finds the resident regions of [start, end) (PAGEMAP_SCAN, or the whole range where it
+ * is missing), to be read in large batches by pgs_wss_walk_next. */
+void
+pgs_wss_walk_init (PgsWssWalk *walk,
+                   PgsWss     *self,
+                   guint64     start,
+                   guint64     end)
 {
-  guint64 ps = self->page_size;
-
+  memset (walk, 0, sizeof *walk);
+  walk->self = self;
   if (self->pm_buf == NULL)
     self->pm_buf = g_new (guint64, WALK_BATCH);
 
@@ -57,46 +56,75 @@ pgs_wss_walk_present (PgsWss         *self,
       g_array_set_size (self->regions, 0);
       g_array_append_val (self->regions, all);
     }
+}
 
-  for (guint r = 0; r < self->regions->len; r++)
+/* Gives the next present page and its pagemap entry: TRUE, or FALSE at the end or on an
+ * error reading pagemap (then @error is set). */
+gboolean
+pgs_wss_walk_next (PgsWssWalk  *walk,
+                   guint64     *address,
+                   guint64     *entry,
+                   GError     **error)
+{
+  PgsWss *self = walk->self;
+  guint64 ps = self->page_size;
+
+  for (;;)
     {
-      const PgsPageRegion *region = &g_array_index (self->regions, PgsPageRegion, r);
-      guint64 addr = region->start;
+      guint64 n;
+      gssize got;
 
-      if (region->categories & PGS_PAGE_IS_PFNZERO)
-        continue;
-      while (addr < region->end)
+      while (walk->i < walk->n_got)
         {
-          guint64 n = MIN ((guint64) WALK_BATCH, (region->end - addr) / ps);
-          gssize got;
-          guint64 n_got;
+          guint64 i = walk->i++;
 
-          if (n == 0)
-            break;
-          got = pgs_pread_full (self->pagemap_fd, self->pm_buf, n * sizeof (guint64),
-                                addr / ps * sizeof (guint64));
-          if (got < 0)
+          if (pgs_pm_is_present (self->pm_buf[i]))
             {
-              int errsv = errno;
-
-              if (errsv == ESRCH || errsv == ENOENT)
-                {
-                  pgs_wss_set_gone_error (self, error, "during the interval");
-                  return FALSE;
-                }
-              pgs_set_error_from_errno (error, errsv, "PID %d: pagemap", self->pid);
-              return FALSE;
+              *address = walk->batch_addr + i * ps;
+              *entry = self->pm_buf[i];
+              return TRUE;
             }
-          n_got = (guint64) got / sizeof (guint64);
-          for (guint64 i = 0; i < n_got; i++)
-            if (pgs_pm_is_present (self->pm_buf[i]) &&
-                !func (addr + i * ps, self->pm_buf[i], user_data, error))
-              return FALSE;
-          /* Short: past the end of the address space, or the mm went away. */
-          if (n_got < n)
-            break;
-          addr += n * ps;
         }
+      walk->i = walk->n_got = 0;
+
+      if (walk->short_read || walk->addr >= walk->end)
+        {
+          const PgsPageRegion *region;
+
+          if (walk->next_region >= self->regions->len)
+            return FALSE;
+          region = &g_array_index (self->regions, PgsPageRegion, walk->next_region++);
+          walk->short_read = FALSE;
+          if (region->categories & PGS_PAGE_IS_PFNZERO)
+            continue;
+          walk->addr = region->start;
+          walk->end = region->end;
+        }
+
+      n = MIN ((guint64) WALK_BATCH, (walk->end - walk->addr) / ps);
+      if (n == 0)
+        {
+          walk->addr = walk->end;
+          continue;
+        }
+      got = pgs_pread_full (self->pagemap_fd, self->pm_buf, n * sizeof (guint64),
+                            walk->addr / ps * sizeof (guint64));
+      if (got < 0)
+        {
+          int errsv = errno;
+
+          walk->next_region = self->regions->len;
+          walk->short_read = TRUE;
+          if (errsv == ESRCH || errsv == ENOENT)
+            pgs_wss_set_gone_error (self, error, "during the interval");
+          else
+            pgs_set_error_from_errno (error, errsv, "PID %d: pagemap", self->pid);
+          return FALSE;
+        }
+      walk->batch_addr = walk->addr;
+      walk->n_got = (guint64) got / sizeof (guint64);
+      /* Short: past the end of the address space, or the mm went away. */
+      walk->short_read = walk->n_got < n;
+      walk->addr += n * ps;
     }
-  return TRUE;
 }
