@@ -318,13 +318,14 @@ test_legends_apart (void)
       g_autoptr(GArray) flags = flags_legend (s);
       g_autoptr(GArray) sharing = sharing_legend (s);
       g_autoptr(GArray) residency = residency_legend (s);
+      double f, sh, r;
 
       g_assert_cmpuint (flags->len, ==, 16);
       g_assert_cmpuint (sharing->len, ==, 12);
       g_assert_cmpuint (residency->len, ==, 15);
-      double f = assert_apart ("flags", s, flags);
-      double sh = assert_apart ("sharing", s, sharing);
-      double r = assert_apart ("residency", s, residency);
+      f = assert_apart ("flags", s, flags);
+      sh = assert_apart ("sharing", s, sharing);
+      r = assert_apart ("residency", s, residency);
 
       g_test_message ("style %s: closest ΔE2000 flags %.2f, sharing %.2f, residency %.2f",
                       pgs_render_style_get_id (s), f, sh, r);
