@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -544,8 +545,51 @@ test_export_csv (void)
 }
 
 static void
+die_with_parent (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+/* @n idle processes, so that the list is long enough to scroll whatever else the machine
+ * runs (a fresh one runs few); killed with this test process even where it aborts. */
+static GArray *
+start_sleepers (guint n)
+{
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (GPid));
+  char *argv[] = { (char *) "sleep", (char *) "600", NULL };
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      GPid pid;
+
+      g_assert_true (g_spawn_async (NULL, argv, NULL,
+                                    G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                                    G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                                    die_with_parent, NULL, &pid, &error));
+      g_assert_no_error (error);
+      g_array_append_val (pids, pid);
+    }
+  return pids;
+}
+
+static void
+stop_sleepers (GArray *pids)
+{
+  for (guint i = 0; i < pids->len; i++)
+    {
+      GPid pid = g_array_index (pids, GPid, i);
+
+      kill (pid, SIGKILL);
+      waitpid (pid, NULL, 0);
+    }
+  g_array_unref (pids);
+}
+
+static void
 test_refresh_keeps_selection (void)
 {
+  GArray *sleepers = start_sleepers (200);
   PgsProcessList *list = pgs_window_get_process_list (child.window);
   PgsSnapshot *before = pgs_window_get_snapshot (child.window);
   GtkWidget *scroller;
@@ -556,6 +600,8 @@ test_refresh_keeps_selection (void)
   guint n_before, n_after;
 
   pgs_window_set_view (child.window, "processes");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (child.window), "win.refresh", NULL));
+  pgs_ui_wait_idle_scan (child.window);
   pgs_window_select_pid (child.window, child.proc.pid);
   pgs_ui_wait_idle_scan (child.window);
   detail_before = g_object_ref (pgs_process_detail_get_process (pgs_window_get_process_detail (child.window)));
@@ -595,6 +641,7 @@ test_refresh_keeps_selection (void)
   tolerance = (ABS ((int) n_after - (int) n_before) + 3) * row_height;
   g_assert_cmpfloat (scroll, >, tolerance);
   g_assert_cmpfloat (fabs (gtk_adjustment_get_value (vadjustment) - scroll), <=, tolerance);
+  stop_sleepers (sleepers);
 }
 
 static void
