@@ -14,6 +14,7 @@
 #include "pgs-library-view.h"
 #include "pgs-preferences-window.h"
 #include "pgs-session.h"
+#include "pgs-settings.h"
 #include "pgs-window.h"
 
 struct _PgsApplication
@@ -198,7 +199,7 @@ pgs_application_startup (GApplication *application)
 
   /* The settings the menu changes are actions made from the keys themselves, so the
    * menu's radio items and the stored value cannot disagree. */
-  self->settings = g_object_ref (pgs_session_get_settings_default ());
+  self->settings = g_object_ref (pgs_settings_get_default ());
   for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
     {
       g_autoptr(GAction) action = g_settings_create_action (self->settings, setting_actions[i]);

@@ -5,10 +5,9 @@
  *
  * The session owns the data shown (a live scan or a snapshot file), the selected process,
  * the page on screen, the display settings and the scans that keep them current; pages
- * bind to its properties (pgs-page.c), the window follows its notifications. A scan of
- * every process runs in a worker thread (pgs_scanner_scan_async) and reads what the page on
- * screen needs (pgs-refresh.c); the automatic refresh is scheduled from the end of one scan
- * to the start of the next, so slow scans never pile up. The settings are bound to the
+ * bind to its properties (pgs-page.c), the window follows its notifications. Scans of
+ * every process come from a PgsLiveScan (pgs-live-scan.c: when), reading what the page on
+ * screen needs (pgs-refresh.c: what). The settings (pgs-settings.c) are bound to the
  * properties: what is shown never waits on a setting being written.
  */
 
@@ -18,21 +17,19 @@
 
 #include <glib/gi18n.h>
 
-#define G_SETTINGS_ENABLE_BACKEND
-#include <gio/gsettingsbackend.h>
-
-#include "pgs-background.h"
+#include "pgs-live-scan.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
 #include "pgs-replay.h"
 #include "pgs-session.h"
+#include "pgs-settings.h"
 
 struct _PgsSession
 {
   GObject           parent_instance;
 
   GSettings        *settings;
-  PgsScanner       *scanner;
+  PgsLiveScan      *live;
   PgsRefresh       *refresh;         /* what a scan reads, the selected process's scan */
   PgsHelper        *helper;
   PgsSnapshot      *snapshot;
@@ -50,11 +47,6 @@ struct _PgsSession
   guint             refresh_interval;
   double            progress;
   gboolean          busy;
-
-  GCancellable     *scan_cancellable;
-  guint             refresh_source;
-  gboolean          rescan;          /* scan again as soon as the running scan ends */
-  gboolean          lowered_workers;
   gboolean          shut_down;       /* the window is closing: no scan any more */
 };
 
@@ -96,43 +88,12 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsSession, pgs_session, G_TYPE_OBJECT)
 
-/* Settings */
-
-GSettings *
-pgs_session_get_settings_default (void)
-{
-  static GSettings *settings;
-
-  if (g_once_init_enter (&settings))
-    {
-      g_autoptr(GSettingsBackend) backend = g_settings_backend_get_default ();
-      g_autoptr(GDBusConnection) bus = NULL;
-      GSettings *made;
-
-      /* dconf commits through the session bus: without one (sudo, a bare X session) every
-       * change would be undone a moment later, with a warning. */
-      if (g_str_equal (G_OBJECT_TYPE_NAME (backend), "DConfSettingsBackend") &&
-          (bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL)) == NULL)
-        {
-          g_autoptr(GSettingsBackend) memory = g_memory_settings_backend_new ();
-
-          g_printerr (_("pagescope: no session bus to save settings through: settings are kept "
-                        "in memory until Pagescope quits\n"));
-          made = g_settings_new_with_backend (APP_ID, memory);
-        }
-      else
-        made = g_settings_new (APP_ID);
-      g_once_init_leave (&settings, made);
-    }
-  return settings;
-}
-
 /* Scanning */
 
 static void
 update_busy (PgsSession *self)
 {
-  gboolean busy = self->scan_cancellable != NULL || pgs_refresh_is_busy (self->refresh);
+  gboolean busy = pgs_live_scan_is_running (self->live) || pgs_refresh_is_busy (self->refresh);
 
   if (busy == self->busy)
     return;
@@ -141,9 +102,11 @@ update_busy (PgsSession *self)
 }
 
 static void
-set_progress (PgsSession *self,
-              double      progress)
+on_live_progress (PgsSession *self)
 {
+  double progress;
+
+  g_object_get (self->live, "progress", &progress, NULL);
   if (self->progress == progress)
     return;
   self->progress = progress;
@@ -199,15 +162,17 @@ follow_selection (PgsSession *self)
 
 static void drop_replay (PgsSession *self);
 
-static void
+/* TRUE when the list wants a scan now, to read what the page on screen needs. */
+static gboolean
 show_snapshot (PgsSession  *self,
                PgsSnapshot *snapshot)
 {
   gboolean was_live = (pgs_session_get_file (self) == NULL);
   GFile *was_file = pgs_session_get_file (self);
+  gboolean rescan;
 
   if (self->snapshot == snapshot)
-    return;
+    return FALSE;
   drop_replay (self);
   pgs_set_object_release (&self->snapshot, snapshot);
 
@@ -221,66 +186,35 @@ show_snapshot (PgsSession  *self,
 
   /* The list carried the selection over by PID; the pages follow it to the new object,
    * its pages scanned anew where a page shows them. */
-  if (pgs_refresh_list_shown (self->refresh, snapshot, needs (self)))
-    self->rescan = TRUE;
+  rescan = pgs_refresh_list_shown (self->refresh, snapshot, needs (self));
   follow_selection (self);
+  return rescan;
 }
 
-static void schedule_refresh   (PgsSession   *self);
 static void set_chosen_process (PgsSession   *self,
                                 PgsProcess   *process);
 static void set_highlight      (PgsSession   *self,
                                 PgsHighlight *highlight);
 
 static void
-on_scan_progress (PgsSession *self,
-                  double      fraction)
+on_live_done (PgsSession  *self,
+              PgsSnapshot *snapshot)
 {
-  /* The scanner's worker is running by now: it yields to the window (pgs-background.c). */
-  if (!self->lowered_workers)
-    {
-      pgs_background_lower_workers ();
-      self->lowered_workers = TRUE;
-    }
-  set_progress (self, fraction);
+  gint64 t0 = g_get_monotonic_time ();
+  gboolean rescan;
+
+  rescan = show_snapshot (self, snapshot);
+  pgs_refresh_log_first_figures ();
+  g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
+  if (rescan)
+    pgs_session_refresh (self);
 }
 
 static void
-scan_done (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
+on_live_failed (PgsSession   *self,
+                const GError *error)
 {
-  g_autoptr(PgsSession) self = user_data;
-  g_autoptr(PgsSnapshot) snapshot = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean superseded;
-
-  snapshot = pgs_scanner_scan_finish (PGS_SCANNER (object), result, &error);
-  /* Cancelled for a snapshot file: even a scan that finished first must not replace it. */
-  superseded = g_cancellable_is_cancelled (self->scan_cancellable) &&
-               pgs_session_get_file (self) != NULL;
-  g_clear_object (&self->scan_cancellable);
-  if (self->shut_down)
-    return;
-
-  if (superseded)
-    ;
-  else if (snapshot != NULL)
-    {
-      gint64 t0 = g_get_monotonic_time ();
-
-      show_snapshot (self, snapshot);
-      pgs_refresh_log_first_figures ();
-      g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
-    }
-  else
-    g_signal_emit (self, signals[SCAN_FAILED], 0, error);
-
-  update_busy (self);
-  if (self->rescan)
-    pgs_session_refresh (self);
-  else
-    schedule_refresh (self);
+  g_signal_emit (self, signals[SCAN_FAILED], 0, error);
 }
 
 void
@@ -292,57 +226,21 @@ pgs_session_refresh (PgsSession *self)
 
   if (self->shut_down)
     return;
-  if (self->scan_cancellable != NULL)
-    {
-      /* Asked for while one runs (an unlock, a return to the live view): the next. */
-      self->rescan = TRUE;
-      return;
-    }
-  g_clear_handle_id (&self->refresh_source, g_source_remove);
-  self->rescan = FALSE;
-
-  /* What the page on screen needs, no more (pgs-refresh.c). */
+  /* What the page on screen needs, no more (pgs-refresh.c). Asked for while one runs (an
+   * unlock, a return to the live view): the next, when the live scan says it is due. */
   flags = needs (self);
+  if (!pgs_live_scan_start (self->live, flags))
+    return;
   pgs_refresh_list_started (self->refresh, flags);
-  pgs_scanner_set_flags (self->scanner, flags);
-
-  self->scan_cancellable = g_cancellable_new ();
-  self->lowered_workers = FALSE;
-  set_progress (self, 0);
-  pgs_scanner_scan_async (self->scanner, self->scan_cancellable, scan_done, g_object_ref (self));
   /* A file being opened or saved is not wanted any more: the live view is. */
   g_signal_emit (self, signals[SCAN_STARTED], 0);
-  update_busy (self);
-}
-
-static gboolean
-refresh_timeout (gpointer data)
-{
-  PgsSession *self = data;
-
-  self->refresh_source = 0;
-  pgs_session_refresh (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_refresh (PgsSession *self)
-{
-  g_clear_handle_id (&self->refresh_source, g_source_remove);
-  /* A snapshot from a file stays until the user asks for the live view again. */
-  if (pgs_session_get_file (self) != NULL)
-    return;
-  if (self->refresh_interval > 0 && self->scan_cancellable == NULL)
-    self->refresh_source = g_timeout_add_seconds (self->refresh_interval, refresh_timeout, self);
 }
 
 void
 pgs_session_cancel_scan (PgsSession *self)
 {
   g_return_if_fail (PGS_IS_SESSION (self));
-
-  if (self->scan_cancellable != NULL)
-    g_cancellable_cancel (self->scan_cancellable);
+  pgs_live_scan_cancel (self->live);
 }
 
 void
@@ -353,10 +251,8 @@ pgs_session_show_file (PgsSession  *self,
   g_return_if_fail (PGS_IS_SNAPSHOT (snapshot));
 
   /* A file replaces the live view: no scan may overwrite it. */
-  pgs_session_cancel_scan (self);
-  self->rescan = FALSE;
+  pgs_live_scan_hold (self->live);
   show_snapshot (self, snapshot);
-  schedule_refresh (self);
 }
 
 void
@@ -383,8 +279,7 @@ pgs_session_shutdown (PgsSession *self)
   g_return_if_fail (PGS_IS_SESSION (self));
 
   self->shut_down = TRUE;
-  pgs_session_cancel_scan (self);
-  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  pgs_live_scan_hold (self->live);
   pgs_refresh_cancel (self->refresh);
 }
 
@@ -430,9 +325,7 @@ pgs_session_show_recording (PgsSession   *self,
   g_return_if_fail (PGS_IS_RECORDING (recording));
 
   /* As a snapshot file does, a recording replaces the live view: no scan may overwrite it. */
-  pgs_session_cancel_scan (self);
-  self->rescan = FALSE;
-  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  pgs_live_scan_hold (self->live);
   drop_replay (self);
   was_live = (pgs_session_get_file (self) == NULL);
   /* No scan of the live process behind the selection either. */
@@ -534,13 +427,15 @@ pgs_session_dispose (GObject *object)
 {
   PgsSession *self = PGS_SESSION (object);
 
-  pgs_session_cancel_scan (self);
-  g_clear_object (&self->scan_cancellable);
-  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  if (self->live != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->live, self);
+      pgs_live_scan_hold (self->live);
+    }
   if (self->refresh != NULL)
     g_signal_handlers_disconnect_by_data (self->refresh, self);
   g_clear_object (&self->refresh);
-  g_clear_object (&self->scanner);
+  g_clear_object (&self->live);
   g_clear_object (&self->helper);
   g_clear_object (&self->settings);
   if (self->replay != NULL)
@@ -709,7 +604,7 @@ pgs_session_set_property (GObject      *object,
   if (!set_number (field, value))
     return;
   if (prop_id == PROP_REFRESH_INTERVAL)
-    schedule_refresh (self);
+    pgs_live_scan_set_interval (self->live, self->refresh_interval);
   g_object_notify_by_pspec (object, pspec);
 }
 
@@ -793,11 +688,19 @@ pgs_session_init (PgsSession *self)
                            G_CALLBACK (on_refresh_unreadable), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->refresh, "notify::busy", G_CALLBACK (update_busy), self,
                            G_CONNECT_SWAPPED);
-  self->scanner = pgs_scanner_new ();
-  g_signal_connect_object (self->scanner, "progress", G_CALLBACK (on_scan_progress), self,
+  self->live = pgs_live_scan_new ();
+  g_signal_connect_object (self->live, "due", G_CALLBACK (pgs_session_refresh), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->live, "done", G_CALLBACK (on_live_done), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->live, "failed", G_CALLBACK (on_live_failed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->live, "notify::running", G_CALLBACK (update_busy), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->live, "notify::progress", G_CALLBACK (on_live_progress), self,
                            G_CONNECT_SWAPPED);
 
-  self->settings = g_object_ref (pgs_session_get_settings_default ());
+  self->settings = g_object_ref (pgs_settings_get_default ());
   for (guint i = 0; i < G_N_ELEMENTS (bound); i++)
     g_settings_bind (self->settings, bound[i].key, self, bound[i].property,
                      G_SETTINGS_BIND_DEFAULT | G_SETTINGS_BIND_NO_SENSITIVITY);
@@ -966,7 +869,7 @@ gboolean
 pgs_session_is_scanning (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), FALSE);
-  return self->scan_cancellable != NULL;
+  return pgs_live_scan_is_running (self->live);
 }
 
 PgsHelper *
@@ -984,7 +887,7 @@ pgs_session_set_helper (PgsSession *self,
 
   if (!g_set_object (&self->helper, helper))
     return;
-  pgs_scanner_set_helper (self->scanner, helper);
+  pgs_scanner_set_helper (pgs_live_scan_get_scanner (self->live), helper);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELPER]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
 }

@@ -20,10 +20,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (PgsSession, pgs_session, PGS, SESSION, GObject)
 
-/* The application's settings: where no backend can save them (dconf without a session
- * bus), GLib's memory backend for the run, said once on stderr. */
-GSettings    *pgs_session_get_settings_default (void);
-
 PgsSession   *pgs_session_new                (void);
 GSettings    *pgs_session_get_settings       (PgsSession   *self);
 /* Properties: "snapshot" (live or from a file, then also "file"; "live" says which),
