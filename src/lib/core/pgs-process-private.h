@@ -30,24 +30,6 @@ typedef struct
   guint64  probe_pfn;  /* scan only: a frame of the mapping, to tell a hugetlb one */
 } PgsMappingData;
 
-/* A run of consecutive present or swapped virtual pages inside one mapping. Pages that are
- * neither are not stored: address spaces are mostly holes. */
-typedef struct
-{
-  guint64 start;       /* virtual address of the first page */
-  guint32 n_pages;
-  guint32 first;       /* index of the first page in the process's page arrays */
-  guint32 mapping;     /* index into the mappings */
-  guint32 flags;       /* PgsRunFlags */
-} PgsPageRun;
-
-typedef enum
-{
-  PGS_RUN_ZERO = 1 << 0,  /* PAGEMAP_SCAN said the zero page */
-} PgsRunFlags;
-
-#define PGS_COUNT_UNKNOWN G_MAXUINT32
-
 struct _PgsProcess
 {
   GObject         parent_instance;

@@ -477,6 +477,45 @@ pgs_process_get_n_pages (PgsProcess *self)
   return self->n_pages;
 }
 
+void
+pgs_process_get_mapping_extent (PgsProcess  *self,
+                                guint        index,
+                                guint64     *start,
+                                guint64     *end,
+                                gboolean    *file,
+                                const char **path)
+{
+  const PgsMappingData *m;
+
+  g_return_if_fail (PGS_IS_PROCESS (self));
+  g_return_if_fail (index < self->mappings->len);
+
+  m = &g_array_index (self->mappings, PgsMappingData, index);
+  *start = m->start;
+  *end = m->end;
+  *file = m->inode != 0;
+  *path = m->path != NULL ? m->path : "";
+}
+
+gboolean
+pgs_process_get_pages (PgsProcess *self,
+                       PgsPages   *pages)
+{
+  g_return_val_if_fail (PGS_IS_PROCESS (self), FALSE);
+  g_return_val_if_fail (pages != NULL, FALSE);
+
+  memset (pages, 0, sizeof *pages);
+  pages->page_size = self->page_size;
+  pages->entries = self->entries;
+  pages->counts = self->counts;
+  pages->n_pages = self->n_pages;
+  if (self->runs == NULL)
+    return FALSE;
+  pages->runs = (const PgsPageRun *) (gconstpointer) self->runs->data;
+  pages->n_runs = self->runs->len;
+  return TRUE;
+}
+
 static gint
 compare_mapping (gconstpointer key,
                  gconstpointer elem)

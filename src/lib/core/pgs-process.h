@@ -60,6 +60,50 @@ guint        pgs_process_get_n_mappings     (PgsProcess *self);
 gboolean     pgs_process_has_pages          (PgsProcess *self);
 gsize        pgs_process_get_n_pages        (PgsProcess *self);
 
+/* A run of consecutive present or swapped virtual pages inside one mapping. Pages that are
+ * neither are not stored: address spaces are mostly holes. */
+typedef struct
+{
+  guint64 start;       /* virtual address of the first page */
+  guint32 n_pages;
+  guint32 first;       /* index of the first page in the process's page arrays */
+  guint32 mapping;     /* index into the mappings */
+  guint32 flags;       /* PgsRunFlags */
+} PgsPageRun;
+
+typedef enum
+{
+  PGS_RUN_ZERO = 1 << 0,  /* PAGEMAP_SCAN said the zero page */
+} PgsRunFlags;
+
+#define PGS_COUNT_UNKNOWN G_MAXUINT32
+
+/* The packed pages of a process, read-only, for renderers that walk millions of them:
+ * runs in address order; per page (run->first + i) its raw pagemap entry and the map
+ * count of its frame. */
+typedef struct
+{
+  guint             page_size;
+  const PgsPageRun *runs;
+  guint             n_runs;
+  const guint64    *entries;
+  const guint32    *counts;     /* NULL where map counts were not read */
+  gsize             n_pages;
+} PgsPages;
+
+/* Mapping @index in address order, without making its PgsMapping (so from any thread):
+ * where it lies, whether it maps a file, and its path ("" for anonymous memory). */
+void         pgs_process_get_mapping_extent (PgsProcess  *self,
+                                             guint        index,
+                                             guint64     *start,
+                                             guint64     *end,
+                                             gboolean    *file,
+                                             const char **path);
+/* Fills @pages with a view valid as long as @self lives; FALSE (and no runs) where the
+ * process was scanned without its pages. */
+gboolean     pgs_process_get_pages          (PgsProcess *self,
+                                             PgsPages   *pages);
+
 /* A virtual page of the process, for residency maps, tooltips and tests. */
 typedef struct
 {

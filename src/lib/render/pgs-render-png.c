@@ -15,7 +15,6 @@
 #include "pgs-file-png.h"
 #include "pgs-format.h"
 #include "pgs-palette.h"
-#include "pgs-process-private.h"
 #include "pgs-render-legend.h"
 #include "pgs-render-private.h"
 #include "pgs-snapshot.h"

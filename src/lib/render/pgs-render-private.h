@@ -45,6 +45,7 @@ struct _PgsRenderer
   PgsView      view;
   PgsLayout    layout;
   PgsProcess  *process;
+  PgsPages     pages;         /* the process's packed pages (pgs_process_get_pages) */
   GBytes      *highlight;     /* physical views: guint64 PFNs highlighted instead of the
                                * process's frames; NULL for the process's */
   char        *highlight_name; /* what those frames are, for the legend */

@@ -17,7 +17,6 @@
 
 #include "pgs-pagemap.h"
 #include "pgs-physmap.h"
-#include "pgs-process-private.h"
 #include "pgs-render-fold.h"
 #include "pgs-render-private.h"
 
@@ -162,11 +161,11 @@ cell_of_hit (PgsRenderer  *self,
   for (guint b = 0; b < self->bands->len; b++)
     {
       const Band *band = &g_array_index (self->bands, Band, b);
-      guint64 size = band->n_pages * self->process->page_size;
+      guint64 size = band->n_pages * self->pages.page_size;
 
       if (hit->address >= band->start && hit->address - band->start < size)
         {
-          *cell = band->first_page + (hit->address - band->start) / self->process->page_size;
+          *cell = band->first_page + (hit->address - band->start) / self->pages.page_size;
           *band_index = b;
           return TRUE;
         }

@@ -7,7 +7,7 @@
  * (present, swapped, zero page, private, shared by how many) comes from the pagemap entry,
  * the map count and the frame flags; the class of a block is the highest of its pages.
  *
- * The residency view stores only present and swapped runs (pgs-process-private.h); holes
+ * The residency view stores only present and swapped runs (PgsPages, pgs-process.h); holes
  * between them are worked out from the mapping extents by range arithmetic, so a 100 GiB
  * reservation with 4 MiB resident costs what its runs cost.
  */
@@ -20,7 +20,6 @@
 #include "pgs-pagemap.h"
 #include "pgs-palette.h"
 #include "pgs-physmap.h"
-#include "pgs-process-private.h"
 #include "pgs-render-private.h"
 
 static void
@@ -34,19 +33,19 @@ clear_band (gpointer data)
 /* ---- residency: bands and page classes ---- */
 
 static char *
-short_label (const PgsMappingData *m)
+short_label (const char *path)
 {
-  if (m->path == NULL || m->path[0] == '\0')
+  if (path == NULL || path[0] == '\0')
     return g_strdup (pgs_mapping_label_for_path (NULL));
-  if (m->path[0] == '[')
-    return g_strdup (m->path);
-  return g_path_get_basename (m->path);
+  if (path[0] == '[')
+    return g_strdup (path);
+  return g_path_get_basename (path);
 }
 
 void
 pgs_render_ensure_bands (PgsRenderer *self)
 {
-  PgsProcess *p = self->process;
+  const PgsPages *p = &self->pages;
   guint run = 0;
 
   if (self->bands != NULL)
@@ -55,25 +54,28 @@ pgs_render_ensure_bands (PgsRenderer *self)
   self->bands = g_array_new (FALSE, TRUE, sizeof (Band));
   g_array_set_clear_func (self->bands, clear_band);
   self->n_pages = 0;
-  if (p == NULL || p->runs == NULL)
+  if (self->process == NULL || p->runs == NULL)
     return;
 
-  for (guint i = 0; i < p->mappings->len; i++)
+  for (guint i = 0; i < pgs_process_get_n_mappings (self->process); i++)
     {
-      const PgsMappingData *m = &g_array_index (p->mappings, PgsMappingData, i);
+      guint64 start, end;
+      gboolean file;
+      const char *path;
       Band band = { 0 };
 
-      if (m->end <= m->start)
+      pgs_process_get_mapping_extent (self->process, i, &start, &end, &file, &path);
+      if (end <= start)
         continue;
       band.mapping = i;
       band.first_page = self->n_pages;
-      band.n_pages = (m->end - m->start) / p->page_size;
-      band.start = m->start;
-      band.file = m->inode != 0;
-      while (run < p->runs->len && g_array_index (p->runs, PgsPageRun, run).start < m->start)
+      band.n_pages = (end - start) / p->page_size;
+      band.start = start;
+      band.file = file;
+      while (run < p->n_runs && p->runs[run].start < start)
         run++;
       band.first_run = run;
-      band.label = short_label (m);
+      band.label = short_label (path);
       self->n_pages += band.n_pages;
       g_array_append_val (self->bands, band);
     }
@@ -118,19 +120,19 @@ pgs_render_band_max (PgsRenderer *self,
                      int          first_of,
                      guint64     *first_index)
 {
-  PgsProcess *p = self->process;
+  const PgsPages *p = &self->pages;
   guint page_size = p->page_size;
   guint64 a0 = band->start + p0 * page_size, a1 = band->start + p1 * page_size;
   guint8 base = band->file ? PGS_RES_NOT_PRESENT_FILE : PGS_RES_NOT_PRESENT_ANON;
   guint8 best = base;
   guint64 stored = 0;
-  guint lo = band->first_run, hi = p->runs->len;
+  guint lo = band->first_run, hi = p->n_runs;
 
   /* The first run that ends after a0, by bisection within the band's runs. */
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
-      const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, mid);
+      const PgsPageRun *r = &p->runs[mid];
 
       if (r->start + (guint64) r->n_pages * page_size <= a0)
         lo = mid + 1;
@@ -138,9 +140,9 @@ pgs_render_band_max (PgsRenderer *self,
         hi = mid;
     }
 
-  for (guint i = lo; i < p->runs->len; i++)
+  for (guint i = lo; i < p->n_runs; i++)
     {
-      const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, i);
+      const PgsPageRun *r = &p->runs[i];
       guint64 s, e;
 
       if (r->start >= a1)
@@ -172,9 +174,9 @@ pgs_render_band_max (PgsRenderer *self,
         {
           guint64 q = p0;
 
-          for (guint i = lo; i < p->runs->len && q < p1; i++)
+          for (guint i = lo; i < p->n_runs && q < p1; i++)
             {
-              const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, i);
+              const PgsPageRun *r = &p->runs[i];
               guint64 addr = band->start + q * page_size;
               guint64 end = r->start + (guint64) r->n_pages * page_size;
 
@@ -201,34 +203,36 @@ pgs_render_band_max (PgsRenderer *self,
 void
 pgs_render_ensure_page_counts (PgsRenderer *self)
 {
-  PgsProcess *p = self->process;
+  const PgsPages *p = &self->pages;
 
   if (self->page_counts != NULL)
     return;
   self->page_counts = g_new0 (guint64, PGS_N_RES_CLASSES);
   pgs_render_ensure_bands (self);
-  if (p == NULL || p->runs == NULL)
+  if (self->process == NULL || p->runs == NULL)
     return;
 
+  /* A band's runs follow its first one for as long as they are of its mapping. */
   for (guint b = 0; b < self->bands->len; b++)
     {
       const Band *band = &g_array_index (self->bands, Band, b);
+      guint8 absent = band->file ? PGS_RES_NOT_PRESENT_FILE : PGS_RES_NOT_PRESENT_ANON;
 
-      self->page_counts[band->file ? PGS_RES_NOT_PRESENT_FILE : PGS_RES_NOT_PRESENT_ANON] += band->n_pages;
-    }
-  for (guint r = 0; r < p->runs->len; r++)
-    {
-      const PgsPageRun *run = &g_array_index (p->runs, PgsPageRun, r);
-      const PgsMappingData *m = &g_array_index (p->mappings, PgsMappingData, run->mapping);
-
-      for (guint32 j = 0; j < run->n_pages; j++)
+      self->page_counts[absent] += band->n_pages;
+      for (guint r = band->first_run; r < p->n_runs && p->runs[r].mapping == band->mapping; r++)
         {
-          gsize k = run->first + j;
-          guint8 c = page_class (self, p->entries[k],
-                                 p->counts != NULL ? p->counts[k] : PGS_COUNT_UNKNOWN, run->flags);
+          const PgsPageRun *run = &p->runs[r];
 
-          self->page_counts[c]++;
-          self->page_counts[m->inode != 0 ? PGS_RES_NOT_PRESENT_FILE : PGS_RES_NOT_PRESENT_ANON]--;
+          for (guint32 j = 0; j < run->n_pages; j++)
+            {
+              gsize k = run->first + j;
+              guint8 c = page_class (self, p->entries[k],
+                                     p->counts != NULL ? p->counts[k] : PGS_COUNT_UNKNOWN,
+                                     run->flags);
+
+              self->page_counts[c]++;
+              self->page_counts[absent]--;
+            }
         }
     }
 }
@@ -365,7 +369,7 @@ piece_first (PgsRenderer *self,
       hit->valid = TRUE;
       hit->mapping = band->mapping;
       hit->first_page = index;
-      hit->address = band->start + index * self->process->page_size;
+      hit->address = band->start + index * self->pages.page_size;
     }
   return TRUE;
 }
@@ -391,7 +395,7 @@ linear_block_max (PgsRenderer    *self,
                   guint64         bx,
                   guint64         by)
 {
-  PgsProcess *p = self->process;
+  const PgsPages *p = &self->pages;
   guint page_size = p->page_size;
   guint64 a = g->a, mw = g->mw;
   guint64 x0 = bx * a, x1 = MIN ((bx + 1) * a, mw);
@@ -411,7 +415,7 @@ linear_block_max (PgsRenderer    *self,
       guint64 yb = MIN (y1, g->band_row[b + 1]) - g->band_row[b];
       guint64 q0 = ya * mw, q1 = MIN (yb * mw, band->n_pages);
       guint64 a0, a1;
-      guint lo = band->first_run, hi = p->runs->len;
+      guint lo = band->first_run, hi = p->n_runs;
 
       if (ya >= yb || q0 + x0 >= band->n_pages)
         continue;  /* no cell of this band under the block */
@@ -422,16 +426,16 @@ linear_block_max (PgsRenderer    *self,
       while (lo < hi)
         {
           guint mid = lo + (hi - lo) / 2;
-          const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, mid);
+          const PgsPageRun *r = &p->runs[mid];
 
           if (r->start + (guint64) r->n_pages * page_size <= a0)
             lo = mid + 1;
           else
             hi = mid;
         }
-      for (guint i = lo; i < p->runs->len; i++)
+      for (guint i = lo; i < p->n_runs; i++)
         {
-          const PgsPageRun *r = &g_array_index (p->runs, PgsPageRun, i);
+          const PgsPageRun *r = &p->runs[i];
           guint64 r0, s, e;
 
           if (r->start >= a1)

@@ -23,7 +23,6 @@
 #include "pgs-pagemap.h"
 #include "pgs-palette.h"
 #include "pgs-physmap.h"
-#include "pgs-process-private.h"
 #include "pgs-render-fold.h"
 #include "pgs-render-private.h"
 #include "pgs-snapshot.h"
@@ -209,12 +208,12 @@ apply_highlight (PgsRenderer *self)
       n = size / sizeof (guint64);
       pfns = g_memdup2 (set, n * sizeof (guint64));
     }
-  else if (self->process != NULL && self->process->entries != NULL)
+  else if (self->process != NULL && self->pages.entries != NULL)
     {
-      pfns = g_new (guint64, MAX (self->process->n_pages, 1));
-      for (gsize k = 0; k < self->process->n_pages; k++)
+      pfns = g_new (guint64, MAX (self->pages.n_pages, 1));
+      for (gsize k = 0; k < self->pages.n_pages; k++)
         {
-          guint64 pfn = pgs_pm_pfn (self->process->entries[k]);
+          guint64 pfn = pgs_pm_pfn (self->pages.entries[k]);
 
           gboolean hidden = FALSE;
 
@@ -515,6 +514,10 @@ pgs_renderer_set_process (PgsRenderer *self,
 
   if (!g_set_object (&self->process, process))
     return;
+  if (process != NULL)
+    pgs_process_get_pages (process, &self->pages);
+  else
+    memset (&self->pages, 0, sizeof self->pages);
 
   invalidate_geometry (self);
   if (self->view == PGS_VIEW_RESIDENCY)
