@@ -15,7 +15,7 @@
 
 #include <glib/gi18n.h>
 
-#include "pgs-frame-users.h"
+#include "pgs-frame-users-view.h"
 #include "pgs-release.h"
 #include "pgs-map-legend.h"
 #include "pgs-map-page-private.h"
@@ -311,53 +311,6 @@ update_state (PgsMapPage *self)
   update_exited (self);
 }
 
-/* Frame users: found when a frame is clicked (pgs-frame-users.c) */
-
-static void
-clear_users (PgsMapPage *self)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->users_list))) != NULL)
-    gtk_list_box_remove (self->users_list, child);
-  g_clear_pointer (&self->frame_users, g_array_unref);
-}
-
-static void
-lookup_done (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  PgsMapPage *self = PGS_MAP_PAGE (object);
-  g_autoptr(GArray) users = NULL;
-  g_autoptr(PgsSnapshot) scanned = NULL;
-  g_autoptr(GError) error = NULL;
-
-  users = pgs_frame_users_find_finish (result, &scanned, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;   /* a newer click or snapshot took over */
-  g_clear_object (&self->lookup);
-  if (users == NULL)
-    {
-      pgs_frame_users_show_error (self->users_title, error);
-      return;
-    }
-
-  clear_users (self);
-  g_set_object (&self->users_snapshot, scanned);
-  self->frame_users = g_array_ref (users);
-  pgs_frame_users_show (self->users_title, self->users_list, users, scanned);
-}
-
-static void
-on_users_progress (double   fraction,
-                   gpointer user_data)
-{
-  PgsMapPage *self = user_data;
-
-  pgs_frame_users_show_progress (self->users_title, fraction);
-}
-
 /* @find_users FALSE: the frame is the one shown, and so are the processes found for it. */
 static void
 show_hit (PgsMapPage   *self,
@@ -365,15 +318,6 @@ show_hit (PgsMapPage   *self,
           gboolean      find_users)
 {
   g_autofree char *text = NULL;
-  guint64 pfn;
-
-  if (find_users)
-    {
-      if (self->lookup != NULL)
-        g_cancellable_cancel (self->lookup);
-      g_clear_object (&self->lookup);
-      clear_users (self);
-    }
 
   self->hit = *hit;
   self->have_hit = TRUE;
@@ -381,29 +325,10 @@ show_hit (PgsMapPage   *self,
   text = pgs_map_view_describe_hit (self->map_view, hit);
   gtk_label_set_text (self->info_label, text);
   gtk_revealer_set_reveal_child (self->info_revealer, TRUE);
-
-  if (!find_users)
-    return;
-  pfn = hit->is_frame ? hit->pfn : pgs_pm_pfn (hit->entry);
-  if (!hit->is_frame && !pgs_pm_is_present (hit->entry))
-    {
-      gtk_label_set_text (self->users_title, _("Not in memory: no frame to share"));
-      return;
-    }
-  if (pfn == 0)
-    {
-      gtk_label_set_text (self->users_title,
-                          _("Frame numbers are hidden without root, so the processes "
-                            "sharing this page cannot be found"));
-      return;
-    }
-
-  gtk_label_set_text (self->users_title, _("Looking for the processes that map this frame…"));
-  self->lookup = g_cancellable_new ();
-  /* The last click's scan serves the next until a new snapshot comes. */
-  pgs_frame_users_find_async (GTK_WIDGET (self),
-                              self->users_snapshot != NULL ? self->users_snapshot : self->snapshot,
-                              pfn, self->lookup, on_users_progress, self, lookup_done, NULL);
+  if (find_users)
+    pgs_frame_users_view_find (self->frame_users_view, hit);
+  else
+    pgs_frame_users_view_update (self->frame_users_view, hit);
 }
 
 void
@@ -420,16 +345,20 @@ GArray *
 pgs_map_page_get_frame_users (PgsMapPage *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
-  return self->frame_users;
+  return pgs_frame_users_view_get_users (self->frame_users_view);
+}
+
+PgsFrameUsersView *
+pgs_map_page_get_frame_users_view (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  return self->frame_users_view;
 }
 
 static void
 close_info (PgsMapPage *self)
 {
-  if (self->lookup != NULL)
-    g_cancellable_cancel (self->lookup);
-  g_clear_object (&self->lookup);
-  clear_users (self);
+  pgs_frame_users_view_clear (self->frame_users_view);
   self->have_hit = FALSE;
   gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
 }
@@ -441,8 +370,6 @@ refresh_hit (PgsMapPage *self)
 {
   PgsHit hit = self->hit;
   PgsPhysMap *physmap;
-  guint64 old_pfn = hit.is_frame ? hit.pfn : pgs_pm_pfn (hit.entry);
-  gboolean same_frame;
 
   if (!self->have_hit || self->snapshot == NULL)
     return;
@@ -476,11 +403,8 @@ refresh_hit (PgsMapPage *self)
       pgs_physmap_get_frame (physmap, hit.pfn, NULL, &hit.flags);
       hit.category = pgs_physmap_get_category (physmap, hit.pfn);
     }
-  /* Who maps it was found at the user's click, by a scan of every process: not again at
-   * every refresh while the same frame is shown. */
-  same_frame = (hit.is_frame ? hit.pfn : pgs_pm_pfn (hit.entry)) == old_pfn &&
-               (self->frame_users != NULL || self->lookup != NULL);
-  show_hit (self, &hit, !same_frame);
+  /* Its users again only if it is another frame (pgs_frame_users_view_update()). */
+  show_hit (self, &hit, FALSE);
 }
 
 static void
@@ -498,11 +422,9 @@ on_map_ready (PgsMapPage *self)
 }
 
 static void
-on_user_activated (PgsMapPage    *self,
-                   GtkListBoxRow *row)
+on_user_activated (PgsMapPage *self,
+                   int         pid)
 {
-  int pid = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "pid"));
-
   g_signal_emit (self, signals[PROCESS_ACTIVATED], 0, pid);
 }
 
@@ -653,11 +575,6 @@ pgs_map_page_dispose (GObject *object)
 {
   PgsMapPage *self = (PgsMapPage *) object;
 
-  if (self->lookup != NULL)
-    g_cancellable_cancel (self->lookup);
-  g_clear_object (&self->lookup);
-  g_clear_pointer (&self->frame_users, g_array_unref);
-  g_clear_object (&self->users_snapshot);
   g_clear_handle_id (&self->deselect_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
   pgs_clear_release (&self->snapshot);
@@ -745,6 +662,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
 
   g_type_ensure (PGS_TYPE_MAP_LEGEND);
   g_type_ensure (PGS_TYPE_LEDGER_VIEW);
+  g_type_ensure (PGS_TYPE_FRAME_USERS_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, stack);
@@ -759,8 +677,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);
-  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_list);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, frame_users_view);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, wss_note);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, ledger_view);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, counters_ledger);
@@ -797,7 +714,7 @@ set_snapshot (PgsMapPage  *self,
 {
   if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
-  g_clear_object (&self->users_snapshot);
+  pgs_frame_users_view_set_snapshot (self->frame_users_view, snapshot);
 
   /* Residency: a selected process missing from the new scan has exited. Say so and keep
    * its last map; the window then hands us no process, which changes nothing here. */
