@@ -3,19 +3,18 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A map page never shows an empty picture: where there is nothing to draw (no process
- * chosen, no page data, no physical map without root) it says why instead.
+ * A map page never shows an empty picture: where there is nothing to draw it says why
+ * instead (pgs-map-empty.c).
  */
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <glib/gi18n.h>
 
 #include "pgs-frame-users-view.h"
+#include "pgs-map-empty.h"
 #include "pgs-release.h"
 #include "pgs-map-legend.h"
 #include "pgs-map-page-private.h"
@@ -188,23 +187,10 @@ update_exited (PgsMapPage *self)
 static gboolean
 show_counters (PgsMapPage *self)
 {
-  const char *note;
-
   pgs_ledger_view_set_snapshot (self->counters_ledger, self->snapshot);
   if (pgs_ledger_view_get_ledger (self->counters_ledger) == NULL)
     return FALSE;
-  if (pgs_snapshot_get_file (self->snapshot) != NULL)
-    note = _("This snapshot was taken without root: /proc/kpagecount and /proc/kpageflags "
-             "could not be read, so it has no physical map, and the rows only the frames "
-             "can answer are unknown.");
-  else if (!pgs_snapshot_is_privileged (self->snapshot))
-    note = _("The map of physical memory, and the rows only the frames can answer, need "
-             "/proc/kpagecount and /proc/kpageflags, which the kernel lets only root read. "
-             "Unlock Pagescope to see every page frame of the machine.");
-  else
-    note = _("The last scan could not read /proc/kpagecount and /proc/kpageflags: no map, "
-             "and the rows only the frames can answer are unknown.");
-  gtk_label_set_text (self->counters_note, note);
+  gtk_label_set_text (self->counters_note, pgs_map_empty_counters_note (self->snapshot));
   gtk_stack_set_visible_child_name (self->stack, "counters");
   return TRUE;
 }
@@ -212,97 +198,17 @@ show_counters (PgsMapPage *self)
 static void
 update_state (PgsMapPage *self)
 {
-  if (self->snapshot == NULL && self->replay != NULL)
-    {
-      if (pgs_replay_get_picture_index (self->replay) == G_MAXUINT)
-        set_empty (self, "dialog-information-symbolic", _("No Page-Level Picture"),
-                   _("This recording holds every process’s totals only: it was made "
-                     "without pictures of the pages (pagescope-cli record --pages-every)."));
-      else
-        set_empty (self, "content-loading-symbolic", _("Reading the Picture…"),
-                   _("The page-level picture nearest the instant is being read."));
-      return;
-    }
-  if (self->snapshot == NULL)
-    {
-      set_empty (self, "content-loading-symbolic", _("Scanning Memory…"),
-                 _("The first scan of every process is running."));
-      return;
-    }
+  PgsMapEmpty empty;
 
-  if (self->view == PGS_VIEW_RESIDENCY)
+  /* Page flags without a physical map: the rows of the ledger the counters give. */
+  if (self->view == PGS_VIEW_FLAGS && self->snapshot != NULL &&
+      pgs_snapshot_get_physmap (self->snapshot) == NULL && show_counters (self))
+    return;
+  if (pgs_map_empty_explain (self->view, self->snapshot, self->replay, self->process,
+                             self->unreadable, &empty))
     {
-      if (self->process == NULL)
-        {
-          set_empty (self, "view-list-symbolic", _("No Process Selected"),
-                     _("Choose a process in the Processes view: its pages appear here, "
-                       "one cell per page of each mapping."));
-          return;
-        }
-      /* The list's totals stand in for the process until a scan of it alone brings its
-       * mappings and pages (pgs-refresh.c): the kernel's totals and no mapping. */
-      if (!pgs_process_has_pages (self->process) &&
-          pgs_process_get_source (self->process) == PGS_SOURCE_KERNEL &&
-          pgs_process_get_n_mappings (self->process) == 0 &&
-          pgs_snapshot_get_file (self->snapshot) == NULL)
-        {
-          if (self->unreadable != NULL)
-            set_empty (self, "dialog-warning-symbolic", _("Its Pages Could Not Be Read"),
-                       self->unreadable);
-          else
-            set_empty (self, "content-loading-symbolic", _("Reading Its Pages…"),
-                       _("The pages of the selected process are being scanned."));
-          return;
-        }
-      if (!pgs_process_has_pages (self->process))
-        {
-          g_autofree char *text = NULL;
-          const char *reason = pgs_process_get_unknown_reason (self->process);
-
-          if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
-              !pgs_snapshot_is_privileged (self->snapshot) &&
-              pgs_snapshot_get_file (self->snapshot) != NULL)
-            text = g_strdup (_("This snapshot was taken without root, and the page tables "
-                               "of this process could not be read: the file has no pages "
-                               "for it."));
-          else if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
-                   pgs_process_get_uid (self->process) != getuid () &&
-                   !pgs_snapshot_is_privileged (self->snapshot))
-            /* Translators: %s is a user name */
-            text = g_strdup_printf (_("This process belongs to %s. The kernel lets only its "
-                                      "owner and root read its page tables: unlock Pagescope "
-                                      "to see its pages."),
-                                    pgs_process_get_user (self->process) != NULL
-                                    ? pgs_process_get_display_user (self->process) : _("another user"));
-          else if (pgs_process_get_n_mappings (self->process) == 0)
-            text = g_strdup (_("This process has no user address space "
-                               "(a kernel thread, or it exited)."));
-          else if (reason != NULL)
-            /* Translators: %s is why the process's pagemap could not be read */
-            text = g_strdup_printf (_("Its pagemap could not be read: %s"), reason);
-          else
-            text = g_strdup (_("Its pagemap could not be read."));
-          set_empty (self, "dialog-information-symbolic", _("No Page Data"), text);
-          return;
-        }
-    }
-  else if (pgs_snapshot_get_physmap (self->snapshot) == NULL)
-    {
-      if (self->view == PGS_VIEW_FLAGS && show_counters (self))
-        return;
-      if (!pgs_snapshot_is_privileged (self->snapshot) &&
-          pgs_snapshot_get_file (self->snapshot) != NULL)
-        set_empty (self, "system-lock-screen-symbolic", _("No Physical Map in This Snapshot"),
-                   _("It was taken without root: /proc/kpagecount and /proc/kpageflags "
-                     "could not be read."));
-      else if (!pgs_snapshot_is_privileged (self->snapshot))
-        set_empty (self, "system-lock-screen-symbolic", _("Physical Memory Needs Root"),
-                   _("This map is drawn from /proc/kpagecount and /proc/kpageflags, "
-                     "which the kernel lets only root read. Unlock Pagescope to see "
-                     "every page frame of the machine."));
-      else
-        set_empty (self, "dialog-warning-symbolic", _("No Physical Map"),
-                   _("The last scan could not read /proc/kpagecount and /proc/kpageflags."));
+      set_empty (self, empty.icon, empty.title, empty.description);
+      pgs_map_empty_clear (&empty);
       return;
     }
 
