@@ -201,6 +201,13 @@ pgs_frame_users_view_get_users (PgsFrameUsersView *self)
   return self->users;
 }
 
+GtkColumnView *
+pgs_frame_users_view_get_column_view (PgsFrameUsersView *self)
+{
+  g_return_val_if_fail (PGS_IS_FRAME_USERS_VIEW (self), NULL);
+  return self->column_view;
+}
+
 const char *
 pgs_frame_users_view_get_title (PgsFrameUsersView *self)
 {

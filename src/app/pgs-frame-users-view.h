@@ -35,6 +35,8 @@ void         pgs_frame_users_view_update       (PgsFrameUsersView *self,
 void         pgs_frame_users_view_clear        (PgsFrameUsersView *self);
 /* The PgsFrameUser array of the last search, NULL until one finished. */
 GArray      *pgs_frame_users_view_get_users    (PgsFrameUsersView *self);
+/* The table, its model sorted as the user chose (for tests). */
+GtkColumnView *pgs_frame_users_view_get_column_view (PgsFrameUsersView *self);
 /* The heading: what was found, the progress, or why not. */
 const char  *pgs_frame_users_view_get_title    (PgsFrameUsersView *self);
 
