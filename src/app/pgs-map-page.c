@@ -217,7 +217,8 @@ update_state (PgsMapPage *self)
   update_exited (self);
 }
 
-/* @find_users FALSE: the frame is the one shown, and so are the processes found for it. */
+/* @find_users FALSE (a refresh of the page shown): who maps its frame is looked up again
+ * only if the frame changed (pgs_frame_users_view_update()). */
 static void
 show_hit (PgsMapPage   *self,
           const PgsHit *hit,
@@ -309,7 +310,6 @@ refresh_hit (PgsMapPage *self)
       pgs_physmap_get_frame (physmap, hit.pfn, NULL, &hit.flags);
       hit.category = pgs_physmap_get_category (physmap, hit.pfn);
     }
-  /* Its users again only if it is another frame (pgs_frame_users_view_update()). */
   show_hit (self, &hit, FALSE);
 }
 
