@@ -6,17 +6,14 @@
  * Answering needs the pages of every process, which a refresh of the process list no
  * longer reads (pgs-refresh.c): a click on a frame scans them then, in a worker thread,
  * with progress and a cancellable, and the reverse index is built over that scan in
- * another. The caller keeps the scan to name the processes and drops it with the
- * snapshot it was made for.
+ * another. The caller (pgs-frame-users-view.c) keeps the scan to name the processes and
+ * drops it with the snapshot it was made for.
  */
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "pgs-background.h"
 #include "pgs-frame-users.h"
-#include "pgs-units.h"
 #include "pgs-page.h"
 
 typedef struct
@@ -157,69 +154,4 @@ pgs_frame_users_find_finish (GAsyncResult  *result,
       *scanned = g_object_ref (find->snapshot);
     }
   return users;
-}
-
-/* Showing them */
-
-static GtkWidget *
-user_row_new (PgsSnapshot        *names,
-              const PgsFrameUser *user)
-{
-  PgsProcess *process = pgs_snapshot_lookup_pid (names, user->pid);
-  g_autofree char *text = NULL;
-  g_autofree char *address = pgs_units_format_hex (user->address);
-  GtkWidget *row, *label;
-
-  /* Translators: a process mapping a frame: "firefox (PID 1234) at 0x7f12345000" */
-  text = g_strdup_printf (_("%s (PID %d) at %s"),
-                          process ? pgs_process_get_display_name (process) : "?", user->pid, address);
-  label = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  row = gtk_list_box_row_new ();
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-  g_object_set_data (G_OBJECT (row), "pid", GINT_TO_POINTER (user->pid));
-  return row;
-}
-
-void
-pgs_frame_users_show (GtkLabel    *title,
-                      GtkListBox  *list,
-                      GArray      *users,
-                      PgsSnapshot *names)
-{
-  g_autofree char *text = NULL;
-
-  if (users->len == 0)
-    text = g_strdup (_("No process maps this frame"));
-  else
-    text = g_strdup_printf (ngettext ("Mapped by %'u process", "Mapped by %'u processes", users->len),
-                            users->len);
-  gtk_label_set_text (title, text);
-  for (guint i = 0; i < users->len; i++)
-    gtk_list_box_append (list, user_row_new (names, &g_array_index (users, PgsFrameUser, i)));
-}
-
-void
-pgs_frame_users_show_progress (GtkLabel *title,
-                               double    fraction)
-{
-  g_autofree char *text = NULL;
-
-  /* Translators: while every process's pages are read to find who maps a frame: "… 40 %" */
-  text = g_strdup_printf (_("Looking for the processes that map this frame… %d %%"),
-                          (int) (fraction * 100));
-  gtk_label_set_text (title, text);
-}
-
-void
-pgs_frame_users_show_error (GtkLabel     *title,
-                            const GError *error)
-{
-  g_autofree char *text = NULL;
-
-  /* Translators: %s says why the scan of every process's pages failed */
-  text = g_strdup_printf (_("The processes that map this frame could not be found: %s"),
-                          error->message);
-  gtk_label_set_text (title, text);
 }

@@ -32,15 +32,4 @@ GArray  *pgs_frame_users_find_finish (GAsyncResult          *result,
                                       PgsSnapshot          **scanned,
                                       GError               **error);
 
-/* The heading and the rows of the processes found (named from @names), a scan's progress,
- * or why it failed. */
-void     pgs_frame_users_show          (GtkLabel     *title,
-                                        GtkListBox   *list,
-                                        GArray       *users,
-                                        PgsSnapshot  *names);
-void     pgs_frame_users_show_progress (GtkLabel     *title,
-                                        double        fraction);
-void     pgs_frame_users_show_error    (GtkLabel     *title,
-                                        const GError *error);
-
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "pgs-frame-users-view.h"
 #include "pgs-ledger-view.h"
 #include "pgs-map-page.h"
 
@@ -24,9 +25,6 @@ struct _PgsMapPage
   PgsHighlight *highlight;     /* physical views: a file's frames, shown instead of the
                                 * process's */
   PgsUnits      units;
-  GCancellable *lookup;
-  GArray       *frame_users;   /* PgsFrameUser */
-  PgsSnapshot  *users_snapshot; /* the scan they were found in, until the next snapshot */
   PgsHit        hit;           /* the page whose details are shown, if have_hit */
   gboolean      have_hit;
   int           hit_pid;       /* residency: whose page it is */
@@ -45,8 +43,7 @@ struct _PgsMapPage
   GtkBox       *map_box;
   GtkRevealer  *info_revealer;
   GtkLabel     *info_label;
-  GtkLabel     *users_title;
-  GtkListBox   *users_list;
+  PgsFrameUsersView *frame_users_view;  /* who maps the frame of the page shown */
   GtkLabel     *wss_note;
   PgsLedgerView *ledger_view;  /* page flags: every byte of MemTotal */
   PgsLedgerView *counters_ledger;  /* page flags without a map: the counters' rows */

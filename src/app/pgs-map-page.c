@@ -3,19 +3,18 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A map page never shows an empty picture: where there is nothing to draw (no process
- * chosen, no page data, no physical map without root) it says why instead.
+ * A map page never shows an empty picture: where there is nothing to draw it says why
+ * instead (pgs-map-empty.c).
  */
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <glib/gi18n.h>
 
-#include "pgs-frame-users.h"
+#include "pgs-frame-users-view.h"
+#include "pgs-map-empty.h"
 #include "pgs-release.h"
 #include "pgs-map-legend.h"
 #include "pgs-map-page-private.h"
@@ -188,23 +187,10 @@ update_exited (PgsMapPage *self)
 static gboolean
 show_counters (PgsMapPage *self)
 {
-  const char *note;
-
   pgs_ledger_view_set_snapshot (self->counters_ledger, self->snapshot);
   if (pgs_ledger_view_get_ledger (self->counters_ledger) == NULL)
     return FALSE;
-  if (pgs_snapshot_get_file (self->snapshot) != NULL)
-    note = _("This snapshot was taken without root: /proc/kpagecount and /proc/kpageflags "
-             "could not be read, so it has no physical map, and the rows only the frames "
-             "can answer are unknown.");
-  else if (!pgs_snapshot_is_privileged (self->snapshot))
-    note = _("The map of physical memory, and the rows only the frames can answer, need "
-             "/proc/kpagecount and /proc/kpageflags, which the kernel lets only root read. "
-             "Unlock Pagescope to see every page frame of the machine.");
-  else
-    note = _("The last scan could not read /proc/kpagecount and /proc/kpageflags: no map, "
-             "and the rows only the frames can answer are unknown.");
-  gtk_label_set_text (self->counters_note, note);
+  gtk_label_set_text (self->counters_note, pgs_map_empty_counters_note (self->snapshot));
   gtk_stack_set_visible_child_name (self->stack, "counters");
   return TRUE;
 }
@@ -212,97 +198,17 @@ show_counters (PgsMapPage *self)
 static void
 update_state (PgsMapPage *self)
 {
-  if (self->snapshot == NULL && self->replay != NULL)
-    {
-      if (pgs_replay_get_picture_index (self->replay) == G_MAXUINT)
-        set_empty (self, "dialog-information-symbolic", _("No Page-Level Picture"),
-                   _("This recording holds every process’s totals only: it was made "
-                     "without pictures of the pages (pagescope-cli record --pages-every)."));
-      else
-        set_empty (self, "content-loading-symbolic", _("Reading the Picture…"),
-                   _("The page-level picture nearest the instant is being read."));
-      return;
-    }
-  if (self->snapshot == NULL)
-    {
-      set_empty (self, "content-loading-symbolic", _("Scanning Memory…"),
-                 _("The first scan of every process is running."));
-      return;
-    }
+  PgsMapEmpty empty;
 
-  if (self->view == PGS_VIEW_RESIDENCY)
+  /* Page flags without a physical map: the rows of the ledger the counters give. */
+  if (self->view == PGS_VIEW_FLAGS && self->snapshot != NULL &&
+      pgs_snapshot_get_physmap (self->snapshot) == NULL && show_counters (self))
+    return;
+  if (pgs_map_empty_explain (self->view, self->snapshot, self->replay, self->process,
+                             self->unreadable, &empty))
     {
-      if (self->process == NULL)
-        {
-          set_empty (self, "view-list-symbolic", _("No Process Selected"),
-                     _("Choose a process in the Processes view: its pages appear here, "
-                       "one cell per page of each mapping."));
-          return;
-        }
-      /* The list's totals stand in for the process until a scan of it alone brings its
-       * mappings and pages (pgs-refresh.c): the kernel's totals and no mapping. */
-      if (!pgs_process_has_pages (self->process) &&
-          pgs_process_get_source (self->process) == PGS_SOURCE_KERNEL &&
-          pgs_process_get_n_mappings (self->process) == 0 &&
-          pgs_snapshot_get_file (self->snapshot) == NULL)
-        {
-          if (self->unreadable != NULL)
-            set_empty (self, "dialog-warning-symbolic", _("Its Pages Could Not Be Read"),
-                       self->unreadable);
-          else
-            set_empty (self, "content-loading-symbolic", _("Reading Its Pages…"),
-                       _("The pages of the selected process are being scanned."));
-          return;
-        }
-      if (!pgs_process_has_pages (self->process))
-        {
-          g_autofree char *text = NULL;
-          const char *reason = pgs_process_get_unknown_reason (self->process);
-
-          if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
-              !pgs_snapshot_is_privileged (self->snapshot) &&
-              pgs_snapshot_get_file (self->snapshot) != NULL)
-            text = g_strdup (_("This snapshot was taken without root, and the page tables "
-                               "of this process could not be read: the file has no pages "
-                               "for it."));
-          else if (pgs_process_get_source (self->process) == PGS_SOURCE_STATUS &&
-                   pgs_process_get_uid (self->process) != getuid () &&
-                   !pgs_snapshot_is_privileged (self->snapshot))
-            /* Translators: %s is a user name */
-            text = g_strdup_printf (_("This process belongs to %s. The kernel lets only its "
-                                      "owner and root read its page tables: unlock Pagescope "
-                                      "to see its pages."),
-                                    pgs_process_get_user (self->process) != NULL
-                                    ? pgs_process_get_display_user (self->process) : _("another user"));
-          else if (pgs_process_get_n_mappings (self->process) == 0)
-            text = g_strdup (_("This process has no user address space "
-                               "(a kernel thread, or it exited)."));
-          else if (reason != NULL)
-            /* Translators: %s is why the process's pagemap could not be read */
-            text = g_strdup_printf (_("Its pagemap could not be read: %s"), reason);
-          else
-            text = g_strdup (_("Its pagemap could not be read."));
-          set_empty (self, "dialog-information-symbolic", _("No Page Data"), text);
-          return;
-        }
-    }
-  else if (pgs_snapshot_get_physmap (self->snapshot) == NULL)
-    {
-      if (self->view == PGS_VIEW_FLAGS && show_counters (self))
-        return;
-      if (!pgs_snapshot_is_privileged (self->snapshot) &&
-          pgs_snapshot_get_file (self->snapshot) != NULL)
-        set_empty (self, "system-lock-screen-symbolic", _("No Physical Map in This Snapshot"),
-                   _("It was taken without root: /proc/kpagecount and /proc/kpageflags "
-                     "could not be read."));
-      else if (!pgs_snapshot_is_privileged (self->snapshot))
-        set_empty (self, "system-lock-screen-symbolic", _("Physical Memory Needs Root"),
-                   _("This map is drawn from /proc/kpagecount and /proc/kpageflags, "
-                     "which the kernel lets only root read. Unlock Pagescope to see "
-                     "every page frame of the machine."));
-      else
-        set_empty (self, "dialog-warning-symbolic", _("No Physical Map"),
-                   _("The last scan could not read /proc/kpagecount and /proc/kpageflags."));
+      set_empty (self, empty.icon, empty.title, empty.description);
+      pgs_map_empty_clear (&empty);
       return;
     }
 
@@ -311,69 +217,14 @@ update_state (PgsMapPage *self)
   update_exited (self);
 }
 
-/* Frame users: found when a frame is clicked (pgs-frame-users.c) */
-
-static void
-clear_users (PgsMapPage *self)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->users_list))) != NULL)
-    gtk_list_box_remove (self->users_list, child);
-  g_clear_pointer (&self->frame_users, g_array_unref);
-}
-
-static void
-lookup_done (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  PgsMapPage *self = PGS_MAP_PAGE (object);
-  g_autoptr(GArray) users = NULL;
-  g_autoptr(PgsSnapshot) scanned = NULL;
-  g_autoptr(GError) error = NULL;
-
-  users = pgs_frame_users_find_finish (result, &scanned, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;   /* a newer click or snapshot took over */
-  g_clear_object (&self->lookup);
-  if (users == NULL)
-    {
-      pgs_frame_users_show_error (self->users_title, error);
-      return;
-    }
-
-  clear_users (self);
-  g_set_object (&self->users_snapshot, scanned);
-  self->frame_users = g_array_ref (users);
-  pgs_frame_users_show (self->users_title, self->users_list, users, scanned);
-}
-
-static void
-on_users_progress (double   fraction,
-                   gpointer user_data)
-{
-  PgsMapPage *self = user_data;
-
-  pgs_frame_users_show_progress (self->users_title, fraction);
-}
-
-/* @find_users FALSE: the frame is the one shown, and so are the processes found for it. */
+/* @find_users FALSE (a refresh of the page shown): who maps its frame is looked up again
+ * only if the frame changed (pgs_frame_users_view_update()). */
 static void
 show_hit (PgsMapPage   *self,
           const PgsHit *hit,
           gboolean      find_users)
 {
   g_autofree char *text = NULL;
-  guint64 pfn;
-
-  if (find_users)
-    {
-      if (self->lookup != NULL)
-        g_cancellable_cancel (self->lookup);
-      g_clear_object (&self->lookup);
-      clear_users (self);
-    }
 
   self->hit = *hit;
   self->have_hit = TRUE;
@@ -381,29 +232,10 @@ show_hit (PgsMapPage   *self,
   text = pgs_map_view_describe_hit (self->map_view, hit);
   gtk_label_set_text (self->info_label, text);
   gtk_revealer_set_reveal_child (self->info_revealer, TRUE);
-
-  if (!find_users)
-    return;
-  pfn = hit->is_frame ? hit->pfn : pgs_pm_pfn (hit->entry);
-  if (!hit->is_frame && !pgs_pm_is_present (hit->entry))
-    {
-      gtk_label_set_text (self->users_title, _("Not in memory: no frame to share"));
-      return;
-    }
-  if (pfn == 0)
-    {
-      gtk_label_set_text (self->users_title,
-                          _("Frame numbers are hidden without root, so the processes "
-                            "sharing this page cannot be found"));
-      return;
-    }
-
-  gtk_label_set_text (self->users_title, _("Looking for the processes that map this frame…"));
-  self->lookup = g_cancellable_new ();
-  /* The last click's scan serves the next until a new snapshot comes. */
-  pgs_frame_users_find_async (GTK_WIDGET (self),
-                              self->users_snapshot != NULL ? self->users_snapshot : self->snapshot,
-                              pfn, self->lookup, on_users_progress, self, lookup_done, NULL);
+  if (find_users)
+    pgs_frame_users_view_find (self->frame_users_view, hit);
+  else
+    pgs_frame_users_view_update (self->frame_users_view, hit);
 }
 
 void
@@ -420,16 +252,20 @@ GArray *
 pgs_map_page_get_frame_users (PgsMapPage *self)
 {
   g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
-  return self->frame_users;
+  return pgs_frame_users_view_get_users (self->frame_users_view);
+}
+
+PgsFrameUsersView *
+pgs_map_page_get_frame_users_view (PgsMapPage *self)
+{
+  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
+  return self->frame_users_view;
 }
 
 static void
 close_info (PgsMapPage *self)
 {
-  if (self->lookup != NULL)
-    g_cancellable_cancel (self->lookup);
-  g_clear_object (&self->lookup);
-  clear_users (self);
+  pgs_frame_users_view_clear (self->frame_users_view);
   self->have_hit = FALSE;
   gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
 }
@@ -441,8 +277,6 @@ refresh_hit (PgsMapPage *self)
 {
   PgsHit hit = self->hit;
   PgsPhysMap *physmap;
-  guint64 old_pfn = hit.is_frame ? hit.pfn : pgs_pm_pfn (hit.entry);
-  gboolean same_frame;
 
   if (!self->have_hit || self->snapshot == NULL)
     return;
@@ -476,11 +310,7 @@ refresh_hit (PgsMapPage *self)
       pgs_physmap_get_frame (physmap, hit.pfn, NULL, &hit.flags);
       hit.category = pgs_physmap_get_category (physmap, hit.pfn);
     }
-  /* Who maps it was found at the user's click, by a scan of every process: not again at
-   * every refresh while the same frame is shown. */
-  same_frame = (hit.is_frame ? hit.pfn : pgs_pm_pfn (hit.entry)) == old_pfn &&
-               (self->frame_users != NULL || self->lookup != NULL);
-  show_hit (self, &hit, !same_frame);
+  show_hit (self, &hit, FALSE);
 }
 
 static void
@@ -498,11 +328,9 @@ on_map_ready (PgsMapPage *self)
 }
 
 static void
-on_user_activated (PgsMapPage    *self,
-                   GtkListBoxRow *row)
+on_user_activated (PgsMapPage *self,
+                   int         pid)
 {
-  int pid = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "pid"));
-
   g_signal_emit (self, signals[PROCESS_ACTIVATED], 0, pid);
 }
 
@@ -653,11 +481,6 @@ pgs_map_page_dispose (GObject *object)
 {
   PgsMapPage *self = (PgsMapPage *) object;
 
-  if (self->lookup != NULL)
-    g_cancellable_cancel (self->lookup);
-  g_clear_object (&self->lookup);
-  g_clear_pointer (&self->frame_users, g_array_unref);
-  g_clear_object (&self->users_snapshot);
   g_clear_handle_id (&self->deselect_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE);
   pgs_clear_release (&self->snapshot);
@@ -745,6 +568,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
 
   g_type_ensure (PGS_TYPE_MAP_LEGEND);
   g_type_ensure (PGS_TYPE_LEDGER_VIEW);
+  g_type_ensure (PGS_TYPE_FRAME_USERS_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, stack);
@@ -759,8 +583,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_title);
-  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, users_list);
+  gtk_widget_class_bind_template_child (widget_class, PgsMapPage, frame_users_view);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, wss_note);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, ledger_view);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, counters_ledger);
@@ -797,7 +620,7 @@ set_snapshot (PgsMapPage  *self,
 {
   if (!pgs_set_object_release (&self->snapshot, snapshot))
     return;
-  g_clear_object (&self->users_snapshot);
+  pgs_frame_users_view_set_snapshot (self->frame_users_view, snapshot);
 
   /* Residency: a selected process missing from the new scan has exited. Say so and keep
    * its last map; the window then hands us no process, which changes nothing here. */

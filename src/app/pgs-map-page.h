@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "pgs-frame-users-view.h"
 #include "pgs-highlight.h"
 #include "pgs-ledger-view.h"
 #include "pgs-map-view.h"
@@ -54,5 +55,7 @@ const char *pgs_map_page_get_wss_note   (PgsMapPage   *self);
 const char *pgs_map_page_get_exited_note (PgsMapPage  *self);
 /* The PIDs listed as mapping the selected frame (after a lookup finished). */
 GArray     *pgs_map_page_get_frame_users (PgsMapPage *self);
+/* The heading and table of the processes mapping the frame shown. */
+PgsFrameUsersView *pgs_map_page_get_frame_users_view (PgsMapPage *self);
 
 G_END_DECLS
