@@ -32,6 +32,8 @@ struct _PgsReplay
   PgsSnapshot   *picture;
   GCancellable  *loading;
   char          *error;
+  guint          range_from;      /* samples; the whole recording unless a range is chosen */
+  guint          range_to;
 };
 
 enum {
@@ -42,6 +44,8 @@ enum {
   PROP_PICTURE_INDEX,
   PROP_LOADING,
   PROP_ERROR,
+  PROP_RANGE_FROM,
+  PROP_RANGE_TO,
   N_PROPS
 };
 
@@ -283,6 +287,12 @@ pgs_replay_get_property (GObject    *object,
     case PROP_ERROR:
       g_value_set_string (value, self->error);
       break;
+    case PROP_RANGE_FROM:
+      g_value_set_uint (value, self->range_from);
+      break;
+    case PROP_RANGE_TO:
+      g_value_set_uint (value, self->range_to);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -305,6 +315,9 @@ pgs_replay_class_init (PgsReplayClass *klass)
     g_param_spec_uint ("picture-index", NULL, NULL, 0, G_MAXUINT, G_MAXUINT, r);
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, r);
   properties[PROP_ERROR] = g_param_spec_string ("error", NULL, NULL, NULL, r);
+  /* The samples a Growth figure and a range comparison span, first and last included. */
+  properties[PROP_RANGE_FROM] = g_param_spec_uint ("range-from", NULL, NULL, 0, G_MAXUINT, 0, r);
+  properties[PROP_RANGE_TO] = g_param_spec_uint ("range-to", NULL, NULL, 0, G_MAXUINT, 0, r);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -324,7 +337,51 @@ pgs_replay_new (PgsRecording *recording)
 
   self = g_object_new (PGS_TYPE_REPLAY, NULL);
   self->recording = g_object_ref (recording);
+  self->range_to = MAX (pgs_recording_get_n_samples (recording), 1) - 1;
   return self;
+}
+
+void
+pgs_replay_set_range (PgsReplay *self,
+                      guint      from,
+                      guint      to)
+{
+  guint last;
+
+  g_return_if_fail (PGS_IS_REPLAY (self));
+
+  last = MAX (pgs_recording_get_n_samples (self->recording), 1) - 1;
+  from = MIN (from, last);
+  to = MIN (to, last);
+  if (from > to)
+    {
+      guint t = from;
+
+      from = to;
+      to = t;
+    }
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->range_from != from)
+    {
+      self->range_from = from;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_FROM]);
+    }
+  if (self->range_to != to)
+    {
+      self->range_to = to;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_TO]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+pgs_replay_get_range (PgsReplay *self,
+                      guint     *from,
+                      guint     *to)
+{
+  g_return_if_fail (PGS_IS_REPLAY (self));
+  *from = self->range_from;
+  *to = self->range_to;
 }
 
 PgsRecording *

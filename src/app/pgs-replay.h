@@ -20,8 +20,8 @@ G_DECLARE_FINAL_TYPE (PgsReplay, pgs_replay, PGS, REPLAY, GObject)
 /* Properties: "snapshot" (the totals of the sample shown: every process, no pages),
  * "picture" (the page-level picture nearest that sample, NULL while it is read or where
  * the recording has none), "sample" and "picture-index" (G_MAXUINT for none), "loading"
- * (while a picture is read) and "error" (why the last sample or picture could not be
- * read, or NULL). */
+ * (while a picture is read), "error" (why the last sample or picture could not be
+ * read, or NULL), "range-from" and "range-to" (samples, pgs_replay_set_range). */
 PgsReplay    *pgs_replay_new               (PgsRecording *recording);
 PgsRecording *pgs_replay_get_recording     (PgsReplay    *self);
 /* Moves to the sample nearest @time (µs since the epoch): its totals at once (a few small
@@ -40,6 +40,14 @@ const char   *pgs_replay_get_error         (PgsReplay    *self);
  * 2 of 3, 2026-12-05 10:04:00 CET (+60 s), the nearest to that sample" for @pages. */
 char         *pgs_replay_describe          (PgsReplay    *self,
                                             gboolean      pages);
+/* The samples from @from to @to (either order; clamped to the recording): what a Growth
+ * figure and a range comparison span. The whole recording until one is chosen. */
+void          pgs_replay_set_range         (PgsReplay    *self,
+                                            guint         from,
+                                            guint         to);
+void          pgs_replay_get_range         (PgsReplay    *self,
+                                            guint        *from,
+                                            guint        *to);
 /* Stops reading: the session is going. */
 void          pgs_replay_cancel            (PgsReplay    *self);
 
