@@ -270,6 +270,15 @@ static const struct
   { "private", PGS_METRIC_PRIVATE },
 };
 
+PgsMetric
+pgs_cell_metric_named (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (metric_names); i++)
+    if (g_str_equal (metric_names[i].name, name))
+      return metric_names[i].metric;
+  g_return_val_if_reached (0);
+}
+
 static gboolean
 item_knows (GObject    *item,
             const char *metric)
@@ -277,10 +286,7 @@ item_knows (GObject    *item,
   guint known = 0;
 
   g_object_get (item, "known", &known, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (metric_names); i++)
-    if (g_str_equal (metric_names[i].name, metric))
-      return (known & metric_names[i].metric) != 0;
-  g_return_val_if_reached (FALSE);
+  return (known & pgs_cell_metric_named (metric)) != 0;
 }
 
 char *

@@ -43,6 +43,8 @@ char *pgs_cell_size_tip  (gpointer    this,
                           const char *metric);
 char *pgs_cell_count     (gpointer    this,
                           guint       count);
+/* The metric a closure's @metric names ("pss": PGS_METRIC_PSS). */
+PgsMetric pgs_cell_metric_named (const char *name);
 /* Binds the closures above in @widget_class's template scope. */
 void  pgs_cell_class_add_callbacks (GtkWidgetClass *widget_class);
 
