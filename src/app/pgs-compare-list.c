@@ -217,7 +217,6 @@ pgs_compare_list_class_init (PgsCompareListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsCompareList, description_label);
   gtk_widget_class_bind_template_child (widget_class, PgsCompareList, column_view);
   g_type_ensure (PGS_TYPE_COMPARE_ITEM);
-  g_type_ensure (PGS_TYPE_PROCESS);
   pgs_cell_class_add_callbacks (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, status_text);
   gtk_widget_class_bind_template_callback (widget_class, status_tip);

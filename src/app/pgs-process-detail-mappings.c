@@ -77,6 +77,24 @@ perms (gpointer    this,
   return mapping != NULL ? g_strdup (pgs_mapping_get_perms (mapping)) : NULL;
 }
 
+/* Permissions sort in byte order, "r-xp" before "rw-p", which a GtkStringSorter's
+ * collation would not keep: the four letters as one number. */
+static guint
+perms_key (gpointer    this,
+           PgsMapping *mapping)
+{
+  const char *perms = mapping != NULL ? pgs_mapping_get_perms (mapping) : NULL;
+  guint key = 0;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      key = key << 8 | (perms != NULL ? (guchar) *perms : 0);
+      if (perms != NULL && *perms != '\0')
+        perms++;
+    }
+  return key;
+}
+
 static char *
 offset (gpointer    this,
         PgsMapping *mapping)
@@ -150,6 +168,7 @@ pgs_process_detail_class_add_mapping_callbacks (GtkWidgetClass *widget_class)
   pgs_cell_class_add_callbacks (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, address);
   gtk_widget_class_bind_template_callback (widget_class, perms);
+  gtk_widget_class_bind_template_callback (widget_class, perms_key);
   gtk_widget_class_bind_template_callback (widget_class, offset);
   gtk_widget_class_bind_template_callback (widget_class, display_label);
   gtk_widget_class_bind_template_callback (widget_class, size_tip);
