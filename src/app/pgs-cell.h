@@ -1,4 +1,4 @@
-/* pgs-cell.h: the label cells and columns of the app's tables
+/* pgs-cell.h: the cell of the app's tables, and the closures their templates call
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,14 +13,6 @@
 
 G_BEGIN_DECLS
 
-GtkWidget *pgs_cell_new         (void);
-void       pgs_cell_set_text    (GtkLabel   *label,
-                                 const char *text);
-void       pgs_cell_set_tooltip (GtkWidget  *widget,
-                                 const char *text);
-
-GtkWidget *pgs_cell_new_numeric (void);
-GtkWidget *pgs_cell_new_text    (PangoEllipsizeMode ellipsize);
 /* A table cell declared in a template: a label whose tooltip is plain data, handed over
  * only when asked for (see pgs-cell.c), and whose text is set only when it changes. Its
  * "page" (the PgsPage showing it) and "units" (that page's session's) are for bindings. */
