@@ -33,55 +33,16 @@ query_cell_tooltip (GtkWidget  *widget,
   return TRUE;
 }
 
-GtkWidget *
-pgs_cell_new (void)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_widget_set_has_tooltip (label, TRUE);
-  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_cell_tooltip), NULL);
-  return label;
-}
-
 /* GTK 4.8 lays a label out again even when its text is the same: after a refresh most
  * cells are, and skipping them is most of what keeps a refresh off the main loop. */
-void
-pgs_cell_set_text (GtkLabel   *label,
-                   const char *text)
+static void
+set_text (GtkLabel   *label,
+          const char *text)
 {
   if (text == NULL)
     text = "";
   if (g_strcmp0 (gtk_label_get_text (label), text) != 0)
     gtk_label_set_text (label, text);
-}
-
-void
-pgs_cell_set_tooltip (GtkWidget  *widget,
-                      const char *text)
-{
-  g_object_set_data_full (G_OBJECT (widget), "tooltip", g_strdup (text), g_free);
-}
-
-/* A cell for a figure: right-aligned, with digits of one width so columns line up. */
-GtkWidget *
-pgs_cell_new_numeric (void)
-{
-  GtkWidget *label = pgs_cell_new ();
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_add_css_class (label, "numeric");
-  return label;
-}
-
-/* A cell for a name or a path: left-aligned, cut where `ellipsize` says when too long. */
-GtkWidget *
-pgs_cell_new_text (PangoEllipsizeMode ellipsize)
-{
-  GtkWidget *label = pgs_cell_new ();
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), ellipsize);
-  return label;
 }
 
 /* PgsCell */
@@ -133,10 +94,11 @@ pgs_cell_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_TEXT:
-      pgs_cell_set_text (self->label, g_value_get_string (value));
+      set_text (self->label, g_value_get_string (value));
       break;
     case PROP_TIP:
-      pgs_cell_set_tooltip (GTK_WIDGET (self->label), g_value_get_string (value));
+      g_object_set_data_full (G_OBJECT (self->label), "tooltip",
+                              g_value_dup_string (value), g_free);
       break;
     case PROP_NUMERIC:
       /* A figure: right-aligned, with digits of one width so columns line up. */
@@ -253,7 +215,10 @@ pgs_cell_class_init (PgsCellClass *klass)
 static void
 pgs_cell_init (PgsCell *self)
 {
-  self->label = GTK_LABEL (pgs_cell_new_text (PANGO_ELLIPSIZE_NONE));
+  self->label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->label, 0.0);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->label), TRUE);
+  g_signal_connect (self->label, "query-tooltip", G_CALLBACK (query_cell_tooltip), NULL);
   gtk_widget_set_parent (GTK_WIDGET (self->label), GTK_WIDGET (self));
 }
 
@@ -270,6 +235,15 @@ static const struct
   { "private", PGS_METRIC_PRIVATE },
 };
 
+PgsMetric
+pgs_cell_metric_named (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (metric_names); i++)
+    if (g_str_equal (metric_names[i].name, name))
+      return metric_names[i].metric;
+  g_return_val_if_reached (0);
+}
+
 static gboolean
 item_knows (GObject    *item,
             const char *metric)
@@ -277,10 +251,7 @@ item_knows (GObject    *item,
   guint known = 0;
 
   g_object_get (item, "known", &known, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (metric_names); i++)
-    if (g_str_equal (metric_names[i].name, metric))
-      return (known & metric_names[i].metric) != 0;
-  g_return_val_if_reached (FALSE);
+  return (known & pgs_cell_metric_named (metric)) != 0;
 }
 
 char *

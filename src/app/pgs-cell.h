@@ -1,4 +1,4 @@
-/* pgs-cell.h: the label cells and columns of the app's tables
+/* pgs-cell.h: the cell of the app's tables, and the closures their templates call
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,14 +13,6 @@
 
 G_BEGIN_DECLS
 
-GtkWidget *pgs_cell_new         (void);
-void       pgs_cell_set_text    (GtkLabel   *label,
-                                 const char *text);
-void       pgs_cell_set_tooltip (GtkWidget  *widget,
-                                 const char *text);
-
-GtkWidget *pgs_cell_new_numeric (void);
-GtkWidget *pgs_cell_new_text    (PangoEllipsizeMode ellipsize);
 /* A table cell declared in a template: a label whose tooltip is plain data, handed over
  * only when asked for (see pgs-cell.c), and whose text is set only when it changes. Its
  * "page" (the PgsPage showing it) and "units" (that page's session's) are for bindings. */
@@ -43,6 +35,8 @@ char *pgs_cell_size_tip  (gpointer    this,
                           const char *metric);
 char *pgs_cell_count     (gpointer    this,
                           guint       count);
+/* The metric a closure's @metric names ("pss": PGS_METRIC_PSS). */
+PgsMetric pgs_cell_metric_named (const char *name);
 /* Binds the closures above in @widget_class's template scope. */
 void  pgs_cell_class_add_callbacks (GtkWidgetClass *widget_class);
 

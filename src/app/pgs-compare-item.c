@@ -24,6 +24,21 @@ struct _PgsCompareItem
 
 G_DEFINE_FINAL_TYPE (PgsCompareItem, pgs_compare_item, G_TYPE_OBJECT)
 
+/* What the table's template reads (ui/pgs-compare-list.ui). Set once, before the item is
+ * shown: nothing ever notifies. */
+enum {
+  PROP_0,
+  PROP_PID,
+  PROP_STATUS,
+  PROP_NAME,
+  PROP_PROCESS,
+  PROP_OLD_PROCESS,
+  PROP_NEW_PROCESS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void
 pgs_compare_item_dispose (GObject *object)
 {
@@ -35,9 +50,60 @@ pgs_compare_item_dispose (GObject *object)
 }
 
 static void
+pgs_compare_item_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  PgsCompareItem *self = PGS_COMPARE_ITEM (object);
+
+  switch (prop_id)
+    {
+    case PROP_PID:
+      g_value_set_int (value, self->pid);
+      break;
+    case PROP_STATUS:
+      g_value_set_int (value, self->status);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, pgs_process_get_name (pgs_compare_item_get_process (self)));
+      break;
+    case PROP_PROCESS:
+      g_value_set_object (value, pgs_compare_item_get_process (self));
+      break;
+    case PROP_OLD_PROCESS:
+      g_value_set_object (value, self->old_process);
+      break;
+    case PROP_NEW_PROCESS:
+      g_value_set_object (value, self->new_process);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 pgs_compare_item_class_init (PgsCompareItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = pgs_compare_item_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = pgs_compare_item_dispose;
+  object_class->get_property = pgs_compare_item_get_property;
+
+  properties[PROP_PID] = g_param_spec_int ("pid", NULL, NULL, 0, G_MAXINT, 0, flags);
+  /* A PgsCompareStatus. */
+  properties[PROP_STATUS] = g_param_spec_int ("status", NULL, NULL, 0, G_MAXINT, 0, flags);
+  /* The process's name as read, unescaped: the Name column sorts by it. */
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
+  /* pgs_compare_item_get_process() */
+  properties[PROP_PROCESS] = g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS, flags);
+  /* NULL on the side the process is missing from. */
+  properties[PROP_OLD_PROCESS] = g_param_spec_object ("old-process", NULL, NULL, PGS_TYPE_PROCESS,
+                                                      flags);
+  properties[PROP_NEW_PROCESS] = g_param_spec_object ("new-process", NULL, NULL, PGS_TYPE_PROCESS,
+                                                      flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void

@@ -21,59 +21,17 @@
 #include "pgs-model-build.h"
 #include "pgs-release.h"
 
-/* The table */
-
-typedef enum
-{
-  KIND_STATUS,
-  KIND_PID,
-  KIND_NAME,
-  KIND_OLD,
-  KIND_NEW,
-  KIND_DIFFERENCE,
-} ColumnKind;
-
-static const struct
-{
-  const char *id;
-  const char *title;
-  ColumnKind  kind;
-  PgsMetric   metric;
-} columns[] = {
-  { "status", N_("Status"), KIND_STATUS, 0 },
-  { "pid", N_("PID"), KIND_PID, 0 },
-  { "name", N_("Name"), KIND_NAME, 0 },
-  { "old-pss", N_("Old PSS"), KIND_OLD, PGS_METRIC_PSS },
-  { "new-pss", N_("New PSS"), KIND_NEW, PGS_METRIC_PSS },
-  { "pss", N_("ΔPSS"), KIND_DIFFERENCE, PGS_METRIC_PSS },
-  { "old-rss", N_("Old RSS"), KIND_OLD, PGS_METRIC_RSS },
-  { "new-rss", N_("New RSS"), KIND_NEW, PGS_METRIC_RSS },
-  { "rss", N_("ΔRSS"), KIND_DIFFERENCE, PGS_METRIC_RSS },
-  { "uss", N_("ΔUSS"), KIND_DIFFERENCE, PGS_METRIC_USS },
-  { "swap", N_("ΔSwap"), KIND_DIFFERENCE, PGS_METRIC_SWAP },
-};
-
-#define N_COLUMNS G_N_ELEMENTS (columns)
-
-typedef struct
-{
-  PgsCompareList *self;
-  guint           column;
-} ColumnData;
-
 struct _PgsCompareList
 {
   PgsPage           parent_instance;
 
   PgsSnapshot      *old_snapshot;
   PgsSnapshot      *new_snapshot;
-  PgsUnits          units;
   char             *description;
 
   GCancellable     *cancellable;  /* the comparison being built or put in the table, if any */
   GListStore       *store;
   GtkSortListModel *sort_model;
-  ColumnData        column_data[N_COLUMNS];
 
   GtkLabel         *description_label;
   GtkColumnView    *column_view;
@@ -81,188 +39,139 @@ struct _PgsCompareList
 
 G_DEFINE_FINAL_TYPE (PgsCompareList, pgs_compare_list, PGS_TYPE_PAGE)
 
-static char *
-format_signed (PgsUnits units,
-               gint64   value)
-{
-  g_autofree char *size = pgs_units_format (units, value < 0 ? -(guint64) value : (guint64) value);
+/* The template's closures (ui/pgs-compare-list.ui declares the columns). */
 
-  if (value == 0)
+static char *
+status_text (gpointer this,
+             int      status)
+{
+  return g_strdup (status == PGS_COMPARE_GONE ? _("Gone")
+                   : status == PGS_COMPARE_NEW ? _("New") : "");
+}
+
+static char *
+status_tip (gpointer this,
+            int      status)
+{
+  if (status == PGS_COMPARE_GONE)
+    return g_strdup (_("This process ran when the old snapshot was taken and not in the new one"));
+  if (status == PGS_COMPARE_NEW)
+    return g_strdup (_("This process was not running when the old snapshot was taken"));
+  return NULL;
+}
+
+static char *
+status_icon (gpointer this,
+             int      status)
+{
+  return g_strdup (status == PGS_COMPARE_GONE ? "list-remove-symbolic"
+                   : status == PGS_COMPARE_NEW ? "list-add-symbolic" : NULL);
+}
+
+static gboolean
+status_has_icon (gpointer this,
+                 int      status)
+{
+  return status == PGS_COMPARE_GONE || status == PGS_COMPARE_NEW;
+}
+
+/* For themes. They replace the box's classes: its orientation's is kept. */
+static char **
+status_classes (gpointer this,
+                int      status)
+{
+  const char *classes[] = { "horizontal", NULL, NULL };
+
+  classes[1] = status == PGS_COMPARE_GONE ? "compare-gone"
+               : status == PGS_COMPARE_NEW ? "compare-new" : NULL;
+  return g_strdupv ((char **) classes);
+}
+
+static char *
+display (gpointer    this,
+         PgsProcess *process,
+         const char *what)
+{
+  if (process == NULL)
+    return NULL;
+  return g_strdup (g_str_equal (what, "name") ? pgs_process_get_display_name (process)
+                                              : pgs_process_get_display_cmdline (process));
+}
+
+/* The tooltip of an old or new size (its text: pgs_cell_size_in()). */
+static char *
+side_tip (gpointer    this,
+          PgsProcess *process,
+          const char *metric)
+{
+  if (process == NULL)
+    return g_strdup (_("The process is not in this snapshot"));
+  if (!pgs_process_is_known (process, pgs_cell_metric_named (metric)))
+    return g_strdup (pgs_process_get_unknown_reason (process));
+  return NULL;
+}
+
+/* A side the process is missing from sorts lowest. */
+static gint64
+side_key (gpointer    this,
+          PgsProcess *process,
+          const char *metric)
+{
+  PgsMetric known = pgs_cell_metric_named (metric);
+
+  if (process == NULL)
+    return -1;
+  if (pgs_process_is_known (process, known))
+    return pgs_process_get_metric (process, known);
+  /* By what is known, as in the process list: RSS bounds PSS and USS. */
+  return pgs_process_is_known (process, PGS_METRIC_RSS)
+         ? (gint64) pgs_process_get_metric (process, PGS_METRIC_RSS) : 0;
+}
+
+static char *
+change (gpointer        this,
+        PgsCompareItem *item,
+        const char     *metric,
+        PgsUnits        units)
+{
+  g_autofree char *size = NULL;
+  gint64 difference;
+
+  if (item == NULL)
+    return NULL;
+  if (!pgs_compare_item_get_difference (item, pgs_cell_metric_named (metric), &difference))
+    return g_strdup (PGS_UNKNOWN_TEXT);
+  size = pgs_units_format (units, difference < 0 ? -(guint64) difference : (guint64) difference);
+  if (difference == 0)
     return g_steal_pointer (&size);
   /* A minus sign, not a hyphen: the figure is a difference. */
-  return g_strconcat (value > 0 ? "+" : "−", size, NULL);
+  return g_strconcat (difference > 0 ? "+" : "−", size, NULL);
 }
 
 static char *
-cell_text (PgsCompareList  *self,
-           PgsCompareItem  *item,
-           guint            column,
-           const char     **tooltip)
+change_tip (gpointer        this,
+            PgsCompareItem *item,
+            const char     *metric)
 {
-  PgsProcess *process;
-  PgsMetric metric = columns[column].metric;
   gint64 difference;
 
-  *tooltip = NULL;
-  switch (columns[column].kind)
-    {
-    case KIND_STATUS:
-      switch (pgs_compare_item_get_status (item))
-        {
-        case PGS_COMPARE_GONE:
-          *tooltip = _("This process ran when the old snapshot was taken and not in the new one");
-          return g_strdup (_("Gone"));
-        case PGS_COMPARE_NEW:
-          *tooltip = _("This process was not running when the old snapshot was taken");
-          return g_strdup (_("New"));
-        case PGS_COMPARE_BOTH:
-        default:
-          return g_strdup ("");
-        }
-    case KIND_PID:
-      return g_strdup_printf ("%d", pgs_compare_item_get_pid (item));
-    case KIND_NAME:
-      *tooltip = pgs_process_get_display_cmdline (pgs_compare_item_get_process (item));
-      return g_strdup (pgs_process_get_display_name (pgs_compare_item_get_process (item)));
-    case KIND_OLD:
-    case KIND_NEW:
-      process = columns[column].kind == KIND_OLD ? pgs_compare_item_get_old_process (item) : pgs_compare_item_get_new_process (item);
-      if (process == NULL)
-        {
-          *tooltip = _("The process is not in this snapshot");
-          return g_strdup ("");
-        }
-      if (!pgs_process_is_known (process, metric))
-        {
-          *tooltip = pgs_process_get_unknown_reason (process);
-          return g_strdup (PGS_UNKNOWN_TEXT);
-        }
-      return pgs_units_format (self->units, pgs_process_get_metric (process, metric));
-    case KIND_DIFFERENCE:
-    default:
-      if (!pgs_compare_item_get_difference (item, metric, &difference))
-        {
-          *tooltip = _("Unknown in one of the snapshots");
-          return g_strdup (PGS_UNKNOWN_TEXT);
-        }
-      return format_signed (self->units, difference);
-    }
+  if (item == NULL || pgs_compare_item_get_difference (item, pgs_cell_metric_named (metric),
+                                                       &difference))
+    return NULL;
+  return g_strdup (_("Unknown in one of the snapshots"));
 }
 
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *list_item,
-            ColumnData               *data)
-{
-  ColumnKind kind = columns[data->column].kind;
-
-  if (kind == KIND_STATUS)
-    {
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-      gtk_box_append (GTK_BOX (box), gtk_image_new ());
-      gtk_box_append (GTK_BOX (box), pgs_cell_new_text (PANGO_ELLIPSIZE_NONE));
-      gtk_list_item_set_child (list_item, box);
-      return;
-    }
-  if (kind == KIND_NAME)
-    gtk_list_item_set_child (list_item, pgs_cell_new_text (PANGO_ELLIPSIZE_END));
-  else
-    gtk_list_item_set_child (list_item, pgs_cell_new_numeric ());
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *list_item,
-           ColumnData               *data)
-{
-  PgsCompareItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *child = gtk_list_item_get_child (list_item);
-  g_autofree char *text = NULL;
-  const char *tooltip;
-
-  text = cell_text (data->self, item, data->column, &tooltip);
-  if (columns[data->column].kind == KIND_STATUS)
-    {
-      GtkWidget *image = gtk_widget_get_first_child (child);
-      const char *icon = pgs_compare_item_get_status (item) == PGS_COMPARE_GONE ? "list-remove-symbolic"
-                         : pgs_compare_item_get_status (item) == PGS_COMPARE_NEW ? "list-add-symbolic" : NULL;
-
-      gtk_image_set_from_icon_name (GTK_IMAGE (image), icon);
-      gtk_widget_set_visible (image, icon != NULL);
-      gtk_widget_remove_css_class (child, "compare-gone");
-      gtk_widget_remove_css_class (child, "compare-new");
-      if (pgs_compare_item_get_status (item) == PGS_COMPARE_GONE)
-        gtk_widget_add_css_class (child, "compare-gone");
-      else if (pgs_compare_item_get_status (item) == PGS_COMPARE_NEW)
-        gtk_widget_add_css_class (child, "compare-new");
-      child = gtk_widget_get_next_sibling (image);
-    }
-  pgs_cell_set_text (GTK_LABEL (child), text);
-  pgs_cell_set_tooltip (child, tooltip != NULL && *tooltip ? tooltip : NULL);
-}
-
+/* Sorted by the size of the change, grown or shrunk: what the comparison is for. Unknown
+ * sorts lowest. A sorter evaluates this on the row: @item is its this. */
 static gint64
-sort_key (PgsCompareItem *item,
-          guint           column)
+change_key (PgsCompareItem *item,
+            const char     *metric)
 {
-  PgsMetric metric = columns[column].metric;
-  PgsProcess *process;
   gint64 difference;
 
-  switch (columns[column].kind)
-    {
-    case KIND_STATUS:
-      return pgs_compare_item_get_status (item);
-    case KIND_PID:
-      return pgs_compare_item_get_pid (item);
-    case KIND_OLD:
-    case KIND_NEW:
-      process = columns[column].kind == KIND_OLD ? pgs_compare_item_get_old_process (item) : pgs_compare_item_get_new_process (item);
-      if (process == NULL)
-        return -1;
-      if (!pgs_process_is_known (process, metric))
-        /* By what is known, as in the process list: RSS bounds PSS and USS. */
-        return pgs_process_is_known (process, PGS_METRIC_RSS)
-               ? (gint64) pgs_process_get_metric (process, PGS_METRIC_RSS) : 0;
-      return pgs_process_get_metric (process, metric);
-    case KIND_DIFFERENCE:
-    default:
-      /* Sorted by the size of the change, grown or shrunk: what the comparison is for. */
-      if (!pgs_compare_item_get_difference (item, metric, &difference))
-        return -1;
-      return difference < 0 ? -difference : difference;
-    case KIND_NAME:
-      return 0;
-    }
-}
-
-static int
-compare_column (gconstpointer a,
-                gconstpointer b,
-                gpointer      user_data)
-{
-  ColumnData *data = user_data;
-  gint64 ka, kb;
-
-  if (columns[data->column].kind == KIND_NAME)
-    {
-      int c = g_strcmp0 (pgs_process_get_name (pgs_compare_item_get_process ((PgsCompareItem *) a)),
-                         pgs_process_get_name (pgs_compare_item_get_process ((PgsCompareItem *) b)));
-
-      return c < 0 ? GTK_ORDERING_SMALLER : c > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-    }
-  ka = sort_key ((PgsCompareItem *) a, data->column);
-  kb = sort_key ((PgsCompareItem *) b, data->column);
-  return ka < kb ? GTK_ORDERING_SMALLER : ka > kb ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static void
-rebind_all (PgsCompareList *self)
-{
-  /* Few rows and rare changes (units): rebuilding the model rebinds every visible cell. */
-  gtk_sort_list_model_set_model (self->sort_model, NULL);
-  gtk_sort_list_model_set_model (self->sort_model, G_LIST_MODEL (self->store));
+  if (!pgs_compare_item_get_difference (item, pgs_cell_metric_named (metric), &difference))
+    return -1;
+  return difference < 0 ? -difference : difference;
 }
 
 static void
@@ -275,6 +184,8 @@ pgs_compare_list_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   if (self->store != NULL)
     g_list_store_remove_all (self->store);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_COMPARE_LIST);
+  /* The template's children without an id too. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->store);
@@ -300,6 +211,25 @@ pgs_compare_list_class_init (PgsCompareListClass *klass)
 
   object_class->dispose = pgs_compare_list_dispose;
   object_class->finalize = pgs_compare_list_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
+                                                             "pgs-compare-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, PgsCompareList, description_label);
+  gtk_widget_class_bind_template_child (widget_class, PgsCompareList, column_view);
+  g_type_ensure (PGS_TYPE_COMPARE_ITEM);
+  pgs_cell_class_add_callbacks (widget_class);
+  gtk_widget_class_bind_template_callback (widget_class, status_text);
+  gtk_widget_class_bind_template_callback (widget_class, status_tip);
+  gtk_widget_class_bind_template_callback (widget_class, status_icon);
+  gtk_widget_class_bind_template_callback (widget_class, status_has_icon);
+  gtk_widget_class_bind_template_callback (widget_class, status_classes);
+  gtk_widget_class_bind_template_callback (widget_class, display);
+  gtk_widget_class_bind_template_callback (widget_class, side_tip);
+  gtk_widget_class_bind_template_callback (widget_class, side_key);
+  gtk_widget_class_bind_template_callback (widget_class, change);
+  gtk_widget_class_bind_template_callback (widget_class, change_tip);
+  gtk_widget_class_bind_template_callback (widget_class, change_key);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "comparelist");
 }
@@ -307,50 +237,13 @@ pgs_compare_list_class_init (PgsCompareListClass *klass)
 static void
 pgs_compare_list_init (PgsCompareList *self)
 {
-  GtkWidget *header, *close, *scroller;
   GtkSingleSelection *selection;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
-
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_margin_start (header, 12);
-  gtk_widget_set_margin_end (header, 12);
-  gtk_widget_set_margin_top (header, 6);
-  gtk_widget_set_margin_bottom (header, 6);
-  self->description_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->description_label, 0);
-  gtk_label_set_wrap (self->description_label, TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->description_label), TRUE);
-  gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->description_label));
-  close = gtk_button_new_with_mnemonic (_("_Close Comparison"));
-  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "win.close-compare");
-  gtk_box_append (GTK_BOX (header), close);
-  gtk_widget_set_parent (header, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
 
   self->store = g_list_store_new (PGS_TYPE_COMPARE_ITEM);
-  self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
-  gtk_column_view_set_show_column_separators (self->column_view, TRUE);
-  for (guint i = 0; i < N_COLUMNS; i++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      GtkSorter *sorter;
-
-      self->column_data[i] = (ColumnData) { self, i };
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), &self->column_data[i]);
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), &self->column_data[i]);
-      column = gtk_column_view_column_new (_(columns[i].title), factory);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, columns[i].kind == KIND_NAME);
-      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_column, &self->column_data[i], NULL));
-      gtk_column_view_column_set_sorter (column, sorter);
-      g_object_unref (sorter);
-      gtk_column_view_append_column (self->column_view, column);
-      g_object_unref (column);
-    }
-  /* No column sorts at first: the library's order, the largest change of PSS first. */
   self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                               g_object_ref (gtk_column_view_get_sorter (self->column_view)));
   selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
@@ -358,11 +251,6 @@ pgs_compare_list_init (PgsCompareList *self)
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
-
-  scroller = gtk_scrolled_window_new ();
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->column_view));
-  gtk_widget_set_parent (scroller, GTK_WIDGET (self));
 }
 
 typedef struct
@@ -441,18 +329,6 @@ pgs_compare_list_set_snapshots (PgsCompareList *self,
                          self->cancellable, on_compared, NULL);
 }
 
-void
-pgs_compare_list_set_units (PgsCompareList *self,
-                            PgsUnits        units)
-{
-  g_return_if_fail (PGS_IS_COMPARE_LIST (self));
-
-  if (self->units == units)
-    return;
-  self->units = units;
-  rebind_all (self);
-}
-
 GListModel *
 pgs_compare_list_get_model (PgsCompareList *self)
 {
@@ -466,16 +342,32 @@ pgs_compare_list_get_cell_text (PgsCompareList *self,
                                 const char     *column_id)
 {
   g_autoptr(PgsCompareItem) item = NULL;
-  const char *tooltip;
+  PgsSession *session;
+  PgsUnits units;
+  PgsProcess *process;
 
   g_return_val_if_fail (PGS_IS_COMPARE_LIST (self), NULL);
 
   item = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
   if (item == NULL)
     return NULL;
-  for (guint i = 0; i < N_COLUMNS; i++)
-    if (g_str_equal (columns[i].id, column_id))
-      return cell_text (self, item, i, &tooltip);
+  session = pgs_page_get_session (PGS_PAGE (self));
+  units = session != NULL ? pgs_session_get_units (session) : PGS_UNITS_IEC;
+  if (g_str_equal (column_id, "status"))
+    return status_text (NULL, pgs_compare_item_get_status (item));
+  if (g_str_equal (column_id, "pid"))
+    return pgs_cell_count (NULL, pgs_compare_item_get_pid (item));
+  if (g_str_equal (column_id, "name"))
+    return display (NULL, pgs_compare_item_get_process (item), "name");
+  if (g_str_has_prefix (column_id, "old-") || g_str_has_prefix (column_id, "new-"))
+    {
+      process = column_id[0] == 'o' ? pgs_compare_item_get_old_process (item)
+                                    : pgs_compare_item_get_new_process (item);
+      return process != NULL ? pgs_cell_size_in (NULL, G_OBJECT (process), column_id + 4, units)
+                             : g_strdup ("");
+    }
+  if (g_strv_contains ((const char * const[]) { "pss", "rss", "uss", "swap", NULL }, column_id))
+    return change (NULL, item, column_id, units);
   return NULL;
 }
 

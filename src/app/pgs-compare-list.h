@@ -25,8 +25,6 @@ void        pgs_compare_list_set_snapshots   (PgsCompareList *self,
                                               PgsSnapshot    *old_snapshot,
                                               PgsSnapshot    *new_snapshot,
                                               const char     *description);
-void        pgs_compare_list_set_units       (PgsCompareList *self,
-                                              PgsUnits        units);
 /* Whether the comparison is still being made (in a worker) or put in the table. */
 gboolean    pgs_compare_list_is_busy         (PgsCompareList *self);
 /* The rows as shown (PgsCompareItem), in the order shown. */

@@ -13,27 +13,6 @@
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  MCOL_START,
-  MCOL_PERMS,
-  MCOL_OFFSET,
-  MCOL_LABEL,
-  MCOL_VSS,
-  MCOL_RSS,
-  MCOL_REFERENCED,
-  MCOL_PSS,
-  MCOL_USS,
-  MCOL_SWAP,
-  N_MCOLS
-} MappingColumn;
-
-typedef struct
-{
-  PgsProcessDetail *self;
-  MappingColumn     column;
-} ColumnData;
-
 /* The figures above the table: VSS, RSS, PSS, USS and Swap. */
 #define PGS_PROCESS_DETAIL_N_METRICS 5
 
@@ -52,15 +31,11 @@ struct _PgsProcessDetail
   GListStore          *store;      /* PgsRow of PgsMapping, in address order */
   GtkSortListModel    *sort_model;
   GListModel          *mappings;   /* the sorted rows mapped to their PgsMapping */
-  GtkColumnViewColumn *column_objects[N_MCOLS];
-  ColumnData           column_data[N_MCOLS];
 
   /* The last working-set series, of wss_pid: kept across refreshes while that PID is
    * selected, dropped when another process is. */
   int                  wss_pid;
   GPtrArray           *wss_samples;   /* PgsWssSample, oldest first; NULL before any */
-  GPtrArray           *referenced_items; /* the bound GtkListItems of the Referenced column */
-  GPtrArray           *bound_items;      /* every bound GtkListItem, for a change of units */
   PgsPhysMap          *physmap;          /* the snapshot's, for the THP frames; or NULL */
 
   /* template children */
@@ -72,6 +47,8 @@ struct _PgsProcessDetail
   GtkLabel            *notes_label;
   GtkLabel            *metric_labels[PGS_PROCESS_DETAIL_N_METRICS];
   GtkColumnView       *column_view;
+  GtkColumnViewColumn *start_column;
+  GtkColumnViewColumn *referenced_column;
   GtkWidget           *wss_box;
   PgsWssChart         *wss_chart;
   GtkLabel            *wss_total_label;
@@ -80,12 +57,14 @@ struct _PgsProcessDetail
 };
 
 /* pgs-process-detail-mappings.c */
-/* Appends the mapping columns to the column view, each with its cells and its sorter. */
-void     pgs_process_detail_add_columns               (PgsProcessDetail *self);
-/* New samples: the Referenced cells and their sort order follow. */
-void     pgs_process_detail_refresh_referenced_column (PgsProcessDetail *self);
-/* New units: the bound size cells are written again. */
-void     pgs_process_detail_update_size_cells         (PgsProcessDetail *self);
+/* Binds the closures of the mappings table's template. */
+void     pgs_process_detail_class_add_mapping_callbacks (GtkWidgetClass *widget_class);
+/* The Referenced cell of @mapping after @sample, the last of a series (NULL: none), and
+ * its tooltip. */
+char    *pgs_process_detail_referenced_text (PgsWssSample  *sample,
+                                             PgsMapping    *mapping,
+                                             PgsUnits       units,
+                                             const char   **tooltip);
 /* Whether two mappings at one position show the same cells (pgs_row_store_assign()). */
 gboolean pgs_process_detail_mapping_equal             (gpointer          a,
                                                        gpointer          b);

@@ -27,6 +27,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (metrics) == PGS_PROCESS_DETAIL_N_METRICS);
 enum {
   PROP_0,
   PROP_PROCESS,
+  PROP_WSS_SAMPLE,
   N_PROPS
 };
 
@@ -40,6 +41,15 @@ static void on_session_changed (PgsProcessDetail *self,
 static void set_wss_samples    (PgsProcessDetail *self,
                                 int               pid,
                                 GPtrArray        *samples);
+
+/* The last sample of the working-set series shown (its "wss-sample"), or NULL. */
+static PgsWssSample *
+last_wss_sample (PgsProcessDetail *self)
+{
+  if (self->wss_samples == NULL || self->wss_samples->len == 0)
+    return NULL;
+  return g_ptr_array_index (self->wss_samples, self->wss_samples->len - 1);
+}
 
 /* The library's reasons are sentences without the full stop: one follows each here. */
 static void
@@ -258,8 +268,6 @@ pgs_process_detail_dispose (GObject *object)
   g_clear_object (&self->store);
   pgs_clear_release (&self->process);
   g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
-  g_clear_pointer (&self->referenced_items, g_ptr_array_unref);
-  g_clear_pointer (&self->bound_items, g_ptr_array_unref);
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
 
   G_OBJECT_CLASS (pgs_process_detail_parent_class)->dispose (object);
@@ -277,6 +285,9 @@ pgs_process_detail_get_property (GObject    *object,
     {
     case PROP_PROCESS:
       g_value_set_object (value, self->process);
+      break;
+    case PROP_WSS_SAMPLE:
+      g_value_set_boxed (value, last_wss_sample (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -316,6 +327,10 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   properties[PROP_PROCESS] =
     g_param_spec_object ("process", NULL, NULL, PGS_TYPE_PROCESS,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The last sample of the working-set series shown: the Referenced cells read it. */
+  properties[PROP_WSS_SAMPLE] =
+    g_param_spec_boxed ("wss-sample", NULL, NULL, PGS_TYPE_WSS_SAMPLE,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
@@ -339,6 +354,8 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "swap_label", FALSE,
                                              G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[4]));
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, column_view);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, start_column);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, referenced_column);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_box);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_chart);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_total_label);
@@ -348,7 +365,11 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "processdetail");
 
+  pgs_process_detail_class_add_mapping_callbacks (widget_class);
   g_type_ensure (PGS_TYPE_WSS_CHART);
+  g_type_ensure (PGS_TYPE_ROW);
+  g_type_ensure (PGS_TYPE_MAPPING);
+  g_type_ensure (PGS_TYPE_WSS_SAMPLE);
 }
 
 static void
@@ -364,10 +385,6 @@ pgs_process_detail_init (PgsProcessDetail *self)
   g_signal_connect (self, "session-notify::units", G_CALLBACK (on_session_changed), NULL);
   g_signal_connect (self, "session-notify::wss-sample", G_CALLBACK (on_session_changed), NULL);
   pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
-  self->referenced_items = g_ptr_array_new ();
-  self->bound_items = g_ptr_array_new ();
-
-  pgs_process_detail_add_columns (self);
 
   self->store = g_list_store_new (PGS_TYPE_ROW);
   view_sorter = gtk_column_view_get_sorter (self->column_view);
@@ -381,8 +398,7 @@ pgs_process_detail_init (PgsProcessDetail *self)
   g_object_unref (selection);
 
   /* Address order, like the residency map next door reads. */
-  gtk_column_view_sort_by_column (self->column_view, self->column_objects[MCOL_START],
-                                  GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (self->column_view, self->start_column, GTK_SORT_ASCENDING);
   update (self);
 }
 
@@ -439,8 +455,6 @@ set_units (PgsProcessDetail *self,
   if (self->units == units)
     return;
   self->units = units;
-  pgs_process_detail_update_size_cells (self);
-  pgs_process_detail_refresh_referenced_column (self);
   update_numbers (self);
   update_wss (self);
 }
@@ -482,17 +496,41 @@ set_wss_samples (PgsProcessDetail *self,
                  int               pid,
                  GPtrArray        *samples)
 {
+  gboolean changed;
+
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
 
   if (samples != NULL && samples->len == 0)
     samples = NULL;
+  /* Compared while the old series is held: a new one cannot be at its address. */
+  changed = samples != self->wss_samples;
   if (samples != NULL)
     g_ptr_array_ref (samples);
   g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
   self->wss_samples = samples;
   self->wss_pid = samples != NULL ? pid : 0;
-  pgs_process_detail_refresh_referenced_column (self);
+  /* A new sample: the Referenced cells follow it, and its sorter, which cannot watch. */
+  if (changed)
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WSS_SAMPLE]);
+      gtk_sorter_changed (gtk_column_view_column_get_sorter (self->referenced_column),
+                          GTK_SORTER_CHANGE_DIFFERENT);
+    }
   update_wss (self);
+}
+
+char *
+pgs_process_detail_get_referenced_text (PgsProcessDetail  *self,
+                                        PgsMapping        *mapping,
+                                        const char       **tooltip)
+{
+  const char *unused;
+
+  g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
+  g_return_val_if_fail (PGS_IS_MAPPING (mapping), NULL);
+
+  return pgs_process_detail_referenced_text (last_wss_sample (self), mapping, self->units,
+                                             tooltip != NULL ? tooltip : &unused);
 }
 
 GPtrArray *
