@@ -50,8 +50,12 @@ display (gpointer    this,
          PgsProcess *process,
          const char *what)
 {
+  /* No cell watches a process's own properties: a snapshot's processes are freed in the
+   * release thread (pgs-release.c), and a watch would be told there, off the main thread. */
   if (process == NULL)
     return NULL;
+  if (g_str_equal (what, "pid"))
+    return g_strdup_printf ("%d", pgs_process_get_pid (process));
   if (g_str_equal (what, "user"))
     return g_strdup (pgs_process_get_display_user (process));
   if (g_str_equal (what, "name"))
