@@ -46,7 +46,7 @@ struct _PgsWindow
 
   /* template children */
   GtkStack             *stack;
-  GtkRevealer          *banner_revealer;
+  GtkWidget            *banner;
   GtkLabel             *banner_label;
   GtkButton            *banner_button;
   GtkButton            *lock_button;

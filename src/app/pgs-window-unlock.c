@@ -51,7 +51,7 @@ _pgs_window_show_banner (PgsWindow  *self,
                                self, G_CONNECT_SWAPPED);
       self->banner_link_connected = TRUE;
     }
-  gtk_revealer_set_reveal_child (self->banner_revealer, text != NULL);
+  gtk_widget_set_visible (self->banner, text != NULL);
 }
 
 const char *

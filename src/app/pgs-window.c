@@ -199,7 +199,7 @@ on_frame_user_activated (PgsWindow *self,
 static void
 on_banner_closed (PgsWindow *self)
 {
-  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+  gtk_widget_set_visible (self->banner, FALSE);
 }
 
 static void
@@ -349,7 +349,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
