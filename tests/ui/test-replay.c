@@ -11,19 +11,30 @@
  *   1       T0 + 1 s   150 MiB               "first" (start 200), PSS 12 MiB
  *   2       T0 + 2 s   200 MiB               "second" (start 500, the PID reused), 12 MiB
  *
+ * and two page-level pictures, scanned from fixture trees built here:
+ *
+ *   picture  time         PID 10's heap (1,024 pages)        physical memory
+ *   0        T0           256 pages present, private anon    256 anonymous frames
+ *   1        T0 + 1.8 s   512 pages present, private anon    512 anonymous frames
+ *
  * The window opens the file as a user would (File > Open goes through the same call), is
  * moved to T0 + 2 s, to T0 + 1.4 s (nearest: sample 1), and by the keys' action a sample
  * at a time and past the end,
  * and at each the process list holds that instant's processes with that instant's PSS,
- * shows it in its cells, and says which sample and when.
+ * shows it in its cells, and says which sample and when; Pages and Page Flags show the
+ * nearest picture's counts (sample 0: picture 0; samples 1 and 2: picture 1) and say when
+ * it was taken.
  */
 
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
+#include "pgs-fixture.h"
+#include "pgs-kpage.h"
 #include "pgs-recording-writer.h"
 #include "pgs-replay.h"
 #include "pgs-sample.h"
@@ -33,6 +44,42 @@
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 
 static const guint64 grower_pss[] = { 100 * MiB, 150 * MiB, 200 * MiB };
+
+#define HEAP        G_GUINT64_CONSTANT (0x10000000)
+#define HEAP_PAGES  1024
+#define KPF_ANON_LRU (PGS_KPF_BIT (PGS_KPF_ANON) | PGS_KPF_BIT (PGS_KPF_LRU))
+
+static const gint64 picture_time[] = { T0, T0 + 1800 * 1000 };
+static const guint  picture_anon[] = { 256, 512 };
+static const guint  nearest_picture[] = { 0, 1, 1 };   /* per sample */
+
+/* A page-level picture: PID 10 with @n_anon private anonymous pages of its heap, on frames
+ * 1000 on, and nothing else in physical memory but their frames. */
+static PgsSnapshot *
+scan_picture (guint n_anon)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsScanner) scanner = pgs_scanner_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree guint64 *pages = g_new0 (guint64, HEAP_PAGES);
+  guint64 ps = (guint64) sysconf (_SC_PAGESIZE);
+  PgsSnapshot *snapshot;
+
+  pgs_fixture_add_process (fx, 10, "grower", 1000, FALSE);
+  pgs_fixture_add_mapping (fx, 10, HEAP, HEAP + HEAP_PAGES * ps, "rw-p", "[heap]");
+  for (guint i = 0; i < n_anon; i++)
+    {
+      pages[i] = FX_PRESENT_EXCL (1000 + i);
+      pgs_fixture_set_frame (fx, 1000 + i, 1, KPF_ANON_LRU);
+    }
+  pgs_fixture_set_pages (fx, 10, HEAP, pages, HEAP_PAGES);
+  pgs_fixture_commit (fx);
+  pgs_scanner_set_procfs_root (scanner, pgs_fixture_get_root (fx));
+  pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  snapshot = pgs_scanner_scan (scanner, NULL, &error);
+  g_assert_no_error (error);
+  return snapshot;
+}
 
 static void
 add_process (PgsSample  *s,
@@ -77,6 +124,14 @@ write_recording (const char *dir)
         add_process (s, 20, 500, "second", 12 * MiB);
       g_assert_true (pgs_recording_writer_add_sample (w, s, &error));
       g_assert_no_error (error);
+      for (guint k = 0; k < G_N_ELEMENTS (picture_time); k++)
+        if (picture_time[k] >= s->time && picture_time[k] < s->time + G_USEC_PER_SEC)
+          {
+            g_autoptr(PgsSnapshot) picture = scan_picture (picture_anon[k]);
+
+            g_assert_true (pgs_recording_writer_add_picture (w, picture, picture_time[k], &error));
+            g_assert_no_error (error);
+          }
     }
   g_assert_true (pgs_recording_writer_close (w, &error));
   g_assert_no_error (error);
@@ -141,6 +196,68 @@ shows_parts (GtkWidget          *widget,
   return FALSE;
 }
 
+/* The legend item @id of @page's map, in pages (frames), or G_MAXUINT64 where the map has
+ * none yet. */
+static guint64
+legend_count (PgsMapPage *page,
+              const char *id)
+{
+  PgsRenderer *renderer = pgs_map_view_get_renderer (pgs_map_page_get_map_view (page));
+
+  if (renderer == NULL || !pgs_map_page_has_map (page))
+    return G_MAXUINT64;
+  for (guint i = 0; i < pgs_renderer_get_n_legend_items (renderer); i++)
+    if (g_str_equal (pgs_renderer_get_legend_id (renderer, i), id))
+      {
+        guint64 n;
+
+        pgs_renderer_get_legend_item (renderer, i, NULL, NULL, &n);
+        return n;
+      }
+  return G_MAXUINT64;
+}
+
+typedef struct
+{
+  PgsMapPage *page;
+  const char *id;
+  guint64     n;
+  const char *when;
+} Shows;
+
+/* The page draws the picture: its legend counts @n of @id and it says when it was taken. */
+static gboolean
+page_shows (gpointer data)
+{
+  Shows *shows = data;
+  const char *instant = pgs_map_page_get_instant_text (shows->page);
+
+  return legend_count (shows->page, shows->id) == shows->n && instant != NULL &&
+         strstr (instant, shows->when) != NULL;
+}
+
+static void
+assert_pictures_at (PgsWindow *window,
+                    guint      sample)
+{
+  guint k = nearest_picture[sample];
+  g_autofree char *taken = g_strdup_printf ("picture %u of 2", k + 1);
+  /* 10:00:00 and 10:00:01 (1.8 s, shown to the second) in the recording's UTC. */
+  g_autofree char *when = g_strdup_printf ("10:00:0%d", (int) ((picture_time[k] - T0) / G_USEC_PER_SEC));
+  Shows pages = { pgs_window_get_map_page (window, PGS_VIEW_RESIDENCY), "private-anon",
+                  picture_anon[k], when };
+  Shows flags = { pgs_window_get_map_page (window, PGS_VIEW_FLAGS), "anon", picture_anon[k], when };
+
+  pgs_window_select_pid (window, 10);
+  pgs_window_set_view (window, "residency");
+  g_assert_true (pgs_ui_wait (page_shows, &pages, 30000));
+  g_assert_nonnull (strstr (pgs_map_page_get_instant_text (pages.page), taken));
+  pgs_window_set_view (window, "flags");
+  g_assert_true (pgs_ui_wait (page_shows, &flags, 30000));
+  g_assert_nonnull (strstr (pgs_map_page_get_instant_text (flags.page), taken));
+  pgs_window_set_view (window, "processes");
+}
+
 static void
 assert_at (PgsWindow *window,
            guint      sample)
@@ -175,6 +292,7 @@ assert_at (PgsWindow *window,
 
         g_assert_null (pgs_ui_find_label (table, not_now));
       }
+  assert_pictures_at (window, sample);
 }
 
 static void
