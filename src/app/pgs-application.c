@@ -154,7 +154,7 @@ pgs_application_startup (GApplication *application)
     { "preferences", preferences_activated },
   };
   static const char *const setting_actions[] = { "refresh-interval", "units", "layout",
-                                                   "hide-free" };
+                                                   "hide-free", "show-detail" };
   static const struct {
     const char *action;
     const char *accels[4];
@@ -166,6 +166,7 @@ pgs_application_startup (GApplication *application)
     { "win.export-csv", { "<Control><Shift>e", NULL } },
     { "win.find", { "<Control>f", NULL } },
     { "app.hide-free", { "<Control><Shift>h", NULL } },
+    { "app.show-detail", { "F9", NULL } },
     { "win.measure-wss", { "<Control><Shift>w", NULL } },
     { "win.open-snapshot", { "<Control>o", NULL } },
     { "win.save-snapshot", { "<Control>s", NULL } },

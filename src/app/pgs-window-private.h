@@ -47,6 +47,7 @@ struct _PgsWindow
   /* template children */
   GtkStack             *stack;
   GtkWidget            *banner;
+  GtkPaned             *detail_paned;
   GtkLabel             *banner_label;
   GtkButton            *banner_button;
   GtkButton            *lock_button;

@@ -234,6 +234,10 @@ pgs_window_close_request (GtkWindow *window)
       g_settings_set_int (settings, "window-width", width);
       g_settings_set_int (settings, "window-height", height);
     }
+  /* Saved here rather than bound: a drag of the divider would write at every step. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->process_detail)))
+    g_settings_set_int (settings, "detail-position",
+                        MAX (gtk_paned_get_position (self->detail_paned), 120));
   g_settings_apply (settings);
   pgs_session_shutdown (self->session);
 
@@ -350,6 +354,7 @@ pgs_window_class_init (PgsWindowClass *klass)
                                                "/io/github/pagescope/Pagescope/pgs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, detail_paned);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
@@ -419,6 +424,9 @@ pgs_window_init (PgsWindow *self)
                                g_settings_get_int (settings, "window-height"));
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
+  gtk_paned_set_position (self->detail_paned, g_settings_get_int (settings, "detail-position"));
+  g_settings_bind (settings, "show-detail", self->process_detail, "visible",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_NO_SENSITIVITY);
   update_actions (self);
   _pgs_window_update_lock (self);
 }
