@@ -73,27 +73,39 @@ pgs_sparkline_snapshot (GtkWidget   *widget,
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
   G_GNUC_END_IGNORE_DEPRECATIONS
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cairo_set_line_width (cr, 1.25);
+  cairo_set_line_width (cr, 1.5);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.7);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.75);
   for (guint i = 0; i < n; i++)
     {
-      double x = 0.5 + (width - 1.0) * i / (n - 1);
-      double y = height - 1.0 - (height - 2.0) * points[i] / top;
+      /* Inset by the line's half width and a half: the ends stay whole. */
+      double x = 1.5 + (width - 3.0) * i / (n - 1);
+      double y = height - 1.5 - (height - 3.0) * points[i] / top;
+      gboolean lone = (i == 0 || isnan (points[i - 1])) && (i + 1 == n || isnan (points[i + 1]));
 
       if (isnan (points[i]))
         drawing = FALSE;
+      else if (lone)
+        {
+          /* A process seen at one point only (new at the end, gone after the start): a dot. */
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, y, 1.25, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
       else if (!drawing)
         {
           cairo_move_to (cr, x, y);
-          /* A lone point between gaps still shows. */
-          cairo_line_to (cr, x + 0.5, y);
           drawing = TRUE;
         }
       else
         cairo_line_to (cr, x, y);
+      if (drawing && (i + 1 == n || isnan (points[i + 1])))
+        {
+          cairo_stroke (cr);
+          drawing = FALSE;
+        }
     }
-  cairo_stroke (cr);
   cairo_destroy (cr);
 }
 
