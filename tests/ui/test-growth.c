@@ -285,6 +285,17 @@ test_growth (void)
                                   growth_column (window), GTK_SORT_DESCENDING);
   g_assert_cmpint (first_pid (window), ==, 10);
 
+  /* In bytes, as the other size cells, when the units say so: 50 × 2^20 = 52,428,800. */
+  {
+    g_autofree char *bytes = pgs_units_format (PGS_UNITS_BYTES, 52428800);
+    g_autofree char *plus_bytes = g_strconcat ("+", bytes, NULL);
+
+    g_settings_set_string (pgs_application_get_settings (app), "units", "bytes");
+    assert_growth_cell (window, plus_bytes);
+    g_settings_set_string (pgs_application_get_settings (app), "units", "iec");
+    assert_growth_cell (window, plus_50);
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (app);
   g_unlink (path);
