@@ -17,9 +17,15 @@
  * 0 − 12 = −12 MiB; "second" (PID 20, start 500) is "new", 12 − 0 = +12 MiB. Over samples
  * 1 to 2: PID 10 grew 200 − 150 = +50 MiB, the other two as before. Sorted by Growth,
  * largest first, PID 10 leads; smallest first, PID 20 ("first", −12 MiB) does.
+ *
+ * /ui/growth/figures checks PgsGrowth alone on a longer recording (see test_figures): RSS
+ * where PSS is unknown, a process that came and went, a shrinking one, the sparkline's
+ * points and a range that leaves a process out.
  */
 
 #include "config.h"
+
+#include <math.h>
 
 #include <glib/gstdio.h>
 
@@ -302,11 +308,127 @@ test_growth (void)
   g_rmdir (dir);
 }
 
+/* PgsGrowth alone, over a longer recording of 200 samples (i = 0…199) made here:
+ *   PID 30 grows by 1 MiB a sample, from 0: +199 MiB over the whole, +49 MiB over 150…199;
+ *   PID 40 is another user's (VSS and RSS only, as a user records them): RSS 50 MiB + i pages,
+ *     so its Growth is of RSS, +199 pages;
+ *   PID 50 runs at samples 100…109 only: new and gone, ±0, and not there at all in 150…199;
+ *   PID 60 shrinks by 1 MiB a sample from 201 MiB: −199 MiB.
+ * The sparklines get PGS_GROWTH_MAX_POINTS points: the first and last samples' figures at
+ * the ends, NaN where the process did not run. */
+#define N_LONG 200
+
+static char *
+write_long_recording (const char *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PgsRecordingWriter) w = NULL;
+  PgsRecordingSetup setup = { 1000, 0, FALSE, "UTC", NULL };
+  char *path = g_build_filename (dir, "long.pgrec", NULL);
+
+  w = pgs_recording_writer_new (path, &setup, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < N_LONG; i++)
+    {
+      g_autoptr(PgsSample) s = pgs_sample_new ();
+      PgsSampleProcess other = { 0 };
+
+      s->time = T0 + (gint64) i * G_USEC_PER_SEC;
+      add_process (s, 30, 300, "leaky", (guint64) i * MiB + 2 * MiB);
+      /* 2 MiB over the leak: add_process makes USS 2 MiB under PSS. */
+      other.pid = 40;
+      other.start_time = 400;
+      other.uid = 1001;
+      other.name = g_ref_string_new ("other");
+      other.known = PGS_METRIC_VSS | PGS_METRIC_RSS;
+      other.figures[PGS_SAMPLE_VSS] = 1024 * MiB;
+      other.figures[PGS_SAMPLE_RSS] = 50 * MiB + (guint64) i * 4096;
+      g_array_append_val (s->processes, other);
+      if (i >= 100 && i < 110)
+        add_process (s, 50, 500, "blip", 8 * MiB);
+      add_process (s, 60, 600, "shrinking", (guint64) (N_LONG + 1 - i) * MiB);
+      g_assert_true (pgs_recording_writer_add_sample (w, s, &error));
+    }
+  g_assert_true (pgs_recording_writer_close (w, &error));
+  return path;
+}
+
+static void
+test_figures (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pgs-ui-growth-XXXXXX", NULL);
+  g_autofree char *path = write_long_recording (dir);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PgsRecording) recording = pgs_recording_open (file, NULL, &error);
+  g_autoptr(PgsGrowth) whole = NULL;
+  g_autoptr(PgsGrowth) late = NULL;
+  g_autoptr(GBytes) leaky_points = NULL;
+  g_autoptr(GBytes) blip_points = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *expected = NULL;
+  const float *p;
+  gsize n_bytes;
+  guint n_drawn = 0;
+
+  g_assert_no_error (error);
+  whole = pgs_growth_new (recording, 0, N_LONG - 1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pgs_growth_get_n_entries (whole), ==, 4);
+  g_assert_cmpuint (pgs_growth_get_n_points (whole), ==, PGS_GROWTH_MAX_POINTS);
+  assert_entry (whole, 30, 300, 199 * MiB, 0);
+  assert_entry (whole, 40, 400, 199 * 4096, PGS_GROWTH_RSS);
+  assert_entry (whole, 50, 500, 0, PGS_GROWTH_NEW | PGS_GROWTH_GONE);
+  assert_entry (whole, 60, 600, -(gint64) (199 * MiB), 0);
+  /* Another start time is another process. */
+  g_assert_null (pgs_growth_lookup (whole, 30, 301));
+
+  size = pgs_units_format (PGS_UNITS_IEC, 199 * MiB);
+  text = pgs_growth_format (pgs_growth_lookup (whole, 60, 600), PGS_UNITS_IEC);
+  expected = g_strconcat ("\u2212", size, NULL);
+  g_assert_cmpstr (text, ==, expected);
+  g_clear_pointer (&text, g_free);
+  text = pgs_growth_format (pgs_growth_lookup (whole, 50, 500), PGS_UNITS_BYTES);
+  g_assert_cmpstr (text, ==, "0, came and went");
+
+  leaky_points = pgs_growth_get_points (whole, pgs_growth_lookup (whole, 30, 300));
+  p = g_bytes_get_data (leaky_points, &n_bytes);
+  g_assert_cmpuint (n_bytes, ==, PGS_GROWTH_MAX_POINTS * sizeof (float));
+  g_assert_cmpfloat (p[0], ==, (float) (2 * MiB));
+  g_assert_cmpfloat (p[PGS_GROWTH_MAX_POINTS - 1], ==, (float) (201 * MiB));
+  for (guint i = 1; i < PGS_GROWTH_MAX_POINTS; i++)
+    g_assert_cmpfloat (p[i], >, p[i - 1]);
+  blip_points = pgs_growth_get_points (whole, pgs_growth_lookup (whole, 50, 500));
+  p = g_bytes_get_data (blip_points, &n_bytes);
+  g_assert_true (isnan (p[0]));
+  g_assert_true (isnan (p[PGS_GROWTH_MAX_POINTS - 1]));
+  for (guint i = 0; i < PGS_GROWTH_MAX_POINTS; i++)
+    if (!isnan (p[i]))
+      {
+        g_assert_cmpfloat (p[i], ==, (float) (8 * MiB));
+        n_drawn++;
+      }
+  /* Sample i of 0…199 falls on point ⌈95 i / 199⌉ of 0…95: samples 100…109 on points
+   * ⌈47.7⌉ = 48 to ⌈52.04⌉ = 53, 6 of them. */
+  g_assert_cmpuint (n_drawn, ==, 6);
+
+  late = pgs_growth_new (recording, 150, N_LONG - 1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pgs_growth_get_n_points (late), ==, 50);
+  assert_entry (late, 30, 300, 49 * MiB, 0);
+  g_assert_null (pgs_growth_lookup (late, 50, 500));
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   pgs_ui_init (&argc, &argv);
+  g_test_add_func ("/ui/growth/figures", test_figures);
   g_test_add_func ("/ui/growth/column", test_growth);
   return g_test_run ();
 }
