@@ -23,7 +23,7 @@ struct _PgsProcessList
   gboolean             mine;         /* only the processes of the user running the app */
   gint64               boot_time;    /* this boot's, for live snapshots; 0 unknown */
   char                *wss_reason;   /* why win.measure-wss is off, from the window */
-  PgsReplay           *replay;       /* the session's, while a recording is shown */
+  GSignalGroup        *replay_signals; /* the session's replay, while a recording is shown */
   PgsGrowth           *growth;       /* its Growth figures, for the Growth cells and sorter */
   GSettings           *settings;
   GSimpleActionGroup  *actions;      /* "proc": show-processes, tree, column-* */

@@ -406,9 +406,7 @@ pgs_process_list_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->actions);
   pgs_clear_release (&self->snapshot);
-  if (self->replay != NULL)
-    g_signal_handlers_disconnect_by_data (self->replay, self);
-  g_clear_object (&self->replay);
+  g_clear_object (&self->replay_signals);
   g_clear_object (&self->growth);
 
   G_OBJECT_CLASS (pgs_process_list_parent_class)->dispose (object);
@@ -549,7 +547,8 @@ on_instant_changed (PgsProcessList *self,
 static void
 on_growth_changed (PgsProcessList *self)
 {
-  PgsGrowth *growth = self->replay != NULL ? pgs_replay_get_growth (self->replay) : NULL;
+  g_autoptr(PgsReplay) replay = g_signal_group_dup_target (self->replay_signals);
+  PgsGrowth *growth = replay != NULL ? pgs_replay_get_growth (replay) : NULL;
 
   if (!g_set_object (&self->growth, growth))
     return;
@@ -562,13 +561,7 @@ on_replay_changed (PgsProcessList *self,
                    GParamSpec     *pspec,
                    PgsSession     *session)
 {
-  PgsReplay *replay = pgs_session_get_replay (session);
-
-  if (self->replay != NULL)
-    g_signal_handlers_disconnect_by_data (self->replay, self);
-  g_set_object (&self->replay, replay);
-  if (replay != NULL)
-    g_signal_connect_swapped (replay, "notify::growth", G_CALLBACK (on_growth_changed), self);
+  g_signal_group_set_target (self->replay_signals, pgs_session_get_replay (session));
   on_growth_changed (self);
 }
 
@@ -592,6 +585,9 @@ pgs_process_list_init (PgsProcessList *self)
   g_signal_connect (self, "session-notify::units", G_CALLBACK (on_units_changed), NULL);
   g_signal_connect (self, "session-notify::instant", G_CALLBACK (on_instant_changed), NULL);
   g_signal_connect (self, "session-notify::replay", G_CALLBACK (on_instant_changed), NULL);
+  self->replay_signals = g_signal_group_new (PGS_TYPE_REPLAY);
+  g_signal_group_connect_swapped (self->replay_signals, "notify::growth",
+                                  G_CALLBACK (on_growth_changed), self);
   g_signal_connect (self, "session-notify::replay", G_CALLBACK (on_replay_changed), NULL);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
