@@ -162,6 +162,7 @@ pgs_application_startup (GApplication *application)
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "win.refresh", { "F5", "<Control>r", NULL } },
+    { "win.record", { "<Control><Shift>r", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.export-csv", { "<Control><Shift>e", NULL } },
     { "win.find", { "<Control>f", NULL } },

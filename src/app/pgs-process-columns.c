@@ -13,8 +13,10 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cell.h"
+#include "pgs-growth.h"
 #include "pgs-memory-notes.h"
 #include "pgs-process-columns.h"
+#include "pgs-sparkline.h"
 
 PgsRow *
 pgs_process_columns_get_row (gpointer item)
@@ -149,11 +151,95 @@ started_tip (gpointer    this,
   return g_strdup (_("The start time could not be read, or the snapshot was taken in another boot"));
 }
 
+/* Growth: the row's process over the range of the recording shown (pgs-growth.c computed
+ * every process's at once; a cell only looks its own up). */
+static const PgsGrowthEntry *
+growth_entry (PgsProcess *process,
+              PgsGrowth  *growth)
+{
+  if (process == NULL || growth == NULL)
+    return NULL;
+  return pgs_growth_lookup (growth, pgs_process_get_pid (process), pgs_process_get_start_time (process));
+}
+
+static char *
+growth_text (gpointer    this,
+             PgsProcess *process,
+             PgsGrowth  *growth,
+             PgsUnits    units)
+{
+  const PgsGrowthEntry *entry = growth_entry (process, growth);
+
+  if (process == NULL)
+    return NULL;
+  return entry != NULL ? pgs_growth_format (entry, units) : g_strdup (PGS_UNKNOWN_TEXT);
+}
+
+static char *
+growth_tip (gpointer    this,
+            PgsProcess *process,
+            PgsGrowth  *growth)
+{
+  const PgsGrowthEntry *entry = growth_entry (process, growth);
+  g_autoptr(GString) tip = NULL;
+
+  if (process == NULL)
+    return NULL;
+  if (growth == NULL)
+    return g_strdup (_("Working out the growth over the range…"));
+  if (entry == NULL)
+    return g_strdup (_("Not running at any sample of the range"));
+  tip = g_string_new (NULL);
+  if (entry->flags & PGS_GROWTH_RSS)
+    g_string_printf (tip, _("Change of RSS from sample %u to sample %u (its PSS could not be read)"),
+                     pgs_growth_get_from (growth) + 1, pgs_growth_get_to (growth) + 1);
+  else
+    g_string_printf (tip, _("Change of PSS from sample %u to sample %u"),
+                     pgs_growth_get_from (growth) + 1, pgs_growth_get_to (growth) + 1);
+  if (entry->flags & PGS_GROWTH_NEW)
+    g_string_append_printf (tip, "\n%s", _("Started after the first sample: counted from 0"));
+  if (entry->flags & PGS_GROWTH_GONE)
+    g_string_append_printf (tip, "\n%s", _("Ended before the last sample: counted to 0"));
+  return g_string_free (g_steal_pointer (&tip), FALSE);
+}
+
+static GBytes *
+growth_points (gpointer    this,
+               PgsProcess *process,
+               PgsGrowth  *growth)
+{
+  const PgsGrowthEntry *entry = growth_entry (process, growth);
+
+  return entry != NULL ? pgs_growth_get_points (growth, entry) : NULL;
+}
+
+/* Signed, so that a descending sort puts the biggest growth first and the biggest shrink
+ * last; a process without a figure (still being worked out) below both. */
+static gint64
+growth_sort (gpointer    this,
+             PgsProcess *process,
+             PgsGrowth  *growth)
+{
+  const PgsGrowthEntry *entry = growth_entry (process, growth);
+
+  return entry != NULL ? entry->change : G_MININT64;
+}
+
+static gboolean
+is_set (gpointer  this,
+        GObject  *object)
+{
+  return object != NULL;
+}
+
 void
 pgs_process_columns_class_add_callbacks (GtkWidgetClass *widget_class)
 {
   g_type_ensure (PGS_TYPE_ROW);
   g_type_ensure (PGS_TYPE_PROCESS);
+  g_type_ensure (PGS_TYPE_GROWTH);
+  g_type_ensure (G_TYPE_BYTES);
+  g_type_ensure (PGS_TYPE_SPARKLINE);
   pgs_cell_class_add_callbacks (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, row);
   gtk_widget_class_bind_template_callback (widget_class, tree_row);
@@ -162,6 +248,11 @@ pgs_process_columns_class_add_callbacks (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, known_or_rss);
   gtk_widget_class_bind_template_callback (widget_class, started);
   gtk_widget_class_bind_template_callback (widget_class, started_tip);
+  gtk_widget_class_bind_template_callback (widget_class, growth_text);
+  gtk_widget_class_bind_template_callback (widget_class, growth_tip);
+  gtk_widget_class_bind_template_callback (widget_class, growth_points);
+  gtk_widget_class_bind_template_callback (widget_class, growth_sort);
+  gtk_widget_class_bind_template_callback (widget_class, is_set);
 }
 
 gint64

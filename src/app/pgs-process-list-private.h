@@ -23,6 +23,8 @@ struct _PgsProcessList
   gboolean             mine;         /* only the processes of the user running the app */
   gint64               boot_time;    /* this boot's, for live snapshots; 0 unknown */
   char                *wss_reason;   /* why win.measure-wss is off, from the window */
+  GSignalGroup        *replay_signals; /* the session's replay, while a recording is shown */
+  PgsGrowth           *growth;       /* its Growth figures, for the Growth cells and sorter */
   GSettings           *settings;
   GSimpleActionGroup  *actions;      /* "proc": show-processes, tree, column-* */
   GtkWidget           *menu;
@@ -43,6 +45,7 @@ struct _PgsProcessList
   GtkScrolledWindow   *scroller;
   GtkColumnView       *column_view;
   GtkColumnViewColumn *pss_column;
+  GtkSorter           *growth_sorter;
   GtkLabel            *count_label;
   GtkLabel            *totals_label;
   GtkLabel            *instant_label;

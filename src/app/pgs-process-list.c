@@ -36,6 +36,7 @@ enum {
   PROP_SNAPSHOT,
   PROP_SELECTED_PROCESS,
   PROP_BOOT_TIME,
+  PROP_GROWTH,
   N_PROPS
 };
 
@@ -405,6 +406,8 @@ pgs_process_list_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->actions);
   pgs_clear_release (&self->snapshot);
+  g_clear_object (&self->replay_signals);
+  g_clear_object (&self->growth);
 
   G_OBJECT_CLASS (pgs_process_list_parent_class)->dispose (object);
 }
@@ -438,6 +441,9 @@ pgs_process_list_get_property (GObject    *object,
       break;
     case PROP_BOOT_TIME:
       g_value_set_int64 (value, self->boot_time);
+      break;
+    case PROP_GROWTH:
+      g_value_set_object (value, self->growth);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -483,6 +489,10 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   properties[PROP_BOOT_TIME] =
     g_param_spec_int64 ("boot-time", NULL, NULL, G_MININT64, G_MAXINT64, 0,
                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The Growth cells' figures: the session's recording's, over its range (pgs-growth.h). */
+  properties[PROP_GROWTH] =
+    g_param_spec_object ("growth", NULL, NULL, PGS_TYPE_GROWTH,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A row was activated (double click or Enter): the window shows its residency map. */
@@ -496,6 +506,7 @@ pgs_process_list_class_init (PgsProcessListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, scroller);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, column_view);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, pss_column);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessList, growth_sorter);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, count_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, instant_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessList, totals_label);
@@ -531,6 +542,29 @@ on_instant_changed (PgsProcessList *self,
   gtk_widget_set_visible (GTK_WIDGET (self->instant_label), text != NULL);
 }
 
+/* New Growth figures: the cells follow the "growth" property; the sorter, which watches
+ * nothing, is told. */
+static void
+on_growth_changed (PgsProcessList *self)
+{
+  g_autoptr(PgsReplay) replay = g_signal_group_dup_target (self->replay_signals);
+  PgsGrowth *growth = replay != NULL ? pgs_replay_get_growth (replay) : NULL;
+
+  if (!g_set_object (&self->growth, growth))
+    return;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GROWTH]);
+  gtk_sorter_changed (self->growth_sorter, GTK_SORTER_CHANGE_DIFFERENT);
+}
+
+static void
+on_replay_changed (PgsProcessList *self,
+                   GParamSpec     *pspec,
+                   PgsSession     *session)
+{
+  g_signal_group_set_target (self->replay_signals, pgs_session_get_replay (session));
+  on_growth_changed (self);
+}
+
 const char *
 pgs_process_list_get_instant_text (PgsProcessList *self)
 {
@@ -551,6 +585,10 @@ pgs_process_list_init (PgsProcessList *self)
   g_signal_connect (self, "session-notify::units", G_CALLBACK (on_units_changed), NULL);
   g_signal_connect (self, "session-notify::instant", G_CALLBACK (on_instant_changed), NULL);
   g_signal_connect (self, "session-notify::replay", G_CALLBACK (on_instant_changed), NULL);
+  self->replay_signals = g_signal_group_new (PGS_TYPE_REPLAY);
+  g_signal_group_connect_swapped (self->replay_signals, "notify::growth",
+                                  G_CALLBACK (on_growth_changed), self);
+  g_signal_connect (self, "session-notify::replay", G_CALLBACK (on_replay_changed), NULL);
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 

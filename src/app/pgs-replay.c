@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-growth.h"
 #include "pgs-release.h"
 #include "pgs-replay.h"
 
@@ -34,6 +35,8 @@ struct _PgsReplay
   char          *error;
   guint          range_from;      /* samples; the whole recording unless a range is chosen */
   guint          range_to;
+  PgsGrowth     *growth;          /* over the range; NULL while it is computed */
+  GCancellable  *growing;
 };
 
 enum {
@@ -46,6 +49,7 @@ enum {
   PROP_ERROR,
   PROP_RANGE_FROM,
   PROP_RANGE_TO,
+  PROP_GROWTH,
   N_PROPS
 };
 
@@ -225,11 +229,67 @@ pgs_replay_describe (PgsReplay *self,
                           self->sample + 1, sample_when);
 }
 
+static void
+growth_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(PgsReplay) self = user_data;
+  g_autoptr(PgsGrowth) growth = NULL;
+  g_autoptr(GError) error = NULL;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+
+  growth = pgs_growth_new_finish (result, &error);
+  /* Another range was chosen meanwhile, or the session went. */
+  if (cancellable != self->growing || g_cancellable_is_cancelled (cancellable))
+    return;
+  g_clear_object (&self->growing);
+  if (growth == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Growth could not be computed: %s"), error->message);
+
+      set_error (self, text);
+      return;
+    }
+  g_set_object (&self->growth, growth);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GROWTH]);
+}
+
+/* The Growth of every process over the range, in a worker thread: a long recording has
+ * thousands of samples to read. */
+static void
+compute_growth (PgsReplay *self)
+{
+  if (self->growing != NULL)
+    g_cancellable_cancel (self->growing);
+  g_clear_object (&self->growing);
+  if (self->growth != NULL)
+    {
+      g_clear_object (&self->growth);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GROWTH]);
+    }
+  if (pgs_recording_get_n_samples (self->recording) == 0)
+    return;
+  self->growing = g_cancellable_new ();
+  pgs_growth_new_async (self->recording, self->range_from, self->range_to, self->growing,
+                        growth_done, g_object_ref (self));
+}
+
+PgsGrowth *
+pgs_replay_get_growth (PgsReplay *self)
+{
+  g_return_val_if_fail (PGS_IS_REPLAY (self), NULL);
+  return self->growth;
+}
+
 void
 pgs_replay_cancel (PgsReplay *self)
 {
   g_return_if_fail (PGS_IS_REPLAY (self));
   set_loading (self, NULL);
+  if (self->growing != NULL)
+    g_cancellable_cancel (self->growing);
+  g_clear_object (&self->growing);
 }
 
 /* GObject */
@@ -242,6 +302,10 @@ pgs_replay_dispose (GObject *object)
   if (self->loading != NULL)
     g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
+  if (self->growing != NULL)
+    g_cancellable_cancel (self->growing);
+  g_clear_object (&self->growing);
+  g_clear_object (&self->growth);
   pgs_clear_release (&self->snapshot);
   pgs_clear_release (&self->picture);
   g_clear_object (&self->recording);
@@ -293,6 +357,9 @@ pgs_replay_get_property (GObject    *object,
     case PROP_RANGE_TO:
       g_value_set_uint (value, self->range_to);
       break;
+    case PROP_GROWTH:
+      g_value_set_object (value, self->growth);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -318,6 +385,8 @@ pgs_replay_class_init (PgsReplayClass *klass)
   /* The samples a Growth figure and a range comparison span, first and last included. */
   properties[PROP_RANGE_FROM] = g_param_spec_uint ("range-from", NULL, NULL, 0, G_MAXUINT, 0, r);
   properties[PROP_RANGE_TO] = g_param_spec_uint ("range-to", NULL, NULL, 0, G_MAXUINT, 0, r);
+  /* Every process's Growth over the range (pgs-growth.h); NULL while it is computed. */
+  properties[PROP_GROWTH] = g_param_spec_object ("growth", NULL, NULL, PGS_TYPE_GROWTH, r);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -338,6 +407,7 @@ pgs_replay_new (PgsRecording *recording)
   self = g_object_new (PGS_TYPE_REPLAY, NULL);
   self->recording = g_object_ref (recording);
   self->range_to = MAX (pgs_recording_get_n_samples (recording), 1) - 1;
+  compute_growth (self);
   return self;
 }
 
@@ -360,6 +430,8 @@ pgs_replay_set_range (PgsReplay *self,
       from = to;
       to = t;
     }
+  if (self->range_from == from && self->range_to == to)
+    return;
   g_object_freeze_notify (G_OBJECT (self));
   if (self->range_from != from)
     {
@@ -371,6 +443,7 @@ pgs_replay_set_range (PgsReplay *self,
       self->range_to = to;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANGE_TO]);
     }
+  compute_growth (self);
   g_object_thaw_notify (G_OBJECT (self));
 }
 

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "pagescope.h"
+#include "pgs-growth.h"
 #include "pgs-recording.h"
 
 G_BEGIN_DECLS
@@ -21,7 +22,9 @@ G_DECLARE_FINAL_TYPE (PgsReplay, pgs_replay, PGS, REPLAY, GObject)
  * "picture" (the page-level picture nearest that sample, NULL while it is read or where
  * the recording has none), "sample" and "picture-index" (G_MAXUINT for none), "loading"
  * (while a picture is read), "error" (why the last sample or picture could not be
- * read, or NULL), "range-from" and "range-to" (samples, pgs_replay_set_range). */
+ * read, or NULL), "range-from" and "range-to" (samples, pgs_replay_set_range), "growth"
+ * (every process's change over that range, computed in a worker thread whenever the range
+ * changes; NULL meanwhile). */
 PgsReplay    *pgs_replay_new               (PgsRecording *recording);
 PgsRecording *pgs_replay_get_recording     (PgsReplay    *self);
 /* Moves to the sample nearest @time (µs since the epoch): its totals at once (a few small
@@ -48,6 +51,7 @@ void          pgs_replay_set_range         (PgsReplay    *self,
 void          pgs_replay_get_range         (PgsReplay    *self,
                                             guint        *from,
                                             guint        *to);
+PgsGrowth    *pgs_replay_get_growth        (PgsReplay    *self);
 /* Stops reading: the session is going. */
 void          pgs_replay_cancel            (PgsReplay    *self);
 

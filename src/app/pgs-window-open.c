@@ -220,8 +220,8 @@ static void
 on_open_clicked (AdwToast  *toast,
                  PgsWindow *self)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-uri", "s",
-                              g_object_get_data (G_OBJECT (toast), "uri"));
+  gtk_widget_activate_action (GTK_WIDGET (self), g_object_get_data (G_OBJECT (toast), "open-action"),
+                              "s", g_object_get_data (G_OBJECT (toast), "uri"));
 }
 
 /* libadwaita 1.2 frees a toast dismissed while its show animation (300 ms, 500 when it
@@ -253,10 +253,11 @@ on_toast_title_mapped (GtkWidget *title,
                       g_object_unref);
 }
 
-void
-_pgs_window_show_file_toast (PgsWindow  *self,
-                             const char *text,
-                             GFile      *file)
+static void
+show_file_toast (PgsWindow  *self,
+                 const char *text,
+                 GFile      *file,
+                 const char *open_action)
 {
   AdwToast *toast = _pgs_window_add_toast (self, text);
   g_autofree char *uri = g_file_get_uri (file);
@@ -265,6 +266,7 @@ _pgs_window_show_file_toast (PgsWindow  *self,
   /* The Open button (the toast's own) is labelled once armed (arm_toast). Not the toast's action-name and action-target: libadwaita 1.2 hands them to its button
    * one after the other, and GTK warns about the action without its target between. */
   g_object_set_data_full (G_OBJECT (toast), "uri", g_strdup (uri), g_free);
+  g_object_set_data (G_OBJECT (toast), "open-action", (gpointer) open_action);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_open_clicked), self, 0);
 
   /* The text and a second button where libadwaita 1.2 puts the title. */
@@ -290,6 +292,23 @@ _pgs_window_show_file_toast (PgsWindow  *self,
   g_object_set_data (G_OBJECT (toast), "folder-button", button);
   g_signal_connect (box, "map", G_CALLBACK (on_toast_title_mapped), toast);
   adw_toast_set_custom_title (toast, box);
+}
+
+void
+_pgs_window_show_file_toast (PgsWindow  *self,
+                             const char *text,
+                             GFile      *file)
+{
+  show_file_toast (self, text, file, "win.open-uri");
+}
+
+/* A recording is opened here, in this window, not in whatever the desktop opens it with. */
+void
+_pgs_window_show_recording_toast (PgsWindow  *self,
+                                  const char *text,
+                                  GFile      *file)
+{
+  show_file_toast (self, text, file, "win.open-snapshot-file");
 }
 
 void

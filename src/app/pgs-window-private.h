@@ -7,7 +7,8 @@
  * window) calls the others; pgs-window-actions.c (export, refresh, find, zoom, working set)
  * calls pgs-window-files.c (open, save and compare snapshot files, the title),
  * pgs-window-unlock.c (the lock state, the banner) and pgs-window-open.c (toasts, and the
- * toast after a file is written); pgs-window-files.c and pgs-window-unlock.c call only
+ * toast after a file is written); pgs-window-record.c (Record) calls pgs-window-files.c and
+ * pgs-window-open.c; pgs-window-files.c and pgs-window-unlock.c call only
  * pgs-window-open.c, which calls none of them. State shared with the pages lives in the
  * session (pgs-session.c), not here.
  */
@@ -18,6 +19,7 @@
 #include "pgs-compare-list.h"
 #include "pgs-helper.h"
 #include "pgs-library-view.h"
+#include "pgs-recorder.h"
 #include "pgs-session.h"
 #include "pgs-snapshot-file.h"
 #include "pgs-window.h"
@@ -43,6 +45,7 @@ struct _PgsWindow
   int                   highlight_pid;  /* the process selected when a file was */
   PgsSnapshot          *compared_snapshot;  /* the session's while a comparison shows it */
   gboolean              banner_link_connected;
+  PgsRecorder          *recorder;     /* Record (pgs-window-record.c) */
 
   /* template children */
   GtkStack             *stack;
@@ -51,6 +54,7 @@ struct _PgsWindow
   GtkLabel             *banner_label;
   GtkButton            *banner_button;
   GtkButton            *lock_button;
+  GtkButton            *record_button;
   GtkStack             *processes_stack;
   PgsCompareList       *compare_list;
   GtkRevealer          *progress_revealer;
@@ -72,6 +76,10 @@ AdwToast   *_pgs_window_add_toast            (PgsWindow   *self,
                                               const char  *text);
 /* A toast saying @text about @file just written, with Open and Show in Folder. */
 void        _pgs_window_show_file_toast      (PgsWindow   *self,
+                                              const char  *text,
+                                              GFile       *file);
+/* The same for a recording just written: Open shows it in this window. */
+void        _pgs_window_show_recording_toast (PgsWindow   *self,
                                               const char  *text,
                                               GFile       *file);
 /* PgsWindow::export-finished, for scripts and tests. */
@@ -114,6 +122,12 @@ void        _pgs_window_restore_folder       (PgsWindow   *self,
 char       *_pgs_window_suggest_file_name    (PgsProcess  *process,
                                               const char  *fallback,
                                               const char  *extension);
+
+/* pgs-window-record.c: win.record, the Record button, the recorder */
+void        _pgs_window_record_class_init    (GtkWidgetClass *widget_class);
+void        _pgs_window_record_init          (PgsWindow   *self);
+/* Stops recording (the file is closed in the background): the window is going. */
+void        _pgs_window_record_dispose       (PgsWindow   *self);
 
 /* pgs-window-actions.c */
 void        _pgs_window_actions_class_init   (GtkWidgetClass *widget_class);

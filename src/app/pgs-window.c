@@ -261,6 +261,7 @@ pgs_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
   _pgs_window_unlock_dispose (self);
   _pgs_window_files_dispose (self);
+  _pgs_window_record_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_WINDOW);
   g_clear_object (&self->session);
@@ -358,6 +359,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, record_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, processes_stack);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
@@ -378,6 +380,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   _pgs_window_unlock_class_init (widget_class);
   _pgs_window_files_class_init (widget_class);
   _pgs_window_open_class_init (widget_class);
+  _pgs_window_record_class_init (widget_class);
 }
 
 static void
@@ -400,6 +403,7 @@ pgs_window_init (PgsWindow *self)
   self->session = pgs_session_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   pgs_refresh_log_first_frame (GTK_WIDGET (self));
+  _pgs_window_record_init (self);
 
   /* The list's choice goes to the session, which hands the process with its pages to the
    * pages that show it; the stack shows the session's view; the library's file is the

@@ -14,6 +14,7 @@
 #include "pgs-map-page.h"
 #include "pgs-process-detail.h"
 #include "pgs-process-list.h"
+#include "pgs-recorder.h"
 #include "pgs-session.h"
 #include "pgs-wss-dialog.h"
 
@@ -57,6 +58,14 @@ AdwToast         *pgs_window_get_toast          (PgsWindow      *self);
 void              pgs_window_open_file          (PgsWindow      *self,
                                                  GFile          *file,
                                                  GFile          *compare_with);
+/* Records the live machine to @file as win.record does once a file is chosen (every second
+ * the totals, every minute a page-level picture) until win.record again or the window
+ * closes; a toast says how it went. */
+void              pgs_window_record_to          (PgsWindow      *self,
+                                                 GFile          *file);
+/* What records (its "recording", "n-samples", "elapsed"; "finished" once the file is
+ * closed). */
+PgsRecorder      *pgs_window_get_recorder       (PgsWindow      *self);
 /* Compares the snapshot in @file (old) with the one shown (new). */
 void              pgs_window_compare_file       (PgsWindow      *self,
                                                  GFile          *file);
