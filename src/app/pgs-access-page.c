@@ -166,6 +166,32 @@ seconds_for (PgsDamonSysfs *sysfs)
   return CLAMP (2.0 * slowest / 1e6, 5.0, 120.0);
 }
 
+/* DAMON's sysfs is root's (its files are 0600, as on most kernels): which monitor runs is
+ * unknown, but the helper reads the events of whichever does. */
+static void
+show_unreadable (PgsAccessPage *self)
+{
+  if (usable_helper (self) == NULL)
+    {
+      show_status (self, "unprivileged", "dialog-password-symbolic",
+                   _("Reading Access Heat Needs Root"),
+                   _("DAMON’s configuration (/sys/kernel/mm/damon/admin) and its events are "
+                     "root’s to read: its events come from a tracefs instance of Pagescope’s "
+                     "own, which only root can make. Unlocking lets Pagescope’s helper do it "
+                     "for you: it makes the instance, reads the events of whichever monitor "
+                     "runs and removes it again (your password may be asked once more). Or "
+                     "run `sudo pagescope-cli access`."), NULL);
+      return;
+    }
+  self->read_seconds = 10;
+  show_status (self, "ready", "io.github.pagescope.Pagescope-symbolic", _("Memory Access Heat"),
+               _("DAMON’s configuration is root’s to read, so which monitor runs, and how "
+                 "often it aggregates, is not known here. Reading its events takes 10 s, "
+                 "through Pagescope’s helper, which may ask for your password; DAMON’s "
+                 "configuration is not changed. Cancelling the read stops the helper, and "
+                 "Pagescope is locked again."), _("_Read Access Heat"));
+}
+
 void
 _pgs_access_page_update_state (PgsAccessPage *self)
 {
@@ -178,6 +204,12 @@ _pgs_access_page_update_state (PgsAccessPage *self)
     return;
 
   sysfs = pgs_damon_sysfs_read (self->sysfs_root, &error);
+  if (sysfs == NULL && !self->privileged &&
+      g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+    {
+      show_unreadable (self);
+      return;
+    }
   if (sysfs == NULL)
     {
       show_status (self, "failed", "dialog-error-symbolic",

@@ -8,7 +8,9 @@
  * read of 10 s). A thread plays the helper on a socketpair (as tests/unit/
  * test-helper-access.c does): it greets, takes "ACCESS 10", and answers with two
  * aggregations of two regions in damon:damon_aggregated's format, cut mid-line between
- * two chunks, then "END". Run under xvfb-run; without a display it skips (exit 77).
+ * two chunks, then "END". Also with DAMON's sysfs unreadable, as a real kernel has it for
+ * a user (its files are 0600): the page still offers Unlock, and reads through the
+ * helper for 10 s. Run under xvfb-run; without a display it skips (exit 77).
  */
 
 #include "config.h"
@@ -16,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 
 #include "pgs-access-page-private.h"
 #include "pgs-fixture.h"
@@ -190,6 +193,23 @@ fake_helper (gpointer data)
   return NULL;
 }
 
+/* A helper on a socketpair, played by fake_helper in THREAD. */
+static PgsHelper *
+start_fake (FakeHelper  *fake,
+            GThread    **thread)
+{
+  g_autoptr(GError) error = NULL;
+  PgsHelper *helper;
+  int sv[2];
+
+  g_assert_no_errno (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv));
+  fake->sock = sv[1];
+  *thread = g_thread_new ("fake-helper", fake_helper, fake);
+  helper = pgs_helper_new_for_fd (sv[0], &error);
+  g_assert_no_error (error);
+  return helper;
+}
+
 static gboolean
 is_ready (gpointer data)
 {
@@ -209,19 +229,13 @@ test_through_helper (Fixture       *f,
 {
   FakeHelper fake = { -1, "", FALSE };
   g_autoptr(PgsHelper) helper = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *legend = NULL;
   GThread *thread;
-  int sv[2];
 
   present (f);
   g_assert_cmpstr (pgs_access_page_get_state (f->page), ==, "unprivileged");
 
-  g_assert_no_errno (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv));
-  fake.sock = sv[1];
-  thread = g_thread_new ("fake-helper", fake_helper, &fake);
-  helper = pgs_helper_new_for_fd (sv[0], &error);
-  g_assert_no_error (error);
+  helper = start_fake (&fake, &thread);
 
   /* Unlocked: ready to read through the helper, for two aggregations of 5 s. */
   pgs_session_set_helper (f->session, helper);
@@ -253,6 +267,62 @@ test_through_helper (Fixture       *f,
   pgs_ui_spin (100);
 }
 
+/* DAMON's files are root's (0600) on a real kernel: nr_kdamonds made unreadable, and
+ * when the test runs as root, the page run as nobody meanwhile (root reads any file). */
+static void
+as_user (Fixture  *f,
+         gboolean  on)
+{
+  g_autofree char *path = g_build_filename (pgs_fixture_get_root (f->fx), ADMIN "nr_kdamonds",
+                                            NULL);
+
+  if (!on && geteuid () != getuid ())
+    g_assert_no_errno (seteuid (getuid ()));
+  g_assert_no_errno (chmod (path, on ? 0 : 0644));
+  if (on && getuid () == 0)
+    g_assert_no_errno (seteuid (65534));
+}
+
+static void
+test_unreadable (Fixture       *f,
+                 gconstpointer  data)
+{
+  FakeHelper fake = { -1, "", FALSE };
+  g_autoptr(PgsHelper) helper = NULL;
+  g_autofree char *legend = NULL;
+  GThread *thread;
+
+  present (f);
+  helper = start_fake (&fake, &thread);
+
+  /* Locked: still the unprivileged state and its Unlock button, no monitor named. */
+  as_user (f, TRUE);
+  _pgs_access_page_update_state (f->page);
+  g_assert_cmpstr (pgs_access_page_get_state (f->page), ==, "unprivileged");
+  assert_contains (_pgs_access_page_get_description (f->page), "root’s to read");
+  assert_contains (_pgs_access_page_get_description (f->page), "Unlocking lets Pagescope’s "
+                   "helper do it for you");
+  g_assert_true (gtk_widget_get_visible (_pgs_access_page_get_unlock_button (f->page)));
+
+  /* Unlocked: ready for 10 s (the intervals unknown), and the read gives the heat. */
+  pgs_session_set_helper (f->session, helper);
+  g_assert_cmpstr (pgs_access_page_get_state (f->page), ==, "ready");
+  assert_contains (_pgs_access_page_get_description (f->page), "takes 10 s");
+  g_signal_emit_by_name (_pgs_access_page_get_read_button (f->page), "clicked");
+  g_assert_true (pgs_ui_wait (shows_heat, f->page, 10000));
+  as_user (f, FALSE);
+  g_assert_cmpstr (pgs_access_page_get_state (f->page), ==, "heat");
+  g_assert_cmpstr (fake.request, ==, "ACCESS 10\n");
+  legend = _pgs_access_page_get_legend (f->page);
+  assert_contains (legend, "kdamond PID 107): 2 aggregations, 10.000000 s to 15.000000 s");
+  assert_contains (legend, "(the monitor’s intervals are unknown)");
+
+  pgs_session_set_helper (f->session, NULL);
+  g_clear_object (&helper);
+  g_thread_join (thread);
+  g_assert_true (fake.hung_up);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -263,5 +333,7 @@ main (int    argc,
               test_unlock_button, fixture_tear_down);
   g_test_add ("/pgs/ui/access/through-helper", Fixture, NULL, fixture_set_up,
               test_through_helper, fixture_tear_down);
+  g_test_add ("/pgs/ui/access/unreadable", Fixture, NULL, fixture_set_up, test_unreadable,
+              fixture_tear_down);
   return g_test_run ();
 }

@@ -99,21 +99,38 @@ compare_after (PgsDamonCollection *self,
 }
 
 /* What both reads do first: DAMON's sysfs, a kdamond running, the RAM's end, and each
- * kdamond's address unit. *SECONDS becomes two aggregations (at least 5 s) when 0. */
+ * kdamond's address unit. *SECONDS becomes two aggregations (at least 5 s) when 0.
+ * UNREADABLE_OK: a sysfs only root may read is taken as DAMON with no kdamond known (the
+ * helper reads the events whichever runs), and *SECONDS 10 s when 0. */
 static PgsDamonCollection *
 collect_begin (const char  *sysfs_root,
                const char  *procfs_root,
+               gboolean     unreadable_ok,
                double      *seconds,
                GError     **error)
 {
   g_autoptr(PgsDamonCollection) self = g_new0 (PgsDamonCollection, 1);
   g_autoptr(GPtrArray) running = NULL;
+  g_autoptr(GError) local = NULL;
   guint64 slowest_aggr = 0;
 
   self->messages = g_ptr_array_new_with_free_func (g_free);
-  self->before = pgs_damon_sysfs_read (sysfs_root, error);
+  self->before = pgs_damon_sysfs_read (sysfs_root, &local);
+  if (self->before == NULL && unreadable_ok &&
+      g_error_matches (local, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+    {
+      self->before = pgs_damon_sysfs_new_unreadable (sysfs_root);
+      self->ram_end = pgs_damon_ram_end (procfs_root);
+      self->access = pgs_damon_access_new (self->ram_end);
+      if (*seconds <= 0)
+        *seconds = 10;
+      return g_steal_pointer (&self);
+    }
   if (self->before == NULL)
-    return NULL;
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
   if (!self->before->present)
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_UNSUPPORTED,
@@ -164,7 +181,8 @@ pgs_damon_collect (const char          *sysfs_root,
                    volatile const int  *stop,
                    GError             **error)
 {
-  g_autoptr(PgsDamonCollection) self = collect_begin (sysfs_root, procfs_root, &seconds, error);
+  g_autoptr(PgsDamonCollection) self =
+    collect_begin (sysfs_root, procfs_root, FALSE, &seconds, error);
   g_autoptr(PgsDamonReader) reader = NULL;
   g_autoptr(GError) local = NULL;
   gint64 start, deadline;
@@ -236,7 +254,7 @@ pgs_damon_collect_through_helper (PgsHelper     *helper,
 
   g_return_val_if_fail (PGS_IS_HELPER (helper), NULL);
 
-  self = collect_begin (sysfs_root, procfs_root, &seconds, error);
+  self = collect_begin (sysfs_root, procfs_root, TRUE, &seconds, error);
   if (self == NULL)
     return NULL;
   whole = (guint) CLAMP (ceil (seconds), 1, PGS_HELPER_MAX_ACCESS_SECONDS);

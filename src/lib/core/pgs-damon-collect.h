@@ -39,8 +39,9 @@ PgsDamonCollection *pgs_damon_collect        (const char                  *sysfs
 /* The same read through pagescope-helper (ACCESS, pgs_helper_read_access()), for a user
  * who is not root: @seconds rounded up to whole seconds, at most 600. Cancelling fails with
  * G_IO_ERROR_CANCELLED and lets the helper go (it removes its instance and exits); the
- * collection is never "interrupted". DAMON's sysfs and /proc/iomem are read as the caller,
- * what the caller may read of them. */
+ * collection is never "interrupted". DAMON's sysfs and /proc/iomem are read as the caller:
+ * where DAMON's sysfs is root's (its files are 0600), the read goes ahead with no kdamond
+ * known (its @before empty; @seconds 0 reads 10 s) and the monitor's intervals unknown. */
 PgsDamonCollection *pgs_damon_collect_through_helper (PgsHelper                *helper,
                                                       const char               *sysfs_root,
                                                       const char               *procfs_root,
