@@ -188,8 +188,7 @@ show_unreadable (PgsAccessPage *self)
                _("DAMON’s configuration is root’s to read, so which monitor runs, and how "
                  "often it aggregates, is not known here. Reading its events takes 10 s, "
                  "through Pagescope’s helper, which may ask for your password; DAMON’s "
-                 "configuration is not changed. Cancelling the read stops the helper, and "
-                 "Pagescope is locked again."), _("_Read Access Heat"));
+                 "configuration is not changed."), _("_Read Access Heat"));
 }
 
 void
@@ -269,9 +268,8 @@ _pgs_access_page_update_state (PgsAccessPage *self)
       if (through_helper)
         description = g_strdup_printf (
           _("%s. Reading its events takes %s s (two aggregations), through Pagescope’s "
-            "helper, which may ask for your password; DAMON’s configuration is not changed. "
-            "Cancelling the read stops the helper, and Pagescope is locked again."),
-          monitor, secs);
+            "helper, which may ask for your password; DAMON’s configuration is not "
+            "changed."), monitor, secs);
       else
         description = g_strdup_printf (
           _("%s. Reading its events takes %s s (two aggregations); DAMON’s configuration is "

@@ -7,9 +7,10 @@
  * (the socket made as nobody, a stand-in pkcheck granting every action), read through
  * pgs_damon_collect_through_helper() as the app reads it when unlocked: the running
  * kdamond's events parse as damon_aggregated with no error, and the helper's tracefs
- * instance is gone afterwards, also after a read cancelled mid-way (the client hangs up;
- * the helper removes its instance and exits 0). Needs root, DAMON, a running kdamond and
- * tracefs (skips without).
+ * instance is gone afterwards, also after a read cancelled mid-way (the client sends
+ * STOP: the helper removes its instance and serves the next read; it exits 0 when the
+ * client goes). Needs root, DAMON, a running kdamond
+ * and tracefs (skips without).
  */
 
 #include "config.h"
@@ -198,9 +199,17 @@ test_cancel (void)
   g_assert_error (w.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&w.error);
 
-  /* The client hung up: the helper removed its instance and exited 0, well before the
-   * 30 s were up. */
-  g_assert_false (pgs_helper_is_running (helper));
+  /* The client asked the helper to STOP: it removed its instance well before the 30 s
+   * were up, and serves on until the client goes. */
+  g_assert_true (pgs_helper_is_running (helper));
+  {
+    g_autoptr(PgsDamonAccess) access = pgs_damon_access_new (0);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (pgs_helper_read_access (helper, 1, access, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+  }
+  g_clear_object (&helper);
   status = pgs_test_wait_exit (pid);
   g_assert_true (status != -1 && WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, 0);

@@ -5,15 +5,17 @@
  *
  * The client must take a well-formed stream whole (chunks cut lines anywhere), refuse an
  * oversized chunk, a stream without its "END", an error and garbage with an error that
- * says so, and hang up when cancelled (which is how the helper learns to remove its
- * tracefs instance). A thread plays the helper on a socketpair: no root needed.
+ * says so, and when cancelled ask the helper to STOP (it removes its tracefs instance
+ * and serves on), or hang up before the read began or when STOP goes unanswered. A thread plays the helper on a socketpair: no root needed.
  */
 
 #include "config.h"
 
 #include <string.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <linux/sockios.h>
 
 #include "pagescope.h"
 #include "src/helper/pgs-helper-protocol.h"
@@ -31,7 +33,9 @@ typedef struct
   const char   *expect;        /* the request */
   GPtrArray    *frames;        /* GBytes, sent in turn */
   GCancellable *cancel_after;  /* cancelled once the frames are sent */
+  const char   *after_stop[3]; /* then "STOP\n" expected, and these sent */
   gboolean      wait_hang_up;  /* else close after the frames */
+  gboolean      got_stop;
   gboolean      hung_up;       /* the client closed or shut down its end */
 } Fake;
 
@@ -66,7 +70,22 @@ fake_helper (gpointer data)
         break;
     }
   if (fake->cancel_after != NULL)
-    g_cancellable_cancel (fake->cancel_after);
+    {
+      int queued;
+
+      /* Once the client has taken every frame (what we sent and it has not read is still
+       * ours: SIOCOUTQ), so that it is mid-read when cancelled. */
+      while (ioctl (fake->sock, SIOCOUTQ, &queued) == 0 && queued > 0)
+        g_usleep (1000);
+      g_cancellable_cancel (fake->cancel_after);
+    }
+  if (fake->after_stop[0] != NULL)
+    {
+      n = recv (fake->sock, request, sizeof request - 1, 0);
+      fake->got_stop = n == 5 && memcmp (request, "STOP\n", 5) == 0;
+      for (guint i = 0; i < G_N_ELEMENTS (fake->after_stop) && fake->after_stop[i]; i++)
+        send (fake->sock, fake->after_stop[i], strlen (fake->after_stop[i]), MSG_NOSIGNAL);
+    }
   if (fake->wait_hang_up)
     {
       /* Nothing more comes from the client: its next datagram is the end of file. */
@@ -270,23 +289,53 @@ test_bad_streams (void)
 static void
 test_cancel (void)
 {
-  Fake fake = { .frames = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref),
-                .wait_hang_up = TRUE };
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  gboolean running;
-  Result r;
+  static const struct
+  {
+    const char *name;
+    gboolean    ok_sent;       /* the read had begun (else polkit was still asking) */
+    const char *after_stop[3];
+    gboolean    still_running; /* STOP answered: the helper serves on */
+  } cases[] = {
+    { "stopped", TRUE, { "+" LINE ("15.000101", "target_id=0 nr_regions=2 4096-12288: 0 1")
+                         "\n", "END\n" }, TRUE },
+    { "stop answered with an error", TRUE, { "ERR 5 the tracefs instance was not removed\n" },
+      TRUE },
+    { "stop answered with garbage", TRUE, { "hello\n" }, FALSE },
+    { "stop unanswered", TRUE, { "+abc" }, FALSE },   /* then the fake closes: EOF */
+    { "before the read began", FALSE, { NULL }, FALSE },
+  };
 
-  add_frame (&fake, "OK pagescope-1-1 0\n", -1);
-  add_frame (&fake, "+" LINE ("15.000100", "target_id=0 nr_regions=2 0-4096: 2 7") "\n", -1);
-  fake.cancel_after = cancellable;
-  run (&fake, cancellable, &r, &running);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      Fake fake = { .frames = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref),
+                    .wait_hang_up = TRUE };
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      gboolean running;
+      Result r;
 
-  g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_null (r.bytes);
-  /* The client hung up, which stops the helper's read (and the helper). */
-  g_assert_false (running);
-  g_assert_true (fake.hung_up);
-  result_clear (&r);
+      g_test_message ("%s", cases[i].name);
+      if (cases[i].ok_sent)
+        {
+          add_frame (&fake, "OK pagescope-1-1 0\n", -1);
+          add_frame (&fake, "+" LINE ("15.000100", "target_id=0 nr_regions=2 0-4096: 2 7") "\n",
+                     -1);
+        }
+      memcpy (fake.after_stop, cases[i].after_stop, sizeof fake.after_stop);
+      /* Unanswered: the fake goes after STOP, which the client reads as end of file. */
+      fake.wait_hang_up = g_strcmp0 (cases[i].name, "stop unanswered") != 0;
+      fake.cancel_after = cancellable;
+      run (&fake, cancellable, &r, &running);
+
+      g_assert_error (r.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_null (r.bytes);
+      /* Mid-read the client asks the helper to STOP; before, or unanswered, it hangs up,
+       * which stops the helper's read (and the helper). */
+      g_assert_cmpint (fake.got_stop, ==, cases[i].ok_sent);
+      g_assert_cmpint (running, ==, cases[i].still_running);
+      if (fake.wait_hang_up)
+        g_assert_true (fake.hung_up);
+      result_clear (&r);
+    }
 }
 
 static void

@@ -38,7 +38,7 @@ PgsDamonCollection *pgs_damon_collect        (const char                  *sysfs
                                               GError                     **error);
 /* The same read through pagescope-helper (ACCESS, pgs_helper_read_access()), for a user
  * who is not root: @seconds rounded up to whole seconds, at most 600. Cancelling fails with
- * G_IO_ERROR_CANCELLED and lets the helper go (it removes its instance and exits); the
+ * G_IO_ERROR_CANCELLED (the helper removes its instance; see pgs_helper_read_access()); the
  * collection is never "interrupted". DAMON's sysfs and /proc/iomem are read as the caller:
  * where DAMON's sysfs is root's (its files are 0600), the read goes ahead with no kdamond
  * known (its @before empty; @seconds 0 reads 10 s) and the monitor's intervals unknown. */

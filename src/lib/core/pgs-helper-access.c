@@ -32,6 +32,8 @@
 #define WHAT "reading memory access heat"
 /* After "OK" the helper ends the stream SECONDS later; this long past that, it has hung. */
 #define END_GRACE_SECONDS 60
+/* After "STOP" the helper stops its reader and removes the instance at once. */
+#define STOP_GRACE_SECONDS 10
 
 /* Waits for a datagram on FD, at most until DEADLINE (monotonic µs; 0 for none), and
  * receives it into BUF (SIZE bytes, one kept for the NUL). Returns its length (0 at end
@@ -98,6 +100,32 @@ out:
   if (have_cancel_fd)
     g_cancellable_release_fd (cancellable);
   return n;
+}
+
+/* Cancelled mid-read: asks the helper to stop and reads what it still sends, up to its
+ * "END", so that it waits for the next request with its instance removed. FALSE when it
+ * did not answer so (then the caller hangs up). */
+static gboolean
+stop_read (int   fd,
+           char *buf)
+{
+  gint64 deadline = g_get_monotonic_time () + STOP_GRACE_SECONDS * G_USEC_PER_SEC;
+  gboolean truncated = FALSE;
+  gssize n;
+
+  do
+    n = send (fd, "STOP\n", 5, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  if (n != 5)
+    return FALSE;
+  for (;;)
+    {
+      n = receive (fd, buf, PGS_HELPER_ACCESS_CHUNK + 3, deadline, &truncated, NULL, NULL);
+      if (n <= 0 || truncated)
+        return FALSE;
+      if (buf[0] != '+')
+        return strcmp (buf, "END\n") == 0 || g_str_has_prefix (buf, "ERR ");
+    }
 }
 
 /* "OK <instance> <0|1>\n": the instance a name the helper's worker makes
@@ -182,10 +210,21 @@ read_locked (PgsHelper           *self,
   deadline = g_get_monotonic_time () + (gint64) (seconds + END_GRACE_SECONDS) * G_USEC_PER_SEC;
   for (;;)
     {
+      GError *local = NULL;
+
       n = receive (fd, buf, PGS_HELPER_ACCESS_CHUNK + 3, deadline, &truncated, cancellable,
-                   error);
+                   &local);
+      if (n < 0 && g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+          stop_read (fd, buf))
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
       if (n < 0)
-        goto hang_up;
+        {
+          g_propagate_error (error, local);
+          goto hang_up;
+        }
       if (n == 0)
         {
           g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
@@ -229,8 +268,9 @@ read_locked (PgsHelper           *self,
     }
 
 hang_up:
-  /* Cancelled, or the stream cannot be trusted: the helper stops its reader, removes its
-   * tracefs instance and exits when we go (pagescope-helper.c, read_access). */
+  /* Cancelled before the read began (polkit still asking) or when STOP went unanswered,
+   * or the stream cannot be trusted: the helper stops its reader, removes its tracefs
+   * instance and exits when we go (pagescope-helper.c, read_access). */
   _pgs_helper_hang_up (self);
   return FALSE;
 }

@@ -77,9 +77,10 @@ gboolean    pgs_helper_pageout      (PgsHelper            *self,
  * ACCESS as they come (pgs_damon_access_feed(); not finished), exactly what the library's
  * own root reader (pgs-damon-reader.c) reads. At most PGS_HELPER_ACCESS_MAX_BYTES in all.
  * *INSTANCE (free it) and *PRIVATE_MOUNT say which instance was used. The helper is busy
- * meanwhile: other requests wait. Cancelling hangs up on the helper, which then removes
- * its instance and exits (the helper is closed afterwards), and fails with
- * G_IO_ERROR_CANCELLED. */
+ * meanwhile: other requests wait. Cancelling fails with G_IO_ERROR_CANCELLED: mid-read
+ * it asks the helper to STOP, which removes its instance and serves on; before the read
+ * began (polkit still asking), or when the helper does not answer STOP, it hangs up, and
+ * the helper removes its instance and exits (the helper is closed afterwards). */
 #define PGS_HELPER_ACCESS_MAX_BYTES (256 * 1024 * 1024)
 
 gboolean    pgs_helper_read_access  (PgsHelper            *self,
