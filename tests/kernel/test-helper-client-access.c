@@ -9,7 +9,8 @@
  * kdamond's events parse as damon_aggregated with no error, and the helper's tracefs
  * instance is gone afterwards, also after a read cancelled mid-way (the client sends
  * STOP: the helper removes its instance and serves the next read; it exits 0 when the
- * client goes). Needs root, DAMON, a running kdamond
+ * client goes); and on the raw socket, STOP mid-read answered with END, any other datagram
+ * with ERR 22. Needs root, DAMON, a running kdamond
  * and tracefs (skips without).
  */
 
@@ -17,6 +18,7 @@
 
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 
 #include "pagescope.h"
@@ -220,6 +222,58 @@ test_cancel (void)
       g_error ("tracefs instance %s left after a cancelled read", after[i]);
 }
 
+/* The protocol itself: STOP mid-read ends it with END; any other datagram mid-read ends it
+ * with ERR 22; either way well before its 30 s, and the helper serves on. */
+static void
+test_stop_raw (void)
+{
+  static const struct { const char *mid; const char *last; } cases[] = {
+    { "STOP\n", "END\n" },
+    { "OPEN 1 maps\n", "ERR 22 only STOP may be sent during ACCESS\n" },
+  };
+  g_autofree char *pkcheck = NULL;
+  struct timeval timeout = { 20, 0 };
+  static char buf[20000];
+  int sock, status;
+  pid_t pid;
+
+  if (require_kdamond () == 0)
+    return;
+  pkcheck = pgs_test_fake_pkcheck (tmpdir, "grant-raw", 0);
+  {
+    PgsTestHelper how = { helper_test_path, NOBODY, NOBODY_TEXT, pkcheck };
+
+    sock = pgs_test_helper_start (&how, &pid);
+  }
+  g_assert_cmpstr (pgs_test_helper_greeting (sock), ==, "PAGESCOPE-HELPER 1\n");
+  g_assert_no_errno (setsockopt (sock, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint64 started = g_get_monotonic_time ();
+      ssize_t n;
+
+      g_assert_cmpint (send (sock, "ACCESS 30\n", 10, 0), ==, 10);
+      n = recv (sock, buf, sizeof buf - 1, 0);
+      g_assert_cmpint (n, >, 0);
+      buf[n] = '\0';
+      g_assert_true (g_str_has_prefix (buf, "OK pagescope-"));
+      g_usleep (500000);
+      g_assert_cmpint (send (sock, cases[i].mid, strlen (cases[i].mid), 0), ==,
+                       (ssize_t) strlen (cases[i].mid));
+      do
+        n = recv (sock, buf, sizeof buf - 1, 0);
+      while (n > 0 && buf[0] == '+');
+      g_assert_cmpint (n, >, 0);
+      buf[n] = '\0';
+      g_assert_cmpstr (buf, ==, cases[i].last);
+      g_assert_cmpint (g_get_monotonic_time () - started, <, 10 * G_USEC_PER_SEC);
+    }
+  close (sock);
+  status = pgs_test_wait_exit (pid);
+  g_assert_true (status != -1 && WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -233,6 +287,7 @@ main (int   argc,
 
   g_test_add_func ("/pgs/helper/client-access/read", test_read);
   g_test_add_func ("/pgs/helper/client-access/cancel", test_cancel);
+  g_test_add_func ("/pgs/helper/client-access/stop-raw", test_stop_raw);
 
   return g_test_run ();
 }
