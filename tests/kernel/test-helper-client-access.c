@@ -10,8 +10,7 @@
  * instance is gone afterwards, also after a read cancelled mid-way (the client sends
  * STOP: the helper removes its instance and serves the next read; it exits 0 when the
  * client goes); and on the raw socket, STOP mid-read answered with END, any other datagram
- * with ERR 22. Needs root, DAMON, a running kdamond
- * and tracefs (skips without).
+ * with ERR 22. Needs root, DAMON, a running kdamond and tracefs (skips without).
  */
 
 #include "config.h"

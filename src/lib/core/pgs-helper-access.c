@@ -199,11 +199,14 @@ read_locked (PgsHelper           *self,
     {
       /* An error ends the request: the helper waits for the next. Anything else leaves the
        * stream in an unknown state, so the helper is let go. */
-      gboolean err = !truncated && g_str_has_prefix (buf, "ERR ");
-
-      _pgs_helper_set_reply_error (truncated ? (char *) "" : buf, WHAT, error);
-      if (!err)
-        _pgs_helper_hang_up (self);
+      if (!truncated && g_str_has_prefix (buf, "ERR "))
+        {
+          _pgs_helper_set_reply_error (buf, WHAT, error);
+          return FALSE;
+        }
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                   WHAT ": the helper sent a malformed reply");
+      _pgs_helper_hang_up (self);
       return FALSE;
     }
 
