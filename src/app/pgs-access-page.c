@@ -247,7 +247,6 @@ _pgs_access_page_update_state (PgsAccessPage *self)
   {
     g_autofree char *monitor = describe_monitor (g_ptr_array_index (running, 0));
     g_autofree char *description = NULL;
-
     gboolean through_helper = usable_helper (self) != NULL;
 
     if (!self->privileged && !through_helper)
