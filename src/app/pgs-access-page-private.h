@@ -25,5 +25,7 @@ const char   *_pgs_access_page_get_title         (PgsAccessPage      *self);
 const char   *_pgs_access_page_get_description   (PgsAccessPage      *self);
 char         *_pgs_access_page_get_legend        (PgsAccessPage      *self);
 PgsAccessMap *_pgs_access_page_get_map           (PgsAccessPage      *self);
+GtkWidget    *_pgs_access_page_get_read_button   (PgsAccessPage      *self);
+GtkWidget    *_pgs_access_page_get_unlock_button (PgsAccessPage      *self);
 
 G_END_DECLS

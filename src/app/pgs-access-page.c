@@ -4,9 +4,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * DAMON's sysfs says which state the page is in: no DAMON in the kernel, no kdamond
- * running (and whether Pagescope could start one), not privileged, or ready. Reading runs
- * the library's collector (a tracefs instance of Pagescope's own, which it removes) off
- * the main thread for two aggregation intervals, at least 5 s; the page never writes to
+ * running (and whether Pagescope could start one), not privileged (offering win.unlock,
+ * the window's action), or ready. Reading runs the library's collector (a tracefs instance
+ * of Pagescope's own, which it removes) off the main thread for two aggregation intervals,
+ * at least 5 s: as root itself, else through the session's helper while the app is
+ * unlocked (the helper's ACCESS, the same bytes and parser); the page never writes to
  * DAMON's configuration. The heat is drawn by the library's access renderer, the same
  * pixels as `pagescope-render --view access`.
  */
@@ -29,6 +31,7 @@ struct _PgsAccessPage
   GtkStack           *stack;
   AdwStatusPage      *status_page;
   GtkButton          *read_button;
+  GtkButton          *unlock_button;
   GtkProgressBar     *progress_bar;
   PgsAccessMap       *map;
   GtkLabel           *legend_label;
@@ -63,13 +66,27 @@ typedef struct
   char         *sysfs_root;
   double        seconds;
   volatile int  stop;
+  PgsHelper    *helper;    /* reads as root for us; NULL when we are root */
 } ReadData;
 
 static void
 read_data_free (ReadData *data)
 {
   g_free (data->sysfs_root);
+  g_clear_object (&data->helper);
   g_free (data);
+}
+
+/* The session's helper when the app is unlocked and not root itself, else NULL. */
+static PgsHelper *
+usable_helper (PgsAccessPage *self)
+{
+  PgsSession *session = pgs_page_get_session (PGS_PAGE (self));
+  PgsHelper *helper = session != NULL ? pgs_session_get_helper (session) : NULL;
+
+  if (self->privileged || helper == NULL || !pgs_helper_is_running (helper))
+    return NULL;
+  return helper;
 }
 
 static void
@@ -99,6 +116,7 @@ show_status (PgsAccessPage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->read_button), button != NULL);
   if (button != NULL)
     gtk_button_set_label (self->read_button, button);
+  gtk_widget_set_visible (GTK_WIDGET (self->unlock_button), g_str_equal (state, "unprivileged"));
   set_state (self, state);
 }
 
@@ -148,6 +166,31 @@ seconds_for (PgsDamonSysfs *sysfs)
   return CLAMP (2.0 * slowest / 1e6, 5.0, 120.0);
 }
 
+/* DAMON's sysfs is root's (its files are 0600, as on most kernels): which monitor runs is
+ * unknown, but the helper reads the events of whichever does. */
+static void
+show_unreadable (PgsAccessPage *self)
+{
+  if (usable_helper (self) == NULL)
+    {
+      show_status (self, "unprivileged", "dialog-password-symbolic",
+                   _("Reading Access Heat Needs Root"),
+                   _("DAMON’s configuration (/sys/kernel/mm/damon/admin) and its events are "
+                     "root’s to read: its events come from a tracefs instance of Pagescope’s "
+                     "own, which only root can make. Unlocking lets Pagescope’s helper do it "
+                     "for you: it makes the instance, reads the events of whichever monitor "
+                     "runs and removes it again (your password may be asked once more). Or "
+                     "run `sudo pagescope-cli access`."), NULL);
+      return;
+    }
+  self->read_seconds = 10;
+  show_status (self, "ready", "io.github.pagescope.Pagescope-symbolic", _("Memory Access Heat"),
+               _("DAMON’s configuration is root’s to read, so which monitor runs, and how "
+                 "often it aggregates, is not known here. Reading its events takes 10 s, "
+                 "through Pagescope’s helper, which may ask for your password; DAMON’s "
+                 "configuration is not changed."), _("_Read Access Heat"));
+}
+
 void
 _pgs_access_page_update_state (PgsAccessPage *self)
 {
@@ -160,6 +203,12 @@ _pgs_access_page_update_state (PgsAccessPage *self)
     return;
 
   sysfs = pgs_damon_sysfs_read (self->sysfs_root, &error);
+  if (sysfs == NULL && !self->privileged &&
+      g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+    {
+      show_unreadable (self);
+      return;
+    }
   if (sysfs == NULL)
     {
       show_status (self, "failed", "dialog-error-symbolic",
@@ -198,13 +247,15 @@ _pgs_access_page_update_state (PgsAccessPage *self)
   {
     g_autofree char *monitor = describe_monitor (g_ptr_array_index (running, 0));
     g_autofree char *description = NULL;
+    gboolean through_helper = usable_helper (self) != NULL;
 
-    if (!self->privileged)
+    if (!self->privileged && !through_helper)
       {
         description = g_strdup_printf (
           _("%s. Its events are read from a tracefs instance of Pagescope’s own, which only "
-            "root can make. Unlocking does not cover this yet: run `sudo pagescope-cli "
-            "access` or `sudo pagescope-render --view access` instead."), monitor);
+            "root can make. Unlocking lets Pagescope’s helper do it for you: it makes the "
+            "instance, reads the events and removes it again (your password may be asked "
+            "once more). Or run `sudo pagescope-cli access`."), monitor);
         show_status (self, "unprivileged", "dialog-password-symbolic",
                      _("Reading Access Heat Needs Root"), description, NULL);
         return;
@@ -213,9 +264,15 @@ _pgs_access_page_update_state (PgsAccessPage *self)
     {
       g_autofree char *secs = g_strdup_printf ("%.0f", self->read_seconds);
 
-      description = g_strdup_printf (
-        _("%s. Reading its events takes %s s (two aggregations); DAMON’s configuration is "
-          "not changed."), monitor, secs);
+      if (through_helper)
+        description = g_strdup_printf (
+          _("%s. Reading its events takes %s s (two aggregations), through Pagescope’s "
+            "helper, which may ask for your password; DAMON’s configuration is not "
+            "changed."), monitor, secs);
+      else
+        description = g_strdup_printf (
+          _("%s. Reading its events takes %s s (two aggregations); DAMON’s configuration is "
+            "not changed."), monitor, secs);
     }
     show_status (self, "ready", "io.github.pagescope.Pagescope-symbolic", _("Memory Access Heat"),
                  description, _("_Read Access Heat"));
@@ -416,11 +473,19 @@ read_thread (GTask        *task,
 {
   ReadData *data = task_data;
   GError *error = NULL;
-  gulong id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), data, NULL);
-  PgsDamonCollection *collection =
-    pgs_damon_collect (data->sysfs_root, NULL, data->seconds, &data->stop, &error);
+  PgsDamonCollection *collection;
 
-  g_cancellable_disconnect (cancellable, id);
+  if (data->helper != NULL)
+    collection = pgs_damon_collect_through_helper (data->helper, data->sysfs_root, NULL,
+                                                   data->seconds, cancellable, &error);
+  else
+    {
+      gulong id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), data, NULL);
+
+      collection = pgs_damon_collect (data->sysfs_root, NULL, data->seconds, &data->stop,
+                                      &error);
+      g_cancellable_disconnect (cancellable, id);
+    }
   if (collection == NULL)
     g_task_return_error (task, error);
   else
@@ -438,6 +503,13 @@ on_read_done (GObject      *source,
 
   stop_progress (self);
   g_clear_object (&self->cancellable);
+  if (collection == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* Cancelled through the helper (or its password dialog dismissed): nothing came. */
+      self->state = NULL;
+      _pgs_access_page_update_state (self);
+      return;
+    }
   if (collection == NULL)
     {
       show_status (self, "failed", "dialog-error-symbolic", _("Could Not Read the Access Heat"),
@@ -472,6 +544,8 @@ on_read_clicked (PgsAccessPage *self)
   data = g_new0 (ReadData, 1);
   data->sysfs_root = g_strdup (self->sysfs_root);
   data->seconds = self->read_seconds;
+  if (usable_helper (self) != NULL)
+    data->helper = g_object_ref (usable_helper (self));
   self->cancellable = g_cancellable_new ();
   self->read_started = g_get_monotonic_time ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
@@ -496,6 +570,15 @@ on_map (PgsAccessPage *self)
 {
   /* Heat already shown stays until the user reads again. */
   if (self->cancellable == NULL && g_strcmp0 (self->state, "heat") != 0)
+    _pgs_access_page_update_state (self);
+}
+
+static void
+on_helper_changed (PgsAccessPage *self)
+{
+  /* Unlocked or locked again: ready through the helper, or the unprivileged state. */
+  if (self->cancellable == NULL && g_strcmp0 (self->state, "heat") != 0 &&
+      gtk_widget_get_mapped (GTK_WIDGET (self)))
     _pgs_access_page_update_state (self);
 }
 
@@ -548,6 +631,18 @@ PgsAccessMap *
 _pgs_access_page_get_map (PgsAccessPage *self)
 {
   return self->map;
+}
+
+GtkWidget *
+_pgs_access_page_get_read_button (PgsAccessPage *self)
+{
+  return GTK_WIDGET (self->read_button);
+}
+
+GtkWidget *
+_pgs_access_page_get_unlock_button (PgsAccessPage *self)
+{
+  return GTK_WIDGET (self->unlock_button);
 }
 
 static void
@@ -644,6 +739,7 @@ pgs_access_page_class_init (PgsAccessPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, stack);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, status_page);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, read_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, unlock_button);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, map);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, legend_label);
@@ -663,4 +759,5 @@ pgs_access_page_init (PgsAccessPage *self)
   gtk_drawing_area_set_draw_func (self->ramp, draw_ramp, NULL, NULL);
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
   g_signal_connect (self, "session-notify::units", G_CALLBACK (on_units_changed), NULL);
+  g_signal_connect (self, "session-notify::helper", G_CALLBACK (on_helper_changed), NULL);
 }

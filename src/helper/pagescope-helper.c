@@ -485,9 +485,9 @@ static int
 read_access (int sock,
              int seconds)
 {
-  char status[PGS_HELPER_MAX_REPLY - 8];
+  char status[PGS_HELPER_MAX_REPLY - 8], stop[16];
   size_t len = 0;
-  int fds[2], wstatus, code;
+  int fds[2], wstatus, code, stopped = 0;
   pid_t worker;
   struct timespec now, deadline;
 
@@ -542,7 +542,7 @@ read_access (int sock,
   deadline.tv_sec += seconds;
   for (;;)
     {
-      struct pollfd pfd[2] = { { fds[0], POLLIN, 0 }, { sock, POLLRDHUP, 0 } };
+      struct pollfd pfd[2] = { { fds[0], POLLIN, 0 }, { sock, POLLIN | POLLRDHUP, 0 } };
       long left;
 
       clock_gettime (CLOCK_MONOTONIC, &now);
@@ -559,6 +559,17 @@ read_access (int sock,
             ;
           _exit (0);
         }
+      /* The client ends the read early with "STOP\n" (anything else also stops it, and is
+       * refused once the instance is gone). */
+      if (pfd[1].revents & POLLIN)
+        {
+          ssize_t n = recv (sock, stop, sizeof stop, MSG_DONTWAIT);
+
+          if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+          stopped = n == 5 && memcmp (stop, "STOP\n", 5) == 0 ? 1 : 2;
+          break;
+        }
       if ((pfd[0].revents & (POLLIN | POLLHUP)) && forward_trace (sock, fds[0]) <= 0)
         break;
     }
@@ -574,6 +585,8 @@ read_access (int sock,
   if (code != WORKER_REMOVED)
     return send_error (sock, EIO, "the tracefs instance was not removed by the reader; its "
                        "watchdog tries again");
+  if (stopped == 2)
+    return send_error (sock, EINVAL, "only STOP may be sent during ACCESS");
   send_reply (sock, "END\n", -1);
   return 0;
 }

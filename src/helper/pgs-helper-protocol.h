@@ -23,7 +23,10 @@
  *             ACCESS: "OK <instance> <private-mount 0|1>\n" once the helper's own tracefs
  *             instance is enabled, then any number of "+<trace_pipe bytes>" (at most
  *             PGS_HELPER_ACCESS_CHUNK bytes after the '+'), then "END\n" once the instance is
- *             removed, or "ERR ..." as the last reply when anything failed
+ *             removed, or "ERR ..." as the last reply when anything failed. The client
+ *             may send "STOP\n" meanwhile: the read ends early, as when its time is up (the
+ *             bytes read so far, then "END"); any other datagram also ends it, answered
+ *             with "ERR 22 ..." in place of "END"
  *             "ERR <errno> <text>\n"   EINVAL or EMSGSIZE: the request itself was refused;
  *             EACCES: not authorised; ECANCELED: the user dismissed the authentication;
  *             any other: what the kernel said

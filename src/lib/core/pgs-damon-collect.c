@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include "pgs-damon-collect.h"
 #include "pgs-damon-reader.h"
 #include "pgs-error.h"
+#include "src/helper/pgs-helper-protocol.h"
 
 guint64
 pgs_damon_ram_end (const char *procfs_root)
@@ -96,25 +98,39 @@ compare_after (PgsDamonCollection *self,
     }
 }
 
-PgsDamonCollection *
-pgs_damon_collect (const char          *sysfs_root,
-                   const char          *procfs_root,
-                   double               seconds,
-                   volatile const int  *stop,
-                   GError             **error)
+/* What both reads do first: DAMON's sysfs, a kdamond running, the RAM's end, and each
+ * kdamond's address unit. *SECONDS becomes two aggregations (at least 5 s) when 0.
+ * UNREADABLE_OK: a sysfs only root may read is taken as DAMON with no kdamond known (the
+ * helper reads the events whichever runs), and *SECONDS 10 s when 0. */
+static PgsDamonCollection *
+collect_begin (const char  *sysfs_root,
+               const char  *procfs_root,
+               gboolean     unreadable_ok,
+               double      *seconds,
+               GError     **error)
 {
   g_autoptr(PgsDamonCollection) self = g_new0 (PgsDamonCollection, 1);
-  g_autoptr(PgsDamonReader) reader = NULL;
   g_autoptr(GPtrArray) running = NULL;
   g_autoptr(GError) local = NULL;
   guint64 slowest_aggr = 0;
-  gint64 start, deadline;
-  static char buf[65536];
 
   self->messages = g_ptr_array_new_with_free_func (g_free);
-  self->before = pgs_damon_sysfs_read (sysfs_root, error);
+  self->before = pgs_damon_sysfs_read (sysfs_root, &local);
+  if (self->before == NULL && unreadable_ok &&
+      g_error_matches (local, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
+    {
+      self->before = pgs_damon_sysfs_new_unreadable (sysfs_root);
+      self->ram_end = pgs_damon_ram_end (procfs_root);
+      self->access = pgs_damon_access_new (self->ram_end);
+      if (*seconds <= 0)
+        *seconds = 10;
+      return g_steal_pointer (&self);
+    }
   if (self->before == NULL)
-    return NULL;
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
   if (!self->before->present)
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_UNSUPPORTED,
@@ -153,9 +169,27 @@ pgs_damon_collect (const char          *sysfs_root,
             slowest_aggr = MAX (slowest_aggr, c->aggr_us);
         }
     }
-  if (seconds <= 0)
-    seconds = MAX (5.0, 2.0 * slowest_aggr / 1e6);
+  if (*seconds <= 0)
+    *seconds = MAX (5.0, 2.0 * slowest_aggr / 1e6);
+  return g_steal_pointer (&self);
+}
 
+PgsDamonCollection *
+pgs_damon_collect (const char          *sysfs_root,
+                   const char          *procfs_root,
+                   double               seconds,
+                   volatile const int  *stop,
+                   GError             **error)
+{
+  g_autoptr(PgsDamonCollection) self =
+    collect_begin (sysfs_root, procfs_root, FALSE, &seconds, error);
+  g_autoptr(PgsDamonReader) reader = NULL;
+  g_autoptr(GError) local = NULL;
+  gint64 start, deadline;
+  static char buf[65536];
+
+  if (self == NULL)
+    return NULL;
   reader = pgs_damon_reader_start (error);
   if (reader == NULL)
     return NULL;
@@ -201,6 +235,35 @@ pgs_damon_collect (const char          *sysfs_root,
         break;
       pgs_damon_access_feed (self->access, buf, n);
     }
+  pgs_damon_access_finish (self->access);
+  compare_after (self, sysfs_root);
+  return g_steal_pointer (&self);
+}
+
+PgsDamonCollection *
+pgs_damon_collect_through_helper (PgsHelper     *helper,
+                                  const char    *sysfs_root,
+                                  const char    *procfs_root,
+                                  double         seconds,
+                                  GCancellable  *cancellable,
+                                  GError       **error)
+{
+  g_autoptr(PgsDamonCollection) self = NULL;
+  gint64 start;
+  guint whole;
+
+  g_return_val_if_fail (PGS_IS_HELPER (helper), NULL);
+
+  self = collect_begin (sysfs_root, procfs_root, TRUE, &seconds, error);
+  if (self == NULL)
+    return NULL;
+  whole = (guint) CLAMP (ceil (seconds), 1, PGS_HELPER_MAX_ACCESS_SECONDS);
+  start = g_get_monotonic_time ();
+  /* The same bytes as the root reader's, fed to the same parser as they come. */
+  if (!pgs_helper_read_access (helper, whole, self->access, &self->instance,
+                               &self->private_mount, cancellable, error))
+    return NULL;
+  self->seconds = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
   pgs_damon_access_finish (self->access);
   compare_after (self, sysfs_root);
   return g_steal_pointer (&self);

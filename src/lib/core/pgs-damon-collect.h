@@ -10,6 +10,7 @@
 
 #include "pgs-damon-access.h"
 #include "pgs-damon-sysfs.h"
+#include "pgs-helper.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,18 @@ PgsDamonCollection *pgs_damon_collect        (const char                  *sysfs
                                               double                       seconds,
                                               volatile const int          *stop,
                                               GError                     **error);
+/* The same read through pagescope-helper (ACCESS, pgs_helper_read_access()), for a user
+ * who is not root: @seconds rounded up to whole seconds, at most 600. Cancelling fails with
+ * G_IO_ERROR_CANCELLED (the helper removes its instance; see pgs_helper_read_access()); the
+ * collection is never "interrupted". DAMON's sysfs and /proc/iomem are read as the caller:
+ * where DAMON's sysfs is root's (its files are 0600), the read goes ahead with no kdamond
+ * known (its @before empty; @seconds 0 reads 10 s) and the monitor's intervals unknown. */
+PgsDamonCollection *pgs_damon_collect_through_helper (PgsHelper                *helper,
+                                                      const char               *sysfs_root,
+                                                      const char               *procfs_root,
+                                                      double                    seconds,
+                                                      GCancellable             *cancellable,
+                                                      GError                  **error);
 void                pgs_damon_collection_free (PgsDamonCollection        *self);
 
 /* The end of the highest "System RAM" range of /proc/iomem (@procfs_root NULL: /proc), or

@@ -216,6 +216,19 @@ read_modules (PgsDamonSysfs *self,
 }
 
 PgsDamonSysfs *
+pgs_damon_sysfs_new_unreadable (const char *sysfs_root)
+{
+  PgsDamonSysfs *self = g_new0 (PgsDamonSysfs, 1);
+
+  self->admin_dir = g_build_filename (sysfs_root ? sysfs_root : "/sys", "kernel", "mm", "damon",
+                                      "admin", NULL);
+  self->present = TRUE;
+  self->kdamonds = g_ptr_array_new_with_free_func (kdamond_free);
+  self->modules = g_ptr_array_new_with_free_func (module_free);
+  return self;
+}
+
+PgsDamonSysfs *
 pgs_damon_sysfs_read (const char  *sysfs_root,
                       GError     **error)
 {

@@ -73,6 +73,9 @@ typedef struct
  * PgsDamonSysfs with present FALSE; an unreadable tree (no permission) an error. */
 PgsDamonSysfs   *pgs_damon_sysfs_read        (const char      *sysfs_root,
                                               GError         **error);
+/* What a user who may not read the tree knows of it (DAMON's files are root's, 0600):
+ * present, no kdamond or module known. */
+PgsDamonSysfs   *pgs_damon_sysfs_new_unreadable (const char   *sysfs_root);
 void             pgs_damon_sysfs_free        (PgsDamonSysfs   *self);
 
 /* The kdamonds that are on, in index order (borrowed). */

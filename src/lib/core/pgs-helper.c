@@ -23,6 +23,7 @@
 
 #include "pgs-error.h"
 #include "pgs-helper.h"
+#include "pgs-helper-private.h"
 #include "pgs-procfs.h"
 #include "src/helper/pgs-helper-protocol.h"
 
@@ -465,6 +466,78 @@ name_allowed (int         pid,
   return FALSE;
 }
 
+/* The error of a reply that is not "OK": "ERR <errno> <text>" mapped to the library's
+ * errors (the helper's words shown only as SAFE_CHARS), anything else malformed. REPLY is
+ * NUL-terminated and may be changed. */
+void
+_pgs_helper_set_reply_error (char        *reply,
+                             const char  *what,
+                             GError     **error)
+{
+  if (g_str_has_prefix (reply, "ERR "))
+    {
+      char *end = NULL;
+      guint64 errsv = g_ascii_strtoull (reply + 4, &end, 10);
+
+      if (end != reply + 4 && *end == ' ' && errsv > 0 && errsv < 4096)
+        {
+          char *text = g_strcanon (g_strchomp (end + 1), SAFE_CHARS, '?');
+
+          /* The helper refused the request itself, or a change for want of polkit's
+           * authorisation: its words say why. */
+          if (errsv == EINVAL || errsv == EMSGSIZE)
+            g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper refused: %s",
+                         what, text);
+          else if (errsv == ECANCELED)
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s: %s", what, text);
+          else if (errsv == EACCES || errsv == EPERM)
+            g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION, "%s (through the helper): %s",
+                         what, text);
+          else if (errsv == EIO)
+            /* ACCESS's failures, in the helper's (and its tracefs reader's) words. */
+            g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s (through the helper): %s",
+                         what, text);
+          else if (errsv == ENOSYS)
+            g_set_error (error, PGS_ERROR, PGS_ERROR_UNSUPPORTED, "%s (through the helper): %s",
+                         what, g_strerror (ENOSYS));
+          else
+            pgs_set_error_from_errno (error, (int) errsv, "%s (through the helper)", what);
+          return;
+        }
+    }
+  g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper sent a malformed reply", what);
+}
+
+int
+_pgs_helper_lock (PgsHelper   *self,
+                  const char  *what,
+                  GError     **error)
+{
+  g_mutex_lock (&self->lock);
+  if (self->fd < 0 || g_atomic_int_get (&self->closed))
+    {
+      g_mutex_unlock (&self->lock);
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper has exited", what);
+      return -1;
+    }
+  return self->fd;
+}
+
+void
+_pgs_helper_unlock (PgsHelper *self)
+{
+  g_mutex_unlock (&self->lock);
+}
+
+void
+_pgs_helper_hang_up (PgsHelper *self)
+{
+  /* Both ways: the helper sees its peer go (POLLRDHUP) and exits; later requests fail. The
+   * descriptor stays open until dispose, so no other file takes its number meanwhile. */
+  shutdown (self->fd, SHUT_RDWR);
+  g_atomic_int_set (&self->closed, TRUE);
+}
+
 /* One request and its reply, which must begin with "OK". Returns TRUE with the reply in
  * REPLY (PGS_HELPER_MAX_REPLY bytes) and the one descriptor that came with it, or -1, in
  * *FD_OUT (caller closes); FALSE with error. Called with the lock held. */
@@ -533,34 +606,7 @@ exchange (PgsHelper   *self,
     }
   pgs_close (fd);
 
-  if (g_str_has_prefix (reply, "ERR "))
-    {
-      char *end = NULL;
-      guint64 errsv = g_ascii_strtoull (reply + 4, &end, 10);
-
-      if (end != reply + 4 && *end == ' ' && errsv > 0 && errsv < 4096)
-        {
-          char *text = g_strcanon (g_strchomp (end + 1), SAFE_CHARS, '?');
-
-          /* The helper refused the request itself, or a change for want of polkit's
-           * authorisation: its words say why. */
-          if (errsv == EINVAL || errsv == EMSGSIZE)
-            g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper refused: %s",
-                         what, text);
-          else if (errsv == ECANCELED)
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s: %s", what, text);
-          else if (errsv == EACCES || errsv == EPERM)
-            g_set_error (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION, "%s (through the helper): %s",
-                         what, text);
-          else if (errsv == ENOSYS)
-            g_set_error (error, PGS_ERROR, PGS_ERROR_UNSUPPORTED, "%s (through the helper): %s",
-                         what, g_strerror (ENOSYS));
-          else
-            pgs_set_error_from_errno (error, (int) errsv, "%s (through the helper)", what);
-          return FALSE;
-        }
-    }
-  g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, "%s: the helper sent a malformed reply", what);
+  _pgs_helper_set_reply_error (reply, what, error);
   return FALSE;
 
 gone:

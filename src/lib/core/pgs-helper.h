@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "pgs-damon-access.h"
+
 G_BEGIN_DECLS
 
 #define PGS_TYPE_HELPER (pgs_helper_get_type ())
@@ -67,6 +69,39 @@ gboolean    pgs_helper_pageout      (PgsHelper            *self,
                                      guint64              *advised_bytes,
                                      GCancellable         *cancellable,
                                      GError              **error);
+
+/* ACCESS (pgs-helper-access.c): DAMON's damon:damon_aggregated events for SECONDS (1 to
+ * 600) through a tracefs instance the helper makes and removes (root needs no
+ * authorisation; others need polkit's io.github.pagescope.Pagescope.access, which the
+ * helper asks for first: call from a worker thread). trace_pipe's bytes are fed to
+ * ACCESS as they come (pgs_damon_access_feed(); not finished), exactly what the library's
+ * own root reader (pgs-damon-reader.c) reads. At most PGS_HELPER_ACCESS_MAX_BYTES in all.
+ * *INSTANCE (free it) and *PRIVATE_MOUNT say which instance was used. The helper is busy
+ * meanwhile: other requests wait. Cancelling fails with G_IO_ERROR_CANCELLED: mid-read
+ * it asks the helper to STOP, which removes its instance and serves on; before the read
+ * began (polkit still asking), or when the helper does not answer STOP, it hangs up, and
+ * the helper removes its instance and exits (the helper is closed afterwards). */
+#define PGS_HELPER_ACCESS_MAX_BYTES (256 * 1024 * 1024)
+
+gboolean    pgs_helper_read_access  (PgsHelper            *self,
+                                     guint                 seconds,
+                                     PgsDamonAccess       *access,
+                                     char                **instance,
+                                     gboolean             *private_mount,
+                                     GCancellable         *cancellable,
+                                     GError              **error);
+/* The same in a thread, trace_pipe's bytes gathered whole (lines as the root reader reads
+ * them, for pgs_damon_access_feed()). */
+void        pgs_helper_read_access_async  (PgsHelper            *self,
+                                           guint                 seconds,
+                                           GCancellable         *cancellable,
+                                           GAsyncReadyCallback   callback,
+                                           gpointer              user_data);
+GBytes     *pgs_helper_read_access_finish (PgsHelper            *self,
+                                           GAsyncResult         *result,
+                                           char                **instance,
+                                           gboolean             *private_mount,
+                                           GError              **error);
 
 /* Opens NAME of PID, relative to DIRFD (/proc/PID, or /proc itself for PID 0): through HELPER
  * when it is not NULL, so that root opens it and pagemap shows frame numbers, else directly
