@@ -24,6 +24,7 @@
 #include "pgs-page.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
+#include "pgs-timeline.h"
 #include "pgs-window-private.h"
 #include "pgs-wss-dialog.h"
 
@@ -345,6 +346,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
   g_type_ensure (PGS_TYPE_MAP_PAGE);
   g_type_ensure (PGS_TYPE_COMPARE_LIST);
+  g_type_ensure (PGS_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-window.ui");
