@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-file-name.h"
 #include "pgs-timeline-draw.h"
 #include "pgs-timeline-private.h"
 
@@ -35,6 +36,9 @@ struct _PgsTimeline
   guint64          start_time;
   char            *process_name;
 
+  GtkWidget       *menu;        /* the context menu: Export as PNG… */
+  GtkNativeDialog *chooser;     /* kept while it emits */
+
   gboolean         dragging_range;
   guint            anchor;      /* the range being chosen: anchor..pointer */
   guint            pointer;
@@ -47,6 +51,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  EXPORT_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsTimeline, pgs_timeline, PGS_TYPE_PAGE)
 
@@ -276,6 +287,161 @@ move_by_action (GtkWidget  *widget,
     pgs_session_move_by (session, g_variant_get_int32 (parameter));
 }
 
+/* Export */
+
+gboolean
+pgs_timeline_write_png (PgsTimeline  *self,
+                        const char   *path,
+                        GError      **error)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  PgsTimelineScene scene;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  g_return_val_if_fail (PGS_IS_TIMELINE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (self->recording == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No recording is shown"));
+      return FALSE;
+    }
+  /* As on screen (a default size before it was), twice as sharp, dark on white whatever
+   * the theme: a picture for a report. */
+  if (width <= 0 || height <= 0)
+    width = 1200, height = STRIP_HEIGHT;
+  fill_scene (self, &scene, width, height);
+  scene.fg = (GdkRGBA) { 0.13, 0.13, 0.13, 1.0 };
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * 2, height * 2);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, 2, 2);
+  pgs_timeline_scene_draw (&scene, cr);
+  cairo_destroy (cr);
+  status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+export_to (PgsTimeline *self,
+           GFile       *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _("The timeline can only be exported to local files"));
+  else
+    pgs_timeline_write_png (self, path, &error);
+  g_signal_emit (self, signals[EXPORT_FINISHED], 0, file, error);
+}
+
+static void
+on_chooser_response (GtkNativeDialog *chooser,
+                     int              response,
+                     PgsTimeline     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (file != NULL)
+        export_to (self, file);
+    }
+}
+
+static void
+export_png_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  PgsTimeline *self = PGS_TIMELINE (widget);
+  PgsSession *session = pgs_page_get_session (PGS_PAGE (self));
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *name = pgs_file_name_suggest ("memory-timeline", 0, now, "png");
+  GtkFileChooserNative *chooser;
+
+  if (self->recording == NULL)
+    return;
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  chooser = gtk_file_chooser_native_new (_("Export Timeline as PNG"),
+                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_filter_add_mime_type (filter, "image/png");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  /* Where the last export went (the window remembers it on PgsTimeline::export-finished). */
+  if (session != NULL)
+    {
+      g_autofree char *folder = g_settings_get_string (pgs_session_get_settings (session),
+                                                       "export-folder");
+
+      if (*folder != '\0')
+        {
+          g_autoptr(GFile) dir = g_file_new_for_uri (folder);
+
+          gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
+        }
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), self);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+popup_menu (PgsTimeline *self,
+            double       x,
+            double       y)
+{
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+on_secondary_pressed (PgsTimeline *self,
+                      int          n_press,
+                      double       x,
+                      double       y)
+{
+  popup_menu (self, x, y);
+}
+
+static void
+menu_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  popup_menu (PGS_TIMELINE (widget), gtk_widget_get_width (widget) / 2.0,
+              gtk_widget_get_height (widget) / 2.0);
+}
+
+static void
+pgs_timeline_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  PgsTimeline *self = PGS_TIMELINE (widget);
+
+  gtk_popover_present (GTK_POPOVER (self->menu));
+}
+
 /* Following the session */
 
 static void
@@ -389,6 +555,13 @@ pgs_timeline_dispose (GObject *object)
   if (self->building != NULL)
     g_cancellable_cancel (self->building);
   g_clear_object (&self->building);
+  if (self->chooser != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->chooser, self);
+      gtk_native_dialog_destroy (self->chooser);
+    }
+  g_clear_object (&self->chooser);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_signal_group_set_target (self->replay_signals, NULL);
   g_clear_object (&self->replay);
   g_clear_object (&self->recording);
@@ -435,11 +608,23 @@ pgs_timeline_class_init (PgsTimelineClass *klass)
   object_class->get_property = pgs_timeline_get_property;
   widget_class->snapshot = pgs_timeline_snapshot;
   widget_class->measure = pgs_timeline_measure;
+  widget_class->size_allocate = pgs_timeline_size_allocate;
 
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* PgsTimeline::export-finished (file, error): timeline.export-png wrote @file, or could
+   * not (@error): the window says which in a toast. */
+  signals[EXPORT_FINISHED] =
+    g_signal_new ("export-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_FILE, G_TYPE_ERROR);
+
+  gtk_widget_class_install_action (widget_class, "timeline.export-png", NULL, export_png_action);
+  gtk_widget_class_install_action (widget_class, "timeline.menu", NULL, menu_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "timeline.menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "timeline.menu", NULL);
 
   /* Left and Right without a modifier: the window keeps Alt+Left and Alt+Right. */
   gtk_widget_class_install_action (widget_class, "timeline.move-by", "i", move_by_action);
@@ -456,12 +641,15 @@ static void
 pgs_timeline_init (PgsTimeline *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
+  g_autoptr(GMenu) menu_model = NULL;
+  GtkGesture *secondary;
 
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self),
                                _("Click or drag: show that instant. Shift+drag: choose a range "
-                                 "(Shift+click: the whole recording). Left, Right: one sample."));
+                                 "(Shift+click: the whole recording). Left, Right: one sample. "
+                                 "Right-click: export."));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Memory over the recording"), -1);
 
@@ -470,6 +658,18 @@ pgs_timeline_init (PgsTimeline *self)
   g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect_swapped (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  secondary = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  g_signal_connect_swapped (secondary, "pressed", G_CALLBACK (on_secondary_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+
+  menu_model = g_menu_new ();
+  g_menu_append (menu_model, _("Export Timeline as _PNG…"), "timeline.export-png");
+  self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu_model));
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
 
   self->replay_signals = g_signal_group_new (PGS_TYPE_REPLAY);
   for (guint i = 0; i < 4; i++)

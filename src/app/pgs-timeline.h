@@ -19,7 +19,8 @@ G_DECLARE_FINAL_TYPE (PgsTimeline, pgs_timeline, PGS, TIMELINE, PgsPage)
 
 /* Properties: "session" (PgsPage), "loading" (while the figures are read). Visible only
  * while the session shows a recording. Actions: timeline.move-by (i), bound to Left and
- * Right. */
+ * Right; timeline.export-png (a file chooser, then PgsTimeline::export-finished (GFile,
+ * GError or NULL)); timeline.menu (right-click, Shift+F10, Menu). */
 GtkWidget *pgs_timeline_new           (void);
 gboolean   pgs_timeline_is_loading    (PgsTimeline     *self);
 /* The figures drawn (also for tests): the value of @kind at @sample, the selected
@@ -37,5 +38,9 @@ gboolean   pgs_timeline_get_sample_x  (PgsTimeline     *self,
                                        double          *x);
 guint      pgs_timeline_get_sample_at (PgsTimeline     *self,
                                        double           x);
+/* The strip as shown, at twice its size, dark on white, as a PNG file. */
+gboolean   pgs_timeline_write_png     (PgsTimeline     *self,
+                                       const char      *path,
+                                       GError         **error);
 
 G_END_DECLS

@@ -203,6 +203,16 @@ on_banner_closed (PgsWindow *self)
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
 }
 
+/* The timeline exports itself (its own action, its own file chooser); the toast is the
+ * window's, as for every export. */
+static void
+on_timeline_export_finished (PgsWindow *self,
+                             GFile     *file,
+                             GError    *error)
+{
+  _pgs_window_finish_export (self, file, error);
+}
+
 static void
 on_visible_child_changed (PgsWindow *self)
 {
@@ -372,6 +382,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
+  gtk_widget_class_bind_template_callback (widget_class, on_timeline_export_finished);
   _pgs_window_unlock_class_init (widget_class);
   _pgs_window_files_class_init (widget_class);
   _pgs_window_open_class_init (widget_class);

@@ -191,6 +191,61 @@ find_drag (GtkWidget *widget)
 }
 
 static void
+on_window_exported (PgsWindow *window,
+                    GFile     *file,
+                    gpointer   error,
+                    GFile    **exported)
+{
+  g_assert_null (error);
+  g_set_object (exported, file);
+}
+
+/* The strip as a PNG: twice its size, and Okabe-Ito blue (0, 114, 178) at 90 % over
+ * white, (25, 128, 186), where applications' memory is drawn. */
+static void
+assert_png (PgsTimeline *timeline,
+            PgsWindow   *window,
+            const char  *dir)
+{
+  g_autofree char *png = g_build_filename (dir, "strip.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (png);
+  g_autoptr(GFile) exported = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface;
+  gboolean blue = FALSE;
+  const guint8 *data;
+  int stride;
+
+  g_assert_true (pgs_timeline_write_png (timeline, png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==,
+                   2 * gtk_widget_get_width (GTK_WIDGET (timeline)));
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==,
+                   2 * gtk_widget_get_height (GTK_WIDGET (timeline)));
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < cairo_image_surface_get_height (surface) && !blue; y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface) && !blue; x++)
+      {
+        guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+
+        blue = ABS ((int) ((p >> 16) & 0xff) - 25) <= 3 && ABS ((int) ((p >> 8) & 0xff) - 128) <= 3 &&
+               ABS ((int) (p & 0xff) - 186) <= 3;
+      }
+  cairo_surface_destroy (surface);
+  g_assert_true (blue);
+
+  /* The export action's end: the window hears of it (its toast, the folder kept). */
+  g_signal_connect (window, "export-finished", G_CALLBACK (on_window_exported), &exported);
+  g_signal_emit_by_name (timeline, "export-finished", file, NULL);
+  g_assert_true (exported != NULL && g_file_equal (exported, file));
+  g_signal_handlers_disconnect_by_func (window, on_window_exported, &exported);
+  g_unlink (png);
+}
+
+static void
 test_strip (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("pgs-ui-timeline-XXXXXX", NULL);
@@ -285,6 +340,8 @@ test_strip (void)
   wait_at (session, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.move-by", "i", 2));
   wait_at (session, 2);
+
+  assert_png (timeline, window, dir);
 
   /* Back to the running system: the strip goes. */
   pgs_session_refresh (session);
