@@ -491,3 +491,38 @@ pgs_timeline_scene_draw (const PgsTimelineScene *self,
   draw_axes (self, cr, &plot, &self->fg, axis, pss_axis);
   draw_marks (self, cr, &plot, &self->fg);
 }
+
+char *
+pgs_timeline_scene_describe (const PgsTimelineScene *self,
+                             guint                   sample)
+{
+  const PgsTimelineData *d = self->data;
+  g_autofree char *clock = NULL;
+  GString *text;
+
+  if (self->recording == NULL || sample >= pgs_recording_get_n_samples (self->recording))
+    return NULL;
+  clock = format_clock (self, pgs_recording_get_sample_time (self->recording, sample), TRUE);
+  text = g_string_new (clock);
+  if (d == NULL || sample >= d->n_samples)
+    return g_string_free (text, FALSE);
+  /* Top to bottom, as the bands are stacked. */
+  for (guint k = PGS_TIMELINE_N_KINDS; k-- > 0;)
+    {
+      guint64 v = pgs_timeline_data_get (d, sample, k);
+      g_autofree char *size = v != PGS_SAMPLE_ABSENT ? g_format_size_full (v, G_FORMAT_SIZE_IEC_UNITS)
+                                                     : g_strdup (_("not recorded"));
+
+      g_string_append_printf (text, "\n%s: %s (%s)", _(kinds[k].name), size, _(kinds[k].tooltip));
+    }
+  if (d->pss != NULL)
+    {
+      g_autofree char *size = d->pss[sample] != PGS_SAMPLE_ABSENT
+                              ? g_format_size_full (d->pss[sample], G_FORMAT_SIZE_IEC_UNITS)
+                              : g_strdup (_("not running"));
+
+      /* Translators: the selected process's PSS at the sample under the pointer */
+      g_string_append_printf (text, _("\nPSS of %s: %s"), self->process_name, size);
+    }
+  return g_string_free (text, FALSE);
+}

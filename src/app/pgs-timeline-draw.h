@@ -43,6 +43,9 @@ gboolean pgs_timeline_scene_get_sample_x (const PgsTimelineScene *scene,
                                           double                 *x);
 guint    pgs_timeline_scene_get_sample_at (const PgsTimelineScene *scene,
                                            double                  x);
+/* What the strip shows at @sample, a line per band (the hover's tooltip); NULL for none. */
+char    *pgs_timeline_scene_describe     (const PgsTimelineScene *scene,
+                                          guint                   sample);
 void     pgs_timeline_scene_draw         (const PgsTimelineScene *scene,
                                           cairo_t                *cr);
 

@@ -32,6 +32,7 @@ struct _PgsTimeline
   GSignalGroup    *replay_signals;
   PgsTimelineData *data;        /* for recording, or NULL until read */
   GCancellable    *building;
+  gint64           build_started;  /* µs, monotonic: the build's time goes to the debug log */
   int              pid;         /* the process whose PSS is drawn; 0 for none */
   guint64          start_time;
   char            *process_name;
@@ -147,6 +148,37 @@ pgs_timeline_snapshot (GtkWidget   *widget,
                                   (float[]) { 1, 1, 1, 1 },
                                   (GdkRGBA[]) { focus, focus, focus, focus });
     }
+}
+
+#define HINT N_("Click or drag: show that instant. Shift+drag: choose a range (Shift+click: the " \
+                "whole recording). Left, Right: one sample. Right-click: export.")
+
+/* The figures under the pointer, then how to use the strip. */
+static gboolean
+pgs_timeline_query_tooltip (GtkWidget  *widget,
+                            int         x,
+                            int         y,
+                            gboolean    keyboard,
+                            GtkTooltip *tooltip)
+{
+  PgsTimeline *self = PGS_TIMELINE (widget);
+  PgsTimelineScene scene;
+  PgsTimelinePlot plot;
+  g_autofree char *figures = NULL;
+  g_autofree char *text = NULL;
+  guint sample = G_MAXUINT;
+
+  fill_scene (self, &scene, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  if (!pgs_timeline_scene_get_plot (&scene, &plot))
+    return FALSE;
+  if (keyboard)
+    sample = scene.sample;
+  else if (x >= plot.left - 4 && x <= plot.right + 4)
+    sample = pgs_timeline_scene_get_sample_at (&scene, x);
+  figures = pgs_timeline_scene_describe (&scene, sample);
+  text = figures != NULL ? g_strconcat (figures, "\n\n", _(HINT), NULL) : g_strdup (_(HINT));
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
 }
 
 static void
@@ -472,6 +504,9 @@ build_done (GObject      *object,
   /* Damaged samples are gaps already: nothing else fails but cancelling. */
   if (data == NULL)
     g_debug ("Could not read the recording's figures: %s", error->message);
+  if (data != NULL)
+    g_debug ("timeline: %u samples read in %.1f ms", data->n_samples,
+             (g_get_monotonic_time () - self->build_started) / 1000.0);
   g_clear_pointer (&self->data, pgs_timeline_data_free);
   self->data = data;
   set_loading (self, NULL);
@@ -490,6 +525,7 @@ rebuild (PgsTimeline *self)
     }
   building = g_cancellable_new ();
   set_loading (self, building);
+  self->build_started = g_get_monotonic_time ();
   pgs_timeline_data_build_async (self->recording, self->pid, self->start_time, building,
                                  build_done, g_object_ref (self));
 }
@@ -609,6 +645,7 @@ pgs_timeline_class_init (PgsTimelineClass *klass)
   widget_class->snapshot = pgs_timeline_snapshot;
   widget_class->measure = pgs_timeline_measure;
   widget_class->size_allocate = pgs_timeline_size_allocate;
+  widget_class->query_tooltip = pgs_timeline_query_tooltip;
 
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
@@ -646,10 +683,7 @@ pgs_timeline_init (PgsTimeline *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("Click or drag: show that instant. Shift+drag: choose a range "
-                                 "(Shift+click: the whole recording). Left, Right: one sample. "
-                                 "Right-click: export."));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Memory over the recording"), -1);
 
