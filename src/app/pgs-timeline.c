@@ -21,7 +21,7 @@
 #include "pgs-timeline-draw.h"
 #include "pgs-timeline-private.h"
 
-#define STRIP_HEIGHT 150
+#define STRIP_HEIGHT 120
 
 struct _PgsTimeline
 {
