@@ -8,16 +8,16 @@
 
 #include <gtk/gtk.h>
 
-#include "pgs-page.h"
+#include "pgs-session.h"
 #include "pgs-timeline-data.h"
 
 G_BEGIN_DECLS
 
 #define PGS_TYPE_TIMELINE (pgs_timeline_get_type ())
 
-G_DECLARE_FINAL_TYPE (PgsTimeline, pgs_timeline, PGS, TIMELINE, PgsPage)
+G_DECLARE_FINAL_TYPE (PgsTimeline, pgs_timeline, PGS, TIMELINE, GtkWidget)
 
-/* Properties: "session" (PgsPage), "loading" (while the figures are read). Visible only
+/* Properties: "session", "loading" (while the figures are read). Visible only
  * while the session shows a recording. Actions: timeline.move-by (i), bound to Left and
  * Right; timeline.export-png (a file chooser, then PgsTimeline::export-finished (GFile,
  * GError or NULL)); timeline.menu (right-click, Shift+F10, Menu). */
