@@ -526,3 +526,53 @@ pgs_timeline_scene_describe (const PgsTimelineScene *self,
     }
   return g_string_free (text, FALSE);
 }
+
+#define HINT N_("Click or drag: show that instant. Shift+drag: choose a range (Shift+click: the " \
+                "whole recording). Left, Right: one sample. Right-click: export.")
+
+char *
+pgs_timeline_scene_get_tooltip (const PgsTimelineScene *self,
+                                double                  x)
+{
+  g_autofree char *figures = NULL;
+  PgsTimelinePlot plot;
+  guint sample = G_MAXUINT;
+
+  if (!pgs_timeline_scene_get_plot (self, &plot))
+    return NULL;
+  if (x < 0)
+    sample = self->sample;
+  else if (x >= plot.left - 4 && x <= plot.right + 4)
+    sample = pgs_timeline_scene_get_sample_at (self, x);
+  figures = pgs_timeline_scene_describe (self, sample);
+  return figures != NULL ? g_strconcat (figures, "\n\n", _(HINT), NULL) : g_strdup (_(HINT));
+}
+
+gboolean
+pgs_timeline_scene_write_png (PgsTimelineScene  *self,
+                              const char        *path,
+                              GError           **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  /* Twice as sharp as the screen, dark on white whatever the theme: a picture for a
+   * report. */
+  self->fg = (GdkRGBA) { 0.13, 0.13, 0.13, 1.0 };
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, self->width * 2, self->height * 2);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, 2, 2);
+  pgs_timeline_scene_draw (self, cr);
+  cairo_destroy (cr);
+  status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -46,6 +46,14 @@ guint    pgs_timeline_scene_get_sample_at (const PgsTimelineScene *scene,
 /* What the strip shows at @sample, a line per band (the hover's tooltip); NULL for none. */
 char    *pgs_timeline_scene_describe     (const PgsTimelineScene *scene,
                                           guint                   sample);
+/* The tooltip at @x (the cursor's sample for @x < 0): its figures, then how to use the
+ * strip; NULL where there is no plot. */
+char    *pgs_timeline_scene_get_tooltip  (const PgsTimelineScene *scene,
+                                          double                  x);
+/* @scene at twice its size, dark on white (its fg is set so), as a PNG file. */
+gboolean pgs_timeline_scene_write_png    (PgsTimelineScene       *scene,
+                                          const char             *path,
+                                          GError                **error);
 void     pgs_timeline_scene_draw         (const PgsTimelineScene *scene,
                                           cairo_t                *cr);
 

@@ -13,10 +13,9 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include <glib/gi18n.h>
 
+#include "pgs-export-chooser.h"
 #include "pgs-file-name.h"
 #include "pgs-timeline-draw.h"
 #include "pgs-timeline-private.h"
@@ -155,10 +154,7 @@ pgs_timeline_snapshot (GtkWidget   *widget,
     }
 }
 
-#define HINT N_("Click or drag: show that instant. Shift+drag: choose a range (Shift+click: the " \
-                "whole recording). Left, Right: one sample. Right-click: export.")
-
-/* The figures under the pointer, then how to use the strip. */
+/* The figures under the pointer (the cursor's, from the keyboard), then how to use it. */
 static gboolean
 pgs_timeline_query_tooltip (GtkWidget  *widget,
                             int         x,
@@ -166,24 +162,14 @@ pgs_timeline_query_tooltip (GtkWidget  *widget,
                             gboolean    keyboard,
                             GtkTooltip *tooltip)
 {
-  PgsTimeline *self = PGS_TIMELINE (widget);
   PgsTimelineScene scene;
-  PgsTimelinePlot plot;
-  g_autofree char *figures = NULL;
   g_autofree char *text = NULL;
-  guint sample = G_MAXUINT;
 
-  fill_scene (self, &scene, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
-  if (!pgs_timeline_scene_get_plot (&scene, &plot))
-    return FALSE;
-  if (keyboard)
-    sample = scene.sample;
-  else if (x >= plot.left - 4 && x <= plot.right + 4)
-    sample = pgs_timeline_scene_get_sample_at (&scene, x);
-  figures = pgs_timeline_scene_describe (&scene, sample);
-  text = figures != NULL ? g_strconcat (figures, "\n\n", _(HINT), NULL) : g_strdup (_(HINT));
+  fill_scene (PGS_TIMELINE (widget), &scene, gtk_widget_get_width (widget),
+              gtk_widget_get_height (widget));
+  text = pgs_timeline_scene_get_tooltip (&scene, keyboard ? -1 : x);
   gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
+  return text != NULL;
 }
 
 static void
@@ -334,9 +320,6 @@ pgs_timeline_write_png (PgsTimeline  *self,
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
   PgsTimelineScene scene;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
 
   g_return_val_if_fail (PGS_IS_TIMELINE (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -346,27 +329,11 @@ pgs_timeline_write_png (PgsTimeline  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No recording is shown"));
       return FALSE;
     }
-  /* As on screen (a default size before it was), twice as sharp, dark on white whatever
-   * the theme: a picture for a report. */
+  /* As on screen, or a default size before it was. */
   if (width <= 0 || height <= 0)
     width = 1200, height = STRIP_HEIGHT;
   fill_scene (self, &scene, width, height);
-  scene.fg = (GdkRGBA) { 0.13, 0.13, 0.13, 1.0 };
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * 2, height * 2);
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  cairo_scale (cr, 2, 2);
-  pgs_timeline_scene_draw (&scene, cr);
-  cairo_destroy (cr);
-  status = cairo_surface_write_to_png (surface, path);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return pgs_timeline_scene_write_png (&scene, path, error);
 }
 
 static void
@@ -404,40 +371,19 @@ export_png_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   PgsTimeline *self = PGS_TIMELINE (widget);
-  PgsSession *session = self->session;
-  GtkRoot *root = gtk_widget_get_root (widget);
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *name = pgs_file_name_suggest ("memory-timeline", 0, now, "png");
-  GtkFileChooserNative *chooser;
 
   if (self->recording == NULL)
     return;
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
-  chooser = gtk_file_chooser_native_new (_("Export Timeline as PNG"),
-                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_filter_add_mime_type (filter, "image/png");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  /* Where the last export went (the window remembers it on PgsTimeline::export-finished). */
-  if (session != NULL)
-    {
-      g_autofree char *folder = g_settings_get_string (pgs_session_get_settings (session),
-                                                       "export-folder");
-
-      if (*folder != '\0')
-        {
-          g_autoptr(GFile) dir = g_file_new_for_uri (folder);
-
-          gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
-        }
-    }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_chooser_response), self);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  /* In the folder of the last export (the window keeps it on PgsTimeline::export-finished). */
+  self->chooser = pgs_export_chooser_new (widget, _("Export Timeline as PNG"), name, "image/png",
+                                          self->session != NULL
+                                          ? pgs_session_get_settings (self->session) : NULL);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_chooser_response), self);
   gtk_native_dialog_show (self->chooser);
 }
 
