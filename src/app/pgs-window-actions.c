@@ -46,10 +46,10 @@ write_csv (PgsWindow   *self,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 
-static void
-finish_export (PgsWindow  *self,
-               GFile      *file,
-               GError     *error)
+void
+_pgs_window_finish_export (PgsWindow *self,
+                           GFile     *file,
+                           GError    *error)
 {
   g_autofree char *name = g_file_get_parse_name (file);
   g_autofree char *text = NULL;
@@ -75,7 +75,7 @@ export_csv_to (PgsWindow *self,
   g_autoptr(GError) error = NULL;
 
   write_csv (self, file, &error);
-  finish_export (self, file, error);
+  _pgs_window_finish_export (self, file, error);
 }
 
 static void
@@ -89,7 +89,7 @@ export_map_done (GObject      *object,
 
   pgs_map_page_export_png_finish (PGS_MAP_PAGE (object), result, &error);
   if (PGS_IS_WINDOW (root))
-    finish_export (PGS_WINDOW (root), file, error);
+    _pgs_window_finish_export (PGS_WINDOW (root), file, error);
 }
 
 static void
@@ -111,7 +111,7 @@ export_map_to (PgsWindow *self,
       pgs_map_page_export_png_async (page, path, export_map_done, g_object_ref (file));
       return;
     }
-  finish_export (self, file, error);
+  _pgs_window_finish_export (self, file, error);
 }
 
 typedef void (*ExportFunc) (PgsWindow *self,

@@ -133,5 +133,9 @@ void        _pgs_window_record_dispose       (PgsWindow   *self);
 void        _pgs_window_actions_class_init   (GtkWidgetClass *widget_class);
 /* The map page on show, or NULL on another page. */
 PgsMapPage *_pgs_window_current_map_page     (PgsWindow   *self);
+/* The toast after an export (and the folder remembered, PgsWindow::export-finished). */
+void        _pgs_window_finish_export        (PgsWindow   *self,
+                                              GFile       *file,
+                                              GError      *error);
 
 G_END_DECLS

@@ -24,6 +24,7 @@
 #include "pgs-page.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
+#include "pgs-timeline.h"
 #include "pgs-window-private.h"
 #include "pgs-wss-dialog.h"
 
@@ -202,6 +203,16 @@ on_banner_closed (PgsWindow *self)
   gtk_widget_set_visible (self->banner, FALSE);
 }
 
+/* The timeline exports itself (its own action, its own file chooser); the toast is the
+ * window's, as for every export. */
+static void
+on_timeline_export_finished (PgsWindow *self,
+                             GFile     *file,
+                             GError    *error)
+{
+  _pgs_window_finish_export (self, file, error);
+}
+
 static void
 on_visible_child_changed (PgsWindow *self)
 {
@@ -350,6 +361,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
   g_type_ensure (PGS_TYPE_MAP_PAGE);
   g_type_ensure (PGS_TYPE_COMPARE_LIST);
+  g_type_ensure (PGS_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-window.ui");
@@ -377,6 +389,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
+  gtk_widget_class_bind_template_callback (widget_class, on_timeline_export_finished);
   _pgs_window_unlock_class_init (widget_class);
   _pgs_window_files_class_init (widget_class);
   _pgs_window_open_class_init (widget_class);
