@@ -30,7 +30,7 @@ if [ "${PGS_SCREENSHOTS_INNER:-}" != 1 ]; then
   done
   [ -x "$builddir/src/app/pagescope" ] || { echo "$0: no $builddir/src/app/pagescope: build it first" >&2; exit 1; }
   # The screen is the window's size: the picture is the window, nothing around it.
-  PGS_SCREENSHOTS_INNER=1 exec xvfb-run -a -s "-screen 0 1100x720x24" \
+  PGS_SCREENSHOTS_INNER=1 exec xvfb-run -a -s "-screen 0 1200x720x24" \
     dbus-run-session -- "$0" "$builddir" "$outdir"
 fi
 
