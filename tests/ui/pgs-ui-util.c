@@ -226,3 +226,41 @@ pgs_ui_rollup_rss (int pid)
       return g_ascii_strtoull (lines[i] + 4, NULL, 10) * 1024;
   g_assert_not_reached ();
 }
+
+PgsProcess *
+pgs_ui_find_in_list (PgsWindow *window,
+                     int        pid)
+{
+  GListModel *model = pgs_process_list_get_model (pgs_window_get_process_list (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
+
+      if (pgs_process_get_pid (process) == pid)
+        return process;
+    }
+  return NULL;
+}
+
+void
+pgs_ui_sample_add_process (PgsSample  *sample,
+                           int         pid,
+                           guint64     start_time,
+                           const char *name,
+                           guint64     pss)
+{
+  const guint64 mib = G_GUINT64_CONSTANT (1) << 20;
+  PgsSampleProcess p = { 0 };
+
+  p.pid = pid;
+  p.start_time = start_time;
+  p.uid = 1000;
+  p.name = g_ref_string_new (name);
+  p.known = PGS_METRIC_VSS | PGS_METRIC_RSS | PGS_METRIC_PSS | PGS_METRIC_USS | PGS_METRIC_SWAP;
+  p.figures[PGS_SAMPLE_VSS] = 1024 * mib;
+  p.figures[PGS_SAMPLE_RSS] = pss + 4 * mib;
+  p.figures[PGS_SAMPLE_PSS] = pss;
+  p.figures[PGS_SAMPLE_USS] = pss - 2 * mib;
+  g_array_append_val (sample->processes, p);
+}

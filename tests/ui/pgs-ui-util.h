@@ -6,6 +6,7 @@
 
 #pragma once
 
+#include "pgs-sample.h"
 #include "pgs-window.h"
 
 G_BEGIN_DECLS
@@ -28,6 +29,17 @@ void       pgs_ui_spin           (guint        ms);
 /* The first mapped label under @widget (itself included) whose text is @text, or NULL. */
 GtkWidget *pgs_ui_find_label     (GtkWidget   *widget,
                                   const char  *text);
+
+/* The process of the list's model with @pid, or NULL (the model holds the reference). */
+PgsProcess *pgs_ui_find_in_list  (PgsWindow   *window,
+                                  int          pid);
+/* A process of a hand-built recording's sample, uid 1000, with @pss and from it VSS 1 GiB,
+ * RSS @pss + 4 MiB and USS @pss - 2 MiB, all known. */
+void       pgs_ui_sample_add_process (PgsSample  *sample,
+                                      int         pid,
+                                      guint64     start_time,
+                                      const char *name,
+                                      guint64     pss);
 
 /* pgs-ui-child ($PGS_UI_CHILD): a process with pages of its own that sleeps until told. */
 typedef struct

@@ -81,27 +81,6 @@ scan_picture (guint n_anon)
   return snapshot;
 }
 
-static void
-add_process (PgsSample  *s,
-             int         pid,
-             guint64     start,
-             const char *name,
-             guint64     pss)
-{
-  PgsSampleProcess p = { 0 };
-
-  p.pid = pid;
-  p.start_time = start;
-  p.uid = 1000;
-  p.name = g_ref_string_new (name);
-  p.known = PGS_METRIC_VSS | PGS_METRIC_RSS | PGS_METRIC_PSS | PGS_METRIC_USS | PGS_METRIC_SWAP;
-  p.figures[PGS_SAMPLE_VSS] = 1024 * MiB;
-  p.figures[PGS_SAMPLE_RSS] = pss + 4 * MiB;
-  p.figures[PGS_SAMPLE_PSS] = pss;
-  p.figures[PGS_SAMPLE_USS] = pss - 2 * MiB;
-  g_array_append_val (s->processes, p);
-}
-
 static char *
 write_recording (const char *dir)
 {
@@ -117,11 +96,11 @@ write_recording (const char *dir)
       g_autoptr(PgsSample) s = pgs_sample_new ();
 
       s->time = T0 + (gint64) i * G_USEC_PER_SEC;
-      add_process (s, 10, 100, "grower", grower_pss[i]);
+      pgs_ui_sample_add_process (s, 10, 100, "grower", grower_pss[i]);
       if (i < 2)
-        add_process (s, 20, 200, "first", 12 * MiB);
+        pgs_ui_sample_add_process (s, 20, 200, "first", 12 * MiB);
       else
-        add_process (s, 20, 500, "second", 12 * MiB);
+        pgs_ui_sample_add_process (s, 20, 500, "second", 12 * MiB);
       g_assert_true (pgs_recording_writer_add_sample (w, s, &error));
       g_assert_no_error (error);
       for (guint k = 0; k < G_N_ELEMENTS (picture_time); k++)
@@ -136,22 +115,6 @@ write_recording (const char *dir)
   g_assert_true (pgs_recording_writer_close (w, &error));
   g_assert_no_error (error);
   return path;
-}
-
-static PgsProcess *
-find_in_list (PgsWindow *window,
-              int        pid)
-{
-  GListModel *model = pgs_process_list_get_model (pgs_window_get_process_list (window));
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
-
-      if (pgs_process_get_pid (process) == pid)
-        return process;
-    }
-  return NULL;
 }
 
 typedef struct
@@ -170,7 +133,7 @@ shows_sample (gpointer data)
 
   if (replay == NULL || pgs_replay_is_loading (replay) || pgs_replay_get_sample (replay) != at->sample)
     return FALSE;
-  grower = find_in_list (at->window, 10);
+  grower = pgs_ui_find_in_list (at->window, 10);
   return grower != NULL && pgs_process_get_pss (grower) == grower_pss[at->sample];
 }
 
@@ -279,7 +242,7 @@ assert_at (PgsWindow *window,
    * reused by "second". */
   g_assert_cmpuint (g_list_model_get_n_items (pgs_process_list_get_model (pgs_window_get_process_list (window))),
                     ==, 2);
-  second = find_in_list (window, 20);
+  second = pgs_ui_find_in_list (window, 20);
   g_assert_nonnull (second);
   g_assert_cmpstr (pgs_process_get_name (second), ==, sample < 2 ? "first" : "second");
   g_assert_cmpuint (pgs_process_get_pss (second), ==, 12 * MiB);

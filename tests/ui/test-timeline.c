@@ -57,26 +57,6 @@ static const guint64 expected[3][PGS_TIMELINE_N_KINDS] = {
 };
 static const guint64 grower_pss[] = { 100 * MiB, 150 * MiB, 200 * MiB };
 
-static void
-add_process (PgsSample  *s,
-             int         pid,
-             const char *name,
-             guint64     pss)
-{
-  PgsSampleProcess p = { 0 };
-
-  p.pid = pid;
-  p.start_time = 100;
-  p.uid = 1000;
-  p.name = g_ref_string_new (name);
-  p.known = PGS_METRIC_VSS | PGS_METRIC_RSS | PGS_METRIC_PSS | PGS_METRIC_USS | PGS_METRIC_SWAP;
-  p.figures[PGS_SAMPLE_VSS] = 1024 * MiB;
-  p.figures[PGS_SAMPLE_RSS] = pss + 4 * MiB;
-  p.figures[PGS_SAMPLE_PSS] = pss;
-  p.figures[PGS_SAMPLE_USS] = pss - 2 * MiB;
-  g_array_append_val (s->processes, p);
-}
-
 static char *
 write_recording (const char *dir)
 {
@@ -102,8 +82,8 @@ write_recording (const char *dir)
             g_ptr_array_add (s->names, g_strdup (counter_names[c]));
             g_array_append_val (s->values, v);
           }
-      add_process (s, 10, "grower", grower_pss[i]);
-      add_process (s, 20, "other", 12 * MiB);
+      pgs_ui_sample_add_process (s, 10, 100, "grower", grower_pss[i]);
+      pgs_ui_sample_add_process (s, 20, 100, "other", 12 * MiB);
       g_assert_true (pgs_recording_writer_add_sample (w, s, &error));
       g_assert_no_error (error);
     }
