@@ -54,7 +54,9 @@ update_actions (PgsWindow *self)
   const char *wss_reason;
   const char *pages_reason = NULL;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.refresh", !scanning);
+  /* Refresh stays enabled: asked for during a scan, it runs once that one ends (the live
+   * scan keeps the wish), and a button greyed for the length of each automatic refresh
+   * would be a frame of the whole window drawn twice every interval. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-refresh", scanning);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-map", have_map);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-csv", snapshot != NULL);
