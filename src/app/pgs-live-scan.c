@@ -27,6 +27,8 @@ struct _PgsLiveScan
   gboolean      again;             /* asked for while the running scan ran */
   gboolean      held;              /* something else is shown: no result, no timer */
   gboolean      lowered_workers;
+  gboolean      in_timer;          /* "due" is being emitted because the interval passed */
+  gboolean      automatic;         /* the running scan was started so */
 };
 
 enum {
@@ -78,7 +80,9 @@ on_timer (gpointer data)
   PgsLiveScan *self = data;
 
   self->timer = 0;
+  self->in_timer = TRUE;
   g_signal_emit (self, signals[DUE], 0);
+  self->in_timer = FALSE;
   return G_SOURCE_REMOVE;
 }
 
@@ -136,6 +140,7 @@ pgs_live_scan_start (PgsLiveScan  *self,
   g_clear_handle_id (&self->timer, g_source_remove);
   self->again = FALSE;
   self->held = FALSE;
+  self->automatic = self->in_timer;
   pgs_scanner_set_flags (self->scanner, flags);
   self->cancellable = g_cancellable_new ();
   self->lowered_workers = FALSE;
@@ -143,6 +148,13 @@ pgs_live_scan_start (PgsLiveScan  *self,
   pgs_scanner_scan_async (self->scanner, self->cancellable, scan_done, g_object_ref (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   return TRUE;
+}
+
+gboolean
+pgs_live_scan_is_automatic (PgsLiveScan *self)
+{
+  g_return_val_if_fail (PGS_IS_LIVE_SCAN (self), FALSE);
+  return self->cancellable != NULL && self->automatic;
 }
 
 void

@@ -27,6 +27,8 @@ gboolean     pgs_live_scan_is_running   (PgsLiveScan  *self);
  * its end). Ends a hold. */
 gboolean     pgs_live_scan_start        (PgsLiveScan  *self,
                                          PgsScanFlags  flags);
+/* Whether the scan running was started by the interval passing, not asked for. */
+gboolean     pgs_live_scan_is_automatic (PgsLiveScan  *self);
 void         pgs_live_scan_cancel       (PgsLiveScan  *self);
 /* Something else is shown (a file, a recording; the window closes): cancels the scan
  * running, drops what it finds and asks for no other until the next start. */

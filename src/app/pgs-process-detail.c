@@ -430,10 +430,12 @@ pgs_process_detail_set_process (PgsProcessDetail *self,
   /* A refresh while another view is in front would update hundreds of mapping rows no
    * one sees: that waits until the detail is shown again. In view, it waits for an idle
    * moment, so the swap of the new snapshot and the mapping rows are two short turns of
-   * the main loop rather than one long one. */
+   * the main loop rather than one long one; before the next frame is drawn, so that both
+   * change in one frame (a frame of the whole window is tens of milliseconds under GL on
+   * a machine without a GPU). */
   self->stale = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->update_source == 0)
-    self->update_source = g_idle_add (update_idle, self);
+    self->update_source = g_idle_add_full (GDK_PRIORITY_REDRAW - 10, update_idle, self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCESS]);
 }
 

@@ -14,6 +14,12 @@
  *
  * Who maps a frame needs every process's pages too: that scan runs when asked, in
  * pgs-frame-users.c, not every refresh.
+ *
+ * A new live snapshot is held back (pgs_refresh_hold()) until the selected process's pages
+ * in it are read too, for at most HOLD_MS: the list, the detail pane and the maps then
+ * change in one frame, and a map is not rendered once with the old process and again with
+ * the new. Under GL on a machine without a GPU each frame of the window is tens of
+ * milliseconds of CPU, and a physical map's render a tenth of a second.
  */
 
 #include "config.h"
@@ -24,6 +30,8 @@
 
 #include "pgs-refresh.h"
 #include "pgs-release.h"
+
+#define HOLD_MS 250
 
 struct _PgsRefresh
 {
@@ -45,6 +53,11 @@ struct _PgsRefresh
   PgsProcess   *chosen;
   char         *view;
   PgsHelper    *helper;
+
+  /* a live snapshot not shown yet, while the detail scan it waits for runs */
+  PgsSnapshot  *held;
+  GCancellable *held_scan;
+  guint         held_timeout;
 };
 
 enum {
@@ -55,7 +68,13 @@ enum {
   N_PROPS
 };
 
+enum {
+  READY,
+  N_SIGNALS
+};
+
 static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsRefresh, pgs_refresh, G_TYPE_OBJECT)
 
@@ -78,10 +97,40 @@ pgs_refresh_cancel (PgsRefresh *self)
 }
 
 static void
+drop_held (PgsRefresh *self)
+{
+  g_clear_handle_id (&self->held_timeout, g_source_remove);
+  g_clear_object (&self->held_scan);
+  pgs_clear_release (&self->held);
+}
+
+/* The held snapshot may be shown: its process's pages are in, or will not come in time. */
+static void
+release_held (PgsRefresh *self)
+{
+  g_autoptr(PgsSnapshot) held = g_steal_pointer (&self->held);
+
+  drop_held (self);
+  if (held != NULL)
+    g_signal_emit (self, signals[READY], 0, held);
+}
+
+static gboolean
+held_too_long (gpointer data)
+{
+  PgsRefresh *self = data;
+
+  self->held_timeout = 0;
+  release_held (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
 pgs_refresh_dispose (GObject *object)
 {
   PgsRefresh *self = PGS_REFRESH (object);
 
+  drop_held (self);
   if (self->detail_cancellable != NULL)
     g_cancellable_cancel (self->detail_cancellable);
   g_clear_object (&self->detail_cancellable);
@@ -137,6 +186,10 @@ pgs_refresh_class_init (PgsRefreshClass *klass)
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The snapshot held back by pgs_refresh_hold() may go into the views now. */
+  signals[READY] = g_signal_new ("ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                 NULL, NULL, NULL, G_TYPE_NONE, 1, PGS_TYPE_SNAPSHOT);
 }
 
 static void
@@ -283,16 +336,27 @@ detail_done (GObject      *object,
   g_autoptr(GError) error = NULL;
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
 
+  gboolean for_held = self->held != NULL && cancellable == self->held_scan;
+
   snapshot = pgs_scanner_scan_finish (PGS_SCANNER (object), result, &error);
-  /* Superseded (another process, another refresh) or the session is going. */
+  /* Superseded (another process, another refresh) or the session is going. A snapshot
+   * held for it is shown without it: the scan that superseded it follows. */
   if (cancellable != self->detail_cancellable || g_cancellable_is_cancelled (cancellable))
-    return;
+    {
+      if (for_held)
+        release_held (self);
+      return;
+    }
   g_clear_object (&self->detail_cancellable);
 
   if (snapshot == NULL)
     g_debug ("The selected process could not be scanned: %s", error->message);
   g_set_object (&self->detail, snapshot);
-  select_again (self);
+  /* Held, the snapshot it was read for goes in now, and its selection finds it there. */
+  if (for_held)
+    release_held (self);
+  else
+    select_again (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
@@ -381,10 +445,37 @@ pgs_refresh_select (PgsRefresh  *self,
 }
 
 gboolean
+pgs_refresh_hold (PgsRefresh  *self,
+                  PgsSnapshot *snapshot)
+{
+  int pid;
+
+  g_return_val_if_fail (PGS_IS_REFRESH (self), FALSE);
+
+  drop_held (self);
+  /* As select_again() would once @snapshot is shown: a scan of the chosen process alone. */
+  if (self->chosen == NULL || self->view == NULL || !shows_process (self->view) ||
+      (self->started_flags & PGS_SCAN_PAGES) || pgs_snapshot_get_file (snapshot) != NULL)
+    return FALSE;
+  pid = pgs_process_get_pid (self->chosen);
+  if (pgs_snapshot_lookup_pid (snapshot, pid) == NULL)
+    return FALSE;
+
+  start_detail (self, pid);
+  self->detail_generation = self->generation + 1;   /* @snapshot's, once shown */
+  self->held = g_object_ref (snapshot);
+  self->held_scan = g_object_ref (self->detail_cancellable);
+  self->held_timeout = g_timeout_add (HOLD_MS, held_too_long, self);
+  return TRUE;
+}
+
+gboolean
 pgs_refresh_list_shown (PgsRefresh   *self,
                         PgsSnapshot  *snapshot,
                         PgsScanFlags  wanted)
 {
+  /* Something else went in (a file, a recording): the snapshot held is not wanted. */
+  drop_held (self);
   self->generation++;
   self->shows_file = pgs_snapshot_get_file (snapshot) != NULL;
   if (self->shows_file)

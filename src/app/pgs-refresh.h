@@ -37,6 +37,12 @@ void          pgs_refresh_list_started    (PgsRefresh   *self,
 gboolean      pgs_refresh_list_shown      (PgsRefresh   *self,
                                            PgsSnapshot  *snapshot,
                                            PgsScanFlags  wanted);
+/* @snapshot, a new live one, waits for the selected process's pages in it: TRUE when a
+ * scan of them started, and "ready" (a PgsSnapshot) then says when to show @snapshot (their
+ * scan done, or a quarter of a second passed); FALSE to show it at once. Another snapshot
+ * shown, or held, drops it. */
+gboolean      pgs_refresh_hold            (PgsRefresh   *self,
+                                           PgsSnapshot  *snapshot);
 /* Whether the live snapshot shown read all that @wanted asks for. */
 gboolean      pgs_refresh_list_covers     (PgsRefresh   *self,
                                            PgsScanFlags  wanted);

@@ -197,8 +197,8 @@ static void set_highlight      (PgsSession   *self,
                                 PgsHighlight *highlight);
 
 static void
-on_live_done (PgsSession  *self,
-              PgsSnapshot *snapshot)
+show_live (PgsSession  *self,
+           PgsSnapshot *snapshot)
 {
   gint64 t0 = g_get_monotonic_time ();
   gboolean rescan;
@@ -208,6 +208,14 @@ on_live_done (PgsSession  *self,
   g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
   if (rescan)
     pgs_session_refresh (self);
+}
+
+static void
+on_live_done (PgsSession  *self,
+              PgsSnapshot *snapshot)
+{
+  if (!pgs_refresh_hold (self->refresh, snapshot))
+    show_live (self, snapshot);
 }
 
 static void
@@ -686,6 +694,8 @@ pgs_session_init (PgsSession *self)
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->refresh, "notify::unreadable",
                            G_CALLBACK (on_refresh_unreadable), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->refresh, "ready", G_CALLBACK (show_live), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->refresh, "notify::busy", G_CALLBACK (update_busy), self,
                            G_CONNECT_SWAPPED);
   self->live = pgs_live_scan_new ();
@@ -870,6 +880,13 @@ pgs_session_is_scanning (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), FALSE);
   return pgs_live_scan_is_running (self->live);
+}
+
+gboolean
+pgs_session_is_scan_automatic (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), FALSE);
+  return pgs_live_scan_is_automatic (self->live);
 }
 
 PgsHelper *

@@ -53,6 +53,8 @@ int           pgs_session_get_wss_pid        (PgsSession   *self);
 /* TRUE while a scan runs (every process, or the selected one); while every process is. */
 gboolean      pgs_session_get_busy           (PgsSession   *self);
 gboolean      pgs_session_is_scanning        (PgsSession   *self);
+/* TRUE while the scan of every process running is the automatic refresh's, not asked for. */
+gboolean      pgs_session_is_scan_automatic  (PgsSession   *self);
 /* The helper that reads for the app while unlocked, else NULL. */
 PgsHelper    *pgs_session_get_helper         (PgsSession   *self);
 void          pgs_session_set_helper         (PgsSession   *self,

@@ -123,9 +123,12 @@ on_scan_started (PgsWindow *self)
 {
   _pgs_window_files_cancel (self);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  /* Quick scans finish before the bar would show: no flicker every refresh interval. */
+  /* Quick scans finish before the bar would show: no flicker every refresh interval. The
+   * automatic refresh shows none at all: what it changes shows when it is done, and a bar
+   * fading in and out every interval is a dozen frames of the whole window each time. */
   g_clear_handle_id (&self->progress_source, g_source_remove);
-  self->progress_source = g_timeout_add (PROGRESS_DELAY_MS, reveal_progress, self);
+  if (!pgs_session_is_scan_automatic (self->session))
+    self->progress_source = g_timeout_add (PROGRESS_DELAY_MS, reveal_progress, self);
   update_actions (self);
 }
 
