@@ -24,6 +24,7 @@ struct _PgsLiveScan
   guint         timer;
   guint         interval;
   double        progress;
+  gint64        progress_time;     /* when "progress" was last notified */
   gboolean      again;             /* asked for while the running scan ran */
   gboolean      held;              /* something else is shown: no result, no timer */
   gboolean      lowered_workers;
@@ -51,13 +52,22 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsLiveScan, pgs_live_scan, G_TYPE_OBJECT)
 
+/* At most five steps a second between the start and the end: each moves a progress bar,
+ * and under GL without a GPU each is a frame of the whole window, tens of ms of CPU. */
+#define PROGRESS_STEP_US (G_USEC_PER_SEC / 5)
+
 static void
 set_progress (PgsLiveScan *self,
               double       progress)
 {
+  gint64 now = g_get_monotonic_time ();
+
   if (self->progress == progress)
     return;
+  if (progress > 0 && progress < 1 && now - self->progress_time < PROGRESS_STEP_US)
+    return;
   self->progress = progress;
+  self->progress_time = now;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
 }
 

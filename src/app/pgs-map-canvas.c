@@ -33,6 +33,7 @@ struct _PgsMapCanvas
   GdkTexture   *texture;
   gboolean      job_running;
   gboolean      visible;
+  guint         start_source;
   GCancellable *cancellable;
 };
 
@@ -184,6 +185,16 @@ start_job (PgsMapCanvas *self)
   g_task_run_in_thread (task, render_thread);
 }
 
+static gboolean
+start_idle (gpointer data)
+{
+  PgsMapCanvas *self = data;
+
+  self->start_source = 0;
+  start_job (self);
+  return G_SOURCE_REMOVE;
+}
+
 void
 pgs_map_canvas_update (PgsMapCanvas *self,
                        gboolean      visible)
@@ -201,7 +212,11 @@ pgs_map_canvas_update (PgsMapCanvas *self,
       g_clear_object (&self->texture);
       params_clear (&self->shown);
     }
-  start_job (self);
+  /* Not at once: a new snapshot and the selected process in it come in one turn of the
+   * main loop, one after the other, and a render started on the first would be done again
+   * for the second. Before the next frame all the same. */
+  if (self->start_source == 0)
+    self->start_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, start_idle, self, NULL);
 }
 
 static void
@@ -209,6 +224,7 @@ pgs_map_canvas_dispose (GObject *object)
 {
   PgsMapCanvas *self = (PgsMapCanvas *) object;
 
+  g_clear_handle_id (&self->start_source, g_source_remove);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   pgs_clear_release (&self->renderer);

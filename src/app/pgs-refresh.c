@@ -58,6 +58,7 @@ struct _PgsRefresh
   PgsSnapshot  *held;
   GCancellable *held_scan;
   guint         held_timeout;
+  gint64        held_since;
 };
 
 enum {
@@ -106,10 +107,15 @@ drop_held (PgsRefresh *self)
 
 /* The held snapshot may be shown: its process's pages are in, or will not come in time. */
 static void
-release_held (PgsRefresh *self)
+release_held (PgsRefresh *self,
+              const char *why)
 {
   g_autoptr(PgsSnapshot) held = g_steal_pointer (&self->held);
 
+  if (held != NULL)
+    g_debug ("The new snapshot was held %.1f ms for the selected process's pages (%s)",
+             (g_get_monotonic_time () - self->held_since) / 1000.0,
+             why);
   drop_held (self);
   if (held != NULL)
     g_signal_emit (self, signals[READY], 0, held);
@@ -121,7 +127,7 @@ held_too_long (gpointer data)
   PgsRefresh *self = data;
 
   self->held_timeout = 0;
-  release_held (self);
+  release_held (self, "not in time");
   return G_SOURCE_REMOVE;
 }
 
@@ -344,7 +350,7 @@ detail_done (GObject      *object,
   if (cancellable != self->detail_cancellable || g_cancellable_is_cancelled (cancellable))
     {
       if (for_held)
-        release_held (self);
+        release_held (self, "not read: superseded");
       return;
     }
   g_clear_object (&self->detail_cancellable);
@@ -354,7 +360,7 @@ detail_done (GObject      *object,
   g_set_object (&self->detail, snapshot);
   /* Held, the snapshot it was read for goes in now, and its selection finds it there. */
   if (for_held)
-    release_held (self);
+    release_held (self, "read");
   else
     select_again (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
@@ -464,6 +470,7 @@ pgs_refresh_hold (PgsRefresh  *self,
   start_detail (self, pid);
   self->detail_generation = self->generation + 1;   /* @snapshot's, once shown */
   self->held = g_object_ref (snapshot);
+  self->held_since = g_get_monotonic_time ();
   self->held_scan = g_object_ref (self->detail_cancellable);
   self->held_timeout = g_timeout_add (HOLD_MS, held_too_long, self);
   return TRUE;

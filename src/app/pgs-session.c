@@ -175,6 +175,9 @@ show_snapshot (PgsSession  *self,
     return FALSE;
   drop_replay (self);
   pgs_set_object_release (&self->snapshot, snapshot);
+  /* Before anyone hears of it: the list selects in the new snapshot as it takes it, and the
+   * refresh must know by then which snapshot its scan of the selected process belongs to. */
+  rescan = pgs_refresh_list_shown (self->refresh, snapshot, needs (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
@@ -186,7 +189,6 @@ show_snapshot (PgsSession  *self,
 
   /* The list carried the selection over by PID; the pages follow it to the new object,
    * its pages scanned anew where a page shows them. */
-  rescan = pgs_refresh_list_shown (self->refresh, snapshot, needs (self));
   follow_selection (self);
   return rescan;
 }
