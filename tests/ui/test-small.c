@@ -8,7 +8,7 @@
  * px wide. At 800x600 and at 640x480 the window now is the size asked; the header's buttons
  * and the tabs (in a bar at the bottom when the header has no room for them) lie inside it,
  * each at least as wide as it asks; the process list shows rows enough to work with. Wide
- * (1200x720), the tabs are in the header and the bar is hidden.
+ * (1600x1000 and the default 1200x720), the tabs are in the header and the bar is hidden.
  */
 
 #include "config.h"
@@ -170,28 +170,36 @@ check_size (int      width,
  * its totals line 28, or 44 on two lines (at 800 px and less); the rest shows rows of 32 px.
  *
  * 600 px, 590 inside the window's frame: the header bar 48 and the tab bar 47 leave 495,
- * less 101 for the detail: the list 394; less 46, 30 and 44, 274 px of rows: 8.6. */
+ * less 101 for the detail: the list 394; less 46, 30 and 44, 274 px of rows: 8.6 (runs
+ * gave 8.2 to 8.7, the totals' text changing with the machine): at least 7.5. */
 static void
 test_800x600 (void)
 {
-  check_size (800, 600, 8, FALSE);
+  check_size (800, 600, 7.5, FALSE);
 }
 
 /* 480 px, 470 inside: 470 - 48 - 47 - 101 = 274 for the list; less 46, 30 and 44, 154 px:
- * 4.8 rows. F9 gives the list the detail's room. */
+ * 4.8 rows: at least 4. F9 gives the list the detail's room. */
 static void
 test_640x480 (void)
 {
-  check_size (640, 480, 4.5, FALSE);
+  check_size (640, 480, 4, FALSE);
 }
 
-/* Wide (the default size; the suite's screen is 1280x800), the tabs in the header, as
+/* Wide (the default size), the tabs in the header, as
  * before: 720 px, 710 inside, less the header bar 48: 662, of which the list 420 (the
  * detail 241), 316 px of rows: 9.9, test-pane's 9. */
 static void
 test_1200x720 (void)
 {
   check_size (1200, 720, 9, TRUE);
+}
+
+/* Issue 21's large size: 990 - 48 = 942 px, of which the list 420, 9.9 rows as above. */
+static void
+test_1600x1000 (void)
+{
+  check_size (1600, 1000, 9, TRUE);
 }
 
 int
@@ -202,6 +210,7 @@ main (int    argc,
 
   pgs_ui_init (&argc, &argv);
   /* Wide first, as the window opens. */
+  g_test_add_func ("/ui/small/1600x1000", test_1600x1000);
   g_test_add_func ("/ui/small/1200x720", test_1200x720);
   g_test_add_func ("/ui/small/800x600", test_800x600);
   g_test_add_func ("/ui/small/640x480", test_640x480);
