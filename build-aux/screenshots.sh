@@ -18,6 +18,7 @@
 #   screenshot-small-processes.png  the process list, the tabs in a bar at the bottom
 #   screenshot-small-process.png    the process's residency map
 #   screenshot-small-groups.png     the Groups page
+#   screenshot-small-physical.png   the page-flag map of physical memory, nothing clicked
 # Run as root for the physical map (kpageflags is root's alone). Needs xvfb-run,
 # dbus-run-session, xdotool and ImageMagick's import.
 set -eu
@@ -74,13 +75,13 @@ stop_app () {
 }
 trap 'stop_app; rm -rf "$confdir"' EXIT
 
-# shot VIEW OUTPUT light|dark [physical|hilbert]: starts the app on VIEW with the subject selected, waits
+# shot VIEW OUTPUT light|dark [physical|physical-plain|hilbert]: starts the app on VIEW with the subject selected, waits
 # for the scan and the render, drives it a little, and grabs the screen. The coordinates are
 # the window's own, fixed by the screen size above.
 shot () {
   scheme=$3
   if [ "${4:-}" = hilbert ]; then settings hilbert "$scheme"; else settings linear "$scheme"; fi
-  if [ "${4:-}" = physical ]; then
+  if [ "${4:-}" = physical ] || [ "${4:-}" = physical-plain ]; then
     # No process selected: the map as it is, no frames outlined.
     "$builddir/src/app/pagescope" --view "$1" &
   else
@@ -127,7 +128,9 @@ if [ "$size" = 800x600 ]; then
   shot processes screenshot-small-processes.png light
   shot residency screenshot-small-process.png light
   shot groups screenshot-small-groups.png light
-  files="screenshot-small-processes.png screenshot-small-process.png screenshot-small-groups.png"
+  shot flags screenshot-small-physical.png light physical-plain
+  files="screenshot-small-processes.png screenshot-small-process.png screenshot-small-groups.png
+         screenshot-small-physical.png"
 else
   for scheme in light dark; do
     suffix=
