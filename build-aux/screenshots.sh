@@ -13,7 +13,12 @@
 #                             clicked and another under the pointer
 #   screenshot-physical.png   the page-flag map of physical memory, zoomed into the frames in
 #                             use, one of them clicked and another under the pointer
-# and each again in the dark style as screenshot-*-dark.png.
+# and each again in the dark style as screenshot-*-dark.png; then with the window at 800x600,
+# the least size it is made for (issue 21), light:
+#   screenshot-small-processes.png  the process list, the tabs in a bar at the bottom
+#   screenshot-small-process.png    the process's residency map
+#   screenshot-small-groups.png     the Groups page
+#   screenshot-small-physical.png   the page-flag map of physical memory, nothing clicked
 # Run as root for the physical map (kpageflags is root's alone). Needs xvfb-run,
 # dbus-run-session, xdotool and ImageMagick's import.
 set -eu
@@ -30,12 +35,16 @@ if [ "${PGS_SCREENSHOTS_INNER:-}" != 1 ]; then
   done
   [ -x "$builddir/src/app/pagescope" ] || { echo "$0: no $builddir/src/app/pagescope: build it first" >&2; exit 1; }
   # The screen is the window's size: the picture is the window, nothing around it.
-  PGS_SCREENSHOTS_INNER=1 exec xvfb-run -a -s "-screen 0 1200x720x24" \
-    dbus-run-session -- "$0" "$builddir" "$outdir"
+  for size in 1200x720 800x600; do
+    PGS_SCREENSHOTS_INNER=1 PGS_SCREENSHOTS_SIZE=$size xvfb-run -a -s "-screen 0 ${size}x24" \
+      dbus-run-session -- "$0" "$builddir" "$outdir"
+  done
+  exit 0
 fi
 
 builddir=$1
 outdir=$2
+size=${PGS_SCREENSHOTS_SIZE:-1200x720}
 export GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1
 export GSETTINGS_SCHEMA_DIR="$builddir/ui"
 # Settings from a key file of our own: no automatic refresh (a scan mid-shot would show its
@@ -44,8 +53,8 @@ confdir=$(mktemp -d)
 export GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME="$confdir"
 mkdir -p "$confdir/glib-2.0/settings"
 settings () {
-  printf '[io/github/pagescope/Pagescope]\nrefresh-interval=uint32 0\nlayout=%s\ncolor-scheme=%s\n' \
-    "'$1'" "'$2'" > "$confdir/glib-2.0/settings/keyfile"
+  printf '[io/github/pagescope/Pagescope]\nrefresh-interval=uint32 0\nlayout=%s\ncolor-scheme=%s\nwindow-width=%s\nwindow-height=%s\n' \
+    "'$1'" "'$2'" "${size%x*}" "${size#*x}" > "$confdir/glib-2.0/settings/keyfile"
 }
 # A fixed, readable look whatever the host's settings: libadwaita's own style, light or dark
 # as each shot asks (the color-scheme setting), never the host's GTK theme.
@@ -66,13 +75,13 @@ stop_app () {
 }
 trap 'stop_app; rm -rf "$confdir"' EXIT
 
-# shot VIEW OUTPUT light|dark [physical|hilbert]: starts the app on VIEW with the subject selected, waits
+# shot VIEW OUTPUT light|dark [physical|physical-plain|hilbert]: starts the app on VIEW with the subject selected, waits
 # for the scan and the render, drives it a little, and grabs the screen. The coordinates are
 # the window's own, fixed by the screen size above.
 shot () {
   scheme=$3
   if [ "${4:-}" = hilbert ]; then settings hilbert "$scheme"; else settings linear "$scheme"; fi
-  if [ "${4:-}" = physical ]; then
+  if [ "${4:-}" = physical ] || [ "${4:-}" = physical-plain ]; then
     # No process selected: the map as it is, no frames outlined.
     "$builddir/src/app/pagescope" --view "$1" &
   else
@@ -114,15 +123,26 @@ shot () {
   stop_app
 }
 
-for scheme in light dark; do
-  suffix=
-  [ "$scheme" = dark ] && suffix=-dark
-  shot processes "screenshot-processes$suffix.png" "$scheme"
-  shot residency "screenshot-process$suffix.png" "$scheme" hilbert
-  shot flags "screenshot-physical$suffix.png" "$scheme" physical
-done
+if [ "$size" = 800x600 ]; then
+  # Nothing clicked: the clicks' coordinates are the large window's.
+  shot processes screenshot-small-processes.png light
+  shot residency screenshot-small-process.png light
+  shot groups screenshot-small-groups.png light
+  shot flags screenshot-small-physical.png light physical-plain
+  files="screenshot-small-processes.png screenshot-small-process.png screenshot-small-groups.png
+         screenshot-small-physical.png"
+else
+  for scheme in light dark; do
+    suffix=
+    [ "$scheme" = dark ] && suffix=-dark
+    shot processes "screenshot-processes$suffix.png" "$scheme"
+    shot residency "screenshot-process$suffix.png" "$scheme" hilbert
+    shot flags "screenshot-physical$suffix.png" "$scheme" physical
+  done
+  files="screenshot-processes.png screenshot-process.png screenshot-physical.png
+         screenshot-processes-dark.png screenshot-process-dark.png screenshot-physical-dark.png"
+fi
 
-for f in screenshot-processes.png screenshot-process.png screenshot-physical.png \
-         screenshot-processes-dark.png screenshot-process-dark.png screenshot-physical-dark.png; do
+for f in $files; do
   echo "wrote $outdir/$f ($(wc -c < "$outdir/$f") bytes)"
 done

@@ -445,7 +445,8 @@ pgs_map_page_constructed (GObject *object)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->map_box), GTK_ORIENTATION_VERTICAL);
   gtk_box_prepend (self->map_box, GTK_WIDGET (self->exited_label));
   legend = gtk_widget_get_template_child (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE, "legend");
-  gtk_box_prepend (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (legend))),
+  gtk_box_prepend (GTK_BOX (gtk_widget_get_template_child (GTK_WIDGET (self), PGS_TYPE_MAP_PAGE,
+                                                          "map_row")),
                    GTK_WIDGET (self->map_view));
   g_object_bind_property (self->map_view, "renderer", legend, "renderer", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->map_view, "units", legend, "units", G_BINDING_SYNC_CREATE);
@@ -580,6 +581,7 @@ pgs_map_page_class_init (PgsMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, instant_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, map_box);
   gtk_widget_class_bind_template_child_full (widget_class, "legend", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "map_row", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsMapPage, info_label);

@@ -40,6 +40,8 @@ struct _PgsProcessDetail
 
   /* template children */
   GtkStack            *stack;
+  GtkFlowBox          *metrics_box;
+  GtkWidget           *scroller;
   GtkLabel            *name_label;
   GtkLabel            *info_label;
   GtkLabel            *cmdline_label;

@@ -312,6 +312,40 @@ pgs_process_detail_set_property (GObject      *object,
     }
 }
 
+/* A bin (its scroller) whose least size does not depend on its width, nor its width on its
+ * height. Asked for its width at a given height, the flow box of the figures answered a
+ * width wider than the window (677 px at 640), which the stack around the pane gave it, cut. */
+static GtkSizeRequestMode
+pgs_process_detail_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+pgs_process_detail_measure (GtkWidget      *widget,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural,
+                            int            *minimum_baseline,
+                            int            *natural_baseline)
+{
+  PgsProcessDetail *self = PGS_PROCESS_DETAIL (widget);
+
+  gtk_widget_measure (self->scroller, orientation, -1, minimum, natural, NULL, NULL);
+}
+
+static void
+pgs_process_detail_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  PgsProcessDetail *self = PGS_PROCESS_DETAIL (widget);
+
+  gtk_widget_allocate (self->scroller, width, height, -1, NULL);
+}
+
 static void
 pgs_process_detail_class_init (PgsProcessDetailClass *klass)
 {
@@ -336,6 +370,8 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
                                                              "pgs-process-detail.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, stack);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, metrics_box);
+  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, scroller);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, name_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, info_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, cmdline_label);
@@ -362,7 +398,9 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_basis_label);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_caveat_label);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->get_request_mode = pgs_process_detail_get_request_mode;
+  widget_class->measure = pgs_process_detail_measure;
+  widget_class->size_allocate = pgs_process_detail_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "processdetail");
 
   pgs_process_detail_class_add_mapping_callbacks (widget_class);
@@ -380,6 +418,10 @@ pgs_process_detail_init (PgsProcessDetail *self)
   GtkSorter *view_sorter;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The figures flow only to wrap: a flow box's children are otherwise stops for Tab. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->metrics_box));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
   /* The snapshot first: its physical map counts the process's huge-page frames. */
   g_signal_connect (self, "session-notify::snapshot", G_CALLBACK (on_session_changed), NULL);
   g_signal_connect (self, "session-notify::units", G_CALLBACK (on_session_changed), NULL);

@@ -49,6 +49,9 @@ struct _PgsWindow
 
   /* template children */
   GtkStack             *stack;
+  AdwSqueezer          *title_squeezer;
+  GtkWidget            *window_title;
+  GtkActionBar         *switcher_bar;
   GtkWidget            *banner;
   GtkPaned             *detail_paned;
   GtkLabel             *banner_label;

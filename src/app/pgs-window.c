@@ -225,6 +225,16 @@ on_visible_child_changed (PgsWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
 
+/* The header's tabs did not fit (the squeezer shows the title instead): the tabs go to the
+ * bar at the bottom, and come back to the header when the window is wide again. */
+static void
+on_title_squeezed (PgsWindow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar),
+                          adw_squeezer_get_visible_child (self->title_squeezer) ==
+                          self->window_title);
+}
+
 static void
 show_pages_action (GtkWidget  *widget,
                    const char *action_name,
@@ -371,6 +381,9 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/pagescope/Pagescope/pgs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, title_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, detail_paned);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
@@ -393,6 +406,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_library_highlight_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_title_squeezed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
   gtk_widget_class_bind_template_callback (widget_class, on_timeline_export_finished);
   _pgs_window_unlock_class_init (widget_class);

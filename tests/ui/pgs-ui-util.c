@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -93,6 +94,16 @@ pgs_ui_open_window (PgsApplication **app)
   g_settings_set_string (pgs_application_get_settings (*app), "show-processes", "all");
 
   window = pgs_window_new (*app);
+  /* PGS_UI_WINDOW_SIZE=800x600: the tests again in a small window (tests/ui/meson.build). */
+  if (g_getenv ("PGS_UI_WINDOW_SIZE") != NULL)
+    {
+      int width = 0, height = 0;
+
+      if (sscanf (g_getenv ("PGS_UI_WINDOW_SIZE"), "%dx%d", &width, &height) != 2 ||
+          width <= 0 || height <= 0)
+        g_error ("PGS_UI_WINDOW_SIZE is WIDTHxHEIGHT, not “%s”", g_getenv ("PGS_UI_WINDOW_SIZE"));
+      gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+    }
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return window;
