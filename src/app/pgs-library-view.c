@@ -46,6 +46,8 @@ struct _PgsLibraryView
   GtkNoSelection     *users_selection;
 
   /* template children */
+  GtkSearchEntry     *search_entry;
+  GtkStringFilter    *filter;         /* on the path, what the search entry holds */
   GtkColumnView      *column_view;
   GtkLabel           *note_label;
   GtkWidget          *file_pane;
@@ -398,6 +400,24 @@ pgs_library_view_set_property (GObject      *object,
     }
 }
 
+/* The File column shows the file's name whole and the Folder column where it is: one path
+ * cut at its start showed fragments ("… x-gnu/libgtk-4.so.1"). */
+static char *
+file_name (gpointer    this,
+           const char *path)
+{
+  return path != NULL ? g_path_get_basename (path) : NULL;
+}
+
+static char *
+folder (gpointer    this,
+        const char *path)
+{
+  g_autofree char *dir = path != NULL ? g_path_get_dirname (path) : NULL;
+
+  return dir != NULL && !g_str_equal (dir, ".") ? g_steal_pointer (&dir) : g_strdup ("");
+}
+
 static void
 pgs_library_view_class_init (PgsLibraryViewClass *klass)
 {
@@ -427,6 +447,8 @@ pgs_library_view_class_init (PgsLibraryViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
                                                              "pgs-library-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, filter);
   gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, column_view);
   gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, note_label);
   gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, file_pane);
@@ -436,6 +458,8 @@ pgs_library_view_class_init (PgsLibraryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsLibraryView, users_view);
 
   pgs_cell_class_add_callbacks (widget_class);
+  gtk_widget_class_bind_template_callback (widget_class, file_name);
+  gtk_widget_class_bind_template_callback (widget_class, folder);
   g_type_ensure (PGS_TYPE_LIBRARY_ITEM);
   g_type_ensure (PGS_TYPE_LIBRARY_USER);
 
@@ -455,8 +479,10 @@ pgs_library_view_init (PgsLibraryView *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
   self->store = g_list_store_new (PGS_TYPE_LIBRARY_ITEM);
+  /* The files whose path holds the search entry's text, in the order the table sorts. */
   self->selection = gtk_single_selection_new (G_LIST_MODEL (gtk_sort_list_model_new (
-    G_LIST_MODEL (g_object_ref (self->store)),
+    G_LIST_MODEL (gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                             GTK_FILTER (g_object_ref (self->filter)))),
     g_object_ref (gtk_column_view_get_sorter (self->column_view)))));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);

@@ -348,6 +348,68 @@ test_libraries (void)
   pgs_window_set_view (child.window, "processes");
 }
 
+/* Every label under @widget (the cells' among them) whose text is @text. */
+static guint
+count_cells (GtkWidget  *widget,
+             const char *text)
+{
+  guint n = 0;
+
+  if (GTK_IS_LABEL (widget))
+    n += g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n += count_cells (c, text);
+  return n;
+}
+
+/* Issue 21 item 13: a search field that keeps the files whose path holds its text, in any
+ * case; the file's name shown whole, its folder beside it, not one path cut at its start. */
+static void
+test_library_search (void)
+{
+  g_autofree char *exe_link = g_strdup_printf ("/proc/%d/exe", child.proc.pid);
+  g_autofree char *exe = g_file_read_link (exe_link, NULL);
+  g_autofree char *name = g_path_get_basename (exe);
+  g_autofree char *dir = g_path_get_dirname (exe);
+  g_autofree char *wanted = g_utf8_strup (name, -1);
+  g_autofree char *folded = g_utf8_casefold (name, -1);
+  PgsLibraryView *view;
+  GtkColumnView *table;
+  GtkEditable *search;
+  guint n_matching = 0;
+
+  pgs_window_set_view (child.window, "libraries");
+  pgs_ui_wait_idle_scan (child.window);
+  view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
+  wait_listed (view);
+  table = GTK_COLUMN_VIEW (find_widget (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
+  search = GTK_EDITABLE (find_widget (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY));
+  g_assert_nonnull (search);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
+                    pgs_library_view_get_n_files (view));
+
+  /* Worked out here from the files listed: those whose path holds the name, in any case. */
+  for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
+    {
+      g_autofree char *path = g_utf8_casefold (pgs_library_view_get_file (view, i)->path, -1);
+
+      n_matching += strstr (path, folded) != NULL;
+    }
+  g_assert_cmpuint (n_matching, >=, 1);
+  gtk_editable_set_text (search, wanted);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
+                    n_matching);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  g_assert_cmpuint (count_cells (GTK_WIDGET (table), name), >=, 1);
+  g_assert_cmpuint (count_cells (GTK_WIDGET (table), dir), >=, 1);
+  g_assert_cmpuint (count_cells (GTK_WIDGET (table), exe), ==, 0);
+
+  gtk_editable_set_text (search, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
+                    pgs_library_view_get_n_files (view));
+  pgs_window_set_view (child.window, "processes");
+}
+
 static gboolean
 grouped (gpointer data)
 {
@@ -508,6 +570,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/groups/switch", test_group_by_switch);
   g_test_add_func ("/pgs/ui/groups/libraries", test_libraries);
   g_test_add_func ("/pgs/ui/groups/library-selection", test_library_selection);
+  g_test_add_func ("/pgs/ui/groups/library-search", test_library_search);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (child.window));
