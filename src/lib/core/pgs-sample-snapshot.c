@@ -103,3 +103,10 @@ _pgs_sample_from_snapshot (PgsSnapshot *snapshot)
     }
   return sample;
 }
+
+PgsSample *
+pgs_sample_new_for_snapshot (PgsSnapshot *snapshot)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (snapshot), NULL);
+  return _pgs_sample_from_snapshot (snapshot);
+}
