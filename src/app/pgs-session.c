@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-history.h"
 #include "pgs-live-scan.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
@@ -34,6 +35,7 @@ struct _PgsSession
   PgsHelper        *helper;
   PgsSnapshot      *snapshot;
   PgsReplay        *replay;          /* while a recording is shown */
+  PgsHistory       *history;         /* live: the last minutes' totals (pgs-history.c) */
   PgsProcess       *chosen;
   PgsProcess       *selected;
   PgsHighlight     *highlight;
@@ -129,33 +131,17 @@ needs (PgsSession *self)
 static void set_selected (PgsSession *self,
                           PgsProcess *process);
 
-/* A recording: the chosen process (from a sample's totals) as the nearest picture has it,
- * with its pages; its totals alone where the picture has no such process. */
-static void
-select_in_picture (PgsSession *self)
-{
-  PgsSnapshot *picture = pgs_replay_get_picture (self->replay);
-  PgsProcess *found = NULL;
-
-  if (self->chosen != NULL && picture != NULL)
-    {
-      found = pgs_snapshot_lookup_pid (picture, pgs_process_get_pid (self->chosen));
-      /* The same PID started again between the two instants is another process. */
-      if (found != NULL && pgs_process_get_start_time (found) != 0 &&
-          pgs_process_get_start_time (self->chosen) != 0 &&
-          pgs_process_get_start_time (found) != pgs_process_get_start_time (self->chosen))
-        found = NULL;
-    }
-  set_selected (self, found != NULL ? found : self->chosen);
-}
-
 static void
 follow_selection (PgsSession *self)
 {
+  PgsProcess *found;
+
   if (self->refresh == NULL)   /* NULL once the session is disposed */
     return;
+  /* A recording: the chosen process with its pages where the nearest picture has it. */
   if (self->replay != NULL)
-    select_in_picture (self);
+    set_selected (self, (found = pgs_replay_find_in_picture (self->replay, self->chosen)) != NULL
+                        ? found : self->chosen);
   else
     pgs_refresh_select (self->refresh, self->chosen, self->snapshot, self->view, self->helper);
 }
@@ -345,51 +331,59 @@ pgs_session_show_recording (PgsSession   *self,
   pgs_replay_move_to_sample (self->replay, 0);
 }
 
+/* Live, the history's (pgs-history.c): the strip and Growth read it as a file's. */
 PgsRecording *
 pgs_session_get_recording (PgsSession *self)
 {
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->replay != NULL ? pgs_replay_get_recording (self->replay) : NULL;
+  PgsReplay *replay = pgs_session_get_replay (self);
+
+  return replay != NULL ? pgs_replay_get_recording (replay) : NULL;
 }
 
 PgsReplay *
 pgs_session_get_replay (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->replay;
+  if (self->replay != NULL || self->history == NULL)
+    return self->replay;
+  return pgs_history_get_replay (self->history);
 }
 
+PgsHistory *
+pgs_session_get_history (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->history;
+}
+
+/* A past instant of the history has totals only: no page-level picture. */
 PgsSnapshot *
 pgs_session_get_picture (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->replay != NULL ? pgs_replay_get_picture (self->replay) : self->snapshot;
+  if (self->replay != NULL)
+    return pgs_replay_get_picture (self->replay);
+  return self->history != NULL && pgs_history_get_past (self->history) != NULL ? NULL : self->snapshot;
 }
 
 void
 pgs_session_move_to_time (PgsSession *self,
                           gint64      time)
 {
-  g_return_if_fail (PGS_IS_SESSION (self));
-  if (self->replay != NULL)
-    pgs_replay_move_to_time (self->replay, time);
+  PgsReplay *replay = pgs_session_get_replay (self);
+
+  if (replay != NULL)
+    pgs_replay_move_to_time (replay, time);
 }
 
-void
-pgs_session_move_by (PgsSession *self,
-                     int         samples)
+/* Live: a past instant of the history shows until Back to Live (the history holds scans). */
+static void
+on_history_changed (PgsSession *self)
 {
-  guint sample;
-
-  g_return_if_fail (PGS_IS_SESSION (self));
-  if (self->replay == NULL)
-    return;
-  sample = pgs_replay_get_sample (self->replay);
-  if (samples < 0 && (guint) -samples > sample)
-    sample = 0;
-  else
-    sample += samples;
-  pgs_replay_move_to_sample (self->replay, sample);
+  if (self->replay == NULL && pgs_history_get_past (self->history) != NULL)
+    show_snapshot (self, pgs_history_get_past (self->history));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
 }
 
 /* What the refresh hands over */
@@ -434,6 +428,7 @@ pgs_session_dispose (GObject *object)
     }
   if (self->refresh != NULL)
     g_signal_handlers_disconnect_by_data (self->refresh, self);
+  g_clear_object (&self->history);
   g_clear_object (&self->refresh);
   g_clear_object (&self->live);
   g_clear_object (&self->helper);
@@ -684,11 +679,14 @@ pgs_session_init (PgsSession *self)
   self->refresh = pgs_refresh_new ();
   g_signal_connect_object (self->refresh, "notify::process", G_CALLBACK (on_refresh_process),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->refresh, "notify::unreadable",
-                           G_CALLBACK (on_refresh_unreadable), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->refresh, "notify::unreadable", G_CALLBACK (on_refresh_unreadable),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->refresh, "notify::busy", G_CALLBACK (update_busy), self,
                            G_CONNECT_SWAPPED);
   self->live = pgs_live_scan_new ();
+  self->history = pgs_history_new (self->live);
+  g_signal_connect_object (self->history, "notify", G_CALLBACK (on_history_changed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->live, "due", G_CALLBACK (pgs_session_refresh), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->live, "done", G_CALLBACK (on_live_done), self,

@@ -38,6 +38,11 @@ gboolean   pgs_timeline_get_sample_x  (PgsTimeline     *self,
                                        double          *x);
 guint      pgs_timeline_get_sample_at (PgsTimeline     *self,
                                        double           x);
+/* The figures drawn as a CSV file (pgs_timeline_data_to_csv), with the selected process's
+ * name; FALSE before they are read. timeline.export-csv asks where. */
+gboolean   pgs_timeline_write_csv     (PgsTimeline     *self,
+                                       const char      *path,
+                                       GError         **error);
 /* The strip as shown, at twice its size, dark on white, as a PNG file. */
 gboolean   pgs_timeline_write_png     (PgsTimeline     *self,
                                        const char      *path,
