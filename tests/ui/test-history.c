@@ -27,6 +27,8 @@
 #include "config.h"
 
 #include <string.h>
+
+#include <glib/gstdio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -245,6 +247,28 @@ test_history (void)
       /* The list and the kernel agree on the child, which sleeps between the two reads. */
       g_assert_cmpuint (pgs_timeline_get_pss (timeline, k), ==, rollup[k]);
     }
+  /* Its CSV: a header, then one line per sample ending in the child's PSS. */
+  {
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "pgs-test-history.csv", NULL);
+    g_autofree char *text = NULL;
+    g_auto(GStrv) lines = NULL;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (pgs_timeline_write_csv (timeline, path, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_unlink (path);
+    lines = g_strsplit (text, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, K + 2);   /* the last one empty */
+    g_assert_true (g_str_has_suffix (lines[0], ",process,pss_bytes"));
+    for (guint k = 0; k < K; k++)
+      {
+        g_autofree char *end = g_strdup_printf (",%" G_GUINT64_FORMAT,
+                                                pss_in (g_ptr_array_index (shown, k), child.pid));
+
+        g_assert_true (g_str_has_suffix (lines[k + 1], end));
+      }
+  }
   /* The newest sample is the running system: no "Totals of sample…" line. */
   g_assert_null (pgs_process_list_get_instant_text (pgs_window_get_process_list (window)));
 
