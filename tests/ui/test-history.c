@@ -20,6 +20,7 @@
  *     one of the heap's top (the tolerance);
  *   - a past instant: its totals in the list, no page-level picture, scans held, a banner;
  *     Back to Live (win.refresh) returns and the next scan is kept;
+ *   - a range chosen stays on the same samples when a scan comes, and Growth spans it;
  *   - with a window of WINDOW_S seconds, a sample older than that before the newest goes:
  *     the samples kept are those of the scans' times that fall inside it, worked out here.
  */
@@ -307,6 +308,29 @@ test_history (void)
   g_assert_null (pgs_history_get_past (history));
   g_assert_cmpuint (pgs_recording_get_n_samples (pgs_session_get_recording (session)), ==, K + 1);
   g_assert_nonnull (pgs_session_get_picture (session));
+
+  /* A range chosen (as Shift+drag does) stays on the same samples as a scan comes, by
+   * time; Growth spans it: the child grew between samples 1 and 2. */
+  pgs_replay_set_range (pgs_session_get_replay (session), 1, 2);
+  scan (window);
+  {
+    gint64 time = pgs_snapshot_get_time (pgs_session_get_snapshot (session));
+    guint from, to;
+
+    g_array_append_val (times, time);
+    g_assert_cmpuint (pgs_recording_get_n_samples (pgs_session_get_recording (session)), ==, K + 2);
+    pgs_replay_get_range (pgs_session_get_replay (session), &from, &to);
+    g_assert_cmpuint (from, ==, 1);
+    g_assert_cmpuint (to, ==, 2);
+    g_assert_true (pgs_ui_wait (growth_ready, session, 30000));
+    entry = pgs_growth_lookup (pgs_replay_get_growth (pgs_session_get_replay (session)), child.pid,
+                               pgs_process_get_start_time (pgs_snapshot_lookup_pid (g_ptr_array_index (shown, 0),
+                                                                                    child.pid)));
+    g_assert_nonnull (entry);
+    g_assert_cmpint (entry->change, ==, (gint64) (pss_in (g_ptr_array_index (shown, 2), child.pid) -
+                                                  pss_in (g_ptr_array_index (shown, 1), child.pid)));
+    g_assert_cmpint (entry->change, ==, (gint64) (rollup[2] - rollup[1]));
+  }
 
   /* A window of WINDOW_S s: scans a little over a second apart, until some fell out. */
   pgs_history_set_window (history, WINDOW_S);
