@@ -89,22 +89,16 @@ set_past (PgsHistory  *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAST]);
 }
 
-/* The replay moved (the strip was clicked, Alt+Left): an earlier sample is the past, and
- * no scan may replace it until one is asked for (Back to Live, F5). */
+/* The replay was moved (the strip clicked, Alt+Left): that instant is shown, the newest
+ * sample too (the running system may have changed since), and no scan may replace it until
+ * one is asked for (Back to Live, F5). */
 static void
 on_replay_snapshot (PgsHistory *self)
 {
-  guint last = pgs_recording_get_n_samples (self->recording) - 1;
-
   if (self->moving)
     return;
-  if (pgs_replay_get_sample (self->replay) < last)
-    {
-      pgs_live_scan_hold (self->live);
-      set_past (self, pgs_replay_get_snapshot (self->replay));
-    }
-  else
-    set_past (self, NULL);
+  pgs_live_scan_hold (self->live);
+  set_past (self, pgs_replay_get_snapshot (self->replay));
 }
 
 static void

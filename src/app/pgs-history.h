@@ -25,7 +25,8 @@ G_DECLARE_FINAL_TYPE (PgsHistory, pgs_history, PGS, HISTORY, GObject)
 /* Properties: "window" (seconds kept), "recording" (the samples kept, as a recording in
  * memory: a new one at each scan, NULL before the first or when off), "replay" (over it,
  * at its newest sample unless moved; its range and Growth are the last window's, or the
- * range chosen), "past" (the totals of an earlier sample moved to, or NULL at the newest). */
+ * range chosen), "past" (the totals of the sample moved to, or NULL until the replay is
+ * moved: then the scans are held until the next is asked for). */
 /* Keeps the totals of every scan of @live ("done"); holds it while a past instant is shown. */
 PgsHistory   *pgs_history_new            (PgsLiveScan  *live);
 guint         pgs_history_get_window     (PgsHistory   *self);

@@ -301,14 +301,12 @@ drop_replay (PgsSession *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
 }
 
-void
-pgs_session_show_recording (PgsSession   *self,
-                            PgsRecording *recording)
+/* A file's recording, or an instant of the live history (@replay: transfer full). */
+static void
+show_replay (PgsSession *self,
+             PgsReplay  *replay)
 {
   gboolean was_live;
-
-  g_return_if_fail (PGS_IS_SESSION (self));
-  g_return_if_fail (PGS_IS_RECORDING (recording));
 
   /* As a snapshot file does, a recording replaces the live view: no scan may overwrite it. */
   pgs_live_scan_hold (self->live);
@@ -317,7 +315,7 @@ pgs_session_show_recording (PgsSession   *self,
   /* No scan of the live process behind the selection either. */
   pgs_refresh_select (self->refresh, NULL, NULL, self->view, self->helper);
 
-  self->replay = pgs_replay_new (recording);
+  self->replay = replay;
   g_signal_connect_object (self->replay, "notify::snapshot", G_CALLBACK (on_replay_snapshot),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->replay, "notify::picture", G_CALLBACK (on_replay_picture),
@@ -328,6 +326,15 @@ pgs_session_show_recording (PgsSession   *self,
   if (was_live)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
+}
+
+void
+pgs_session_show_recording (PgsSession   *self,
+                            PgsRecording *recording)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+  g_return_if_fail (PGS_IS_RECORDING (recording));
+  show_replay (self, pgs_replay_new (recording));
   pgs_replay_move_to_sample (self->replay, 0);
 }
 
@@ -335,18 +342,15 @@ pgs_session_show_recording (PgsSession   *self,
 PgsRecording *
 pgs_session_get_recording (PgsSession *self)
 {
-  PgsReplay *replay = pgs_session_get_replay (self);
-
-  return replay != NULL ? pgs_replay_get_recording (replay) : NULL;
+  return pgs_session_get_replay (self) != NULL ? pgs_replay_get_recording (pgs_session_get_replay (self))
+                                               : NULL;
 }
 
 PgsReplay *
 pgs_session_get_replay (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  if (self->replay != NULL || self->history == NULL)
-    return self->replay;
-  return pgs_history_get_replay (self->history);
+  return self->replay != NULL || self->history == NULL ? self->replay : pgs_history_get_replay (self->history);
 }
 
 PgsHistory *
@@ -356,32 +360,30 @@ pgs_session_get_history (PgsSession *self)
   return self->history;
 }
 
-/* A past instant of the history has totals only: no page-level picture. */
 PgsSnapshot *
 pgs_session_get_picture (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  if (self->replay != NULL)
-    return pgs_replay_get_picture (self->replay);
-  return self->history != NULL && pgs_history_get_past (self->history) != NULL ? NULL : self->snapshot;
+  return self->replay != NULL ? pgs_replay_get_picture (self->replay) : self->snapshot;
 }
 
 void
 pgs_session_move_to_time (PgsSession *self,
                           gint64      time)
 {
-  PgsReplay *replay = pgs_session_get_replay (self);
-
-  if (replay != NULL)
-    pgs_replay_move_to_time (replay, time);
+  if (pgs_session_get_replay (self) != NULL)
+    pgs_replay_move_to_time (pgs_session_get_replay (self), time);
 }
 
-/* Live: a past instant of the history shows until Back to Live (the history holds scans). */
+/* Live, moved to an instant of the history: shown as a recording's until Back to Live. */
 static void
 on_history_changed (PgsSession *self)
 {
   if (self->replay == NULL && pgs_history_get_past (self->history) != NULL)
-    show_snapshot (self, pgs_history_get_past (self->history));
+    {
+      show_replay (self, g_object_ref (pgs_history_get_replay (self->history)));
+      on_replay_snapshot (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
 }

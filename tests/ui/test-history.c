@@ -18,7 +18,8 @@
  *     sleeps, so they agree to the byte), and is GROW_PAGES pages give or take 2: what
  *     posix_memalign touches for its own bookkeeping, at most one page before the block and
  *     one of the heap's top (the tolerance);
- *   - a past instant: its totals in the list, no page-level picture, scans held, a banner;
+ *   - a past instant: its totals in the list and the detail, no page-level picture, scans
+ *     held, a banner;
  *     Back to Live (win.refresh) returns and the next scan is kept;
  *   - a range chosen stays on the same samples when a scan comes, and Growth spans it;
  *   - with a window of WINDOW_S seconds, a sample older than that before the newest goes:
@@ -295,6 +296,17 @@ test_history (void)
   g_assert_cmpuint (pss_in (pgs_session_get_snapshot (session), child.pid), ==,
                     pss_in (g_ptr_array_index (shown, 0), child.pid));
   g_assert_null (pgs_session_get_picture (session));
+  /* The detail shows the selected process as it was then, not scanned again now. */
+  {
+    g_autoptr(PgsProcess) selected = NULL;
+
+    pgs_ui_wait_idle_scan (window);
+    g_object_get (session, "selected-process", &selected, NULL);
+    g_assert_nonnull (selected);
+    g_assert_cmpint (pgs_process_get_pid (selected), ==, child.pid);
+    g_assert_cmpuint (pgs_process_get_pss (selected), ==, pss_in (g_ptr_array_index (shown, 0), child.pid));
+    g_assert_false (pgs_session_is_scanning (session));
+  }
   g_assert_nonnull (pgs_process_list_get_instant_text (pgs_window_get_process_list (window)));
   g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "history"));
   /* Back to Live: the next scan is shown, and kept. */
