@@ -3,10 +3,10 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shown under the header while a recording is shown (issue 18): the machine's memory
- * stacked by kind, sample by sample (pgs-timeline-data.c reads them in a worker thread),
- * the selected process's PSS as a line on its own scale, ticks where the page-level
- * pictures are, the sample shown as a cursor and the chosen range shaded. A press or a
+ * Shown under the header while a recording is, a file's or the live history's (issue 18):
+ * the machine's memory stacked by kind, sample by sample (pgs-timeline-data.c reads them
+ * in a worker thread), the selected process's PSS as a line on its own scale, ticks where
+ * the page-level pictures are, the sample shown as a cursor and the chosen range shaded. A press or a
  * drag moves the session's replay (every page follows it); Shift+drag chooses the range.
  * It talks to the session and its replay only, never to the window.
  */
@@ -346,13 +346,11 @@ pgs_timeline_write_csv (PgsTimeline  *self,
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (PGS_IS_TIMELINE (self), FALSE);
-  if (self->data == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No figures are read yet"));
-      return FALSE;
-    }
-  text = pgs_timeline_data_to_csv (self->data, self->pid != 0 ? self->process_name : NULL);
-  return g_file_set_contents (path, text, -1, error);
+  if (self->data != NULL)
+    text = pgs_timeline_data_to_csv (self->data, self->pid != 0 ? self->process_name : NULL);
+  else
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No figures are read yet"));
+  return text != NULL && g_file_set_contents (path, text, -1, error);
 }
 
 static void

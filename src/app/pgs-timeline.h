@@ -18,9 +18,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PgsTimeline, pgs_timeline, PGS, TIMELINE, GtkWidget)
 
 /* Properties: "session", "loading" (while the figures are read). Visible only
- * while the session shows a recording. Actions: timeline.move-by (i), bound to Left and
- * Right; timeline.export-png (a file chooser, then PgsTimeline::export-finished (GFile,
- * GError or NULL)); timeline.menu (right-click, Shift+F10, Menu). */
+ * while the session has a recording: a file's, or live, the history's (pgs-history.h).
+ * Actions: timeline.move-by (i), bound to Left and Right; timeline.export-png and
+ * timeline.export-csv (a file chooser, then PgsTimeline::export-finished (GFile, GError
+ * or NULL)); timeline.menu (right-click, Shift+F10, Menu). */
 GtkWidget *pgs_timeline_new           (void);
 gboolean   pgs_timeline_is_loading    (PgsTimeline     *self);
 /* The figures drawn (also for tests): the value of @kind at @sample, the selected
