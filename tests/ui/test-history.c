@@ -281,6 +281,9 @@ test_history (void)
                                                                                   child.pid)));
   g_assert_nonnull (entry);
   g_assert_cmpint (entry->flags, ==, 0);
+  /* Over the last minutes: the scans' times, first to last (the tooltip says so). */
+  g_assert_cmpint (pgs_growth_get_duration (pgs_replay_get_growth (pgs_session_get_replay (session))), ==,
+                   g_array_index (times, gint64, K - 1) - g_array_index (times, gint64, 0));
   g_assert_cmpint (entry->change, ==, (gint64) (pss_in (g_ptr_array_index (shown, K - 1), child.pid) -
                                                 pss_in (g_ptr_array_index (shown, 0), child.pid)));
   g_assert_cmpint (entry->change, ==, (gint64) (rollup[K - 1] - rollup[0]));
