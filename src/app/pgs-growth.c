@@ -27,6 +27,7 @@ struct _PgsGrowth
 
   guint    from;
   guint    to;
+  gint64   duration;  /* µs from the first sample to the last */
   guint    n_points;
   GArray  *entries;   /* PgsGrowthEntry, in (pid, start_time) order */
   GBytes  *points;    /* float[n_entries][n_points] */
@@ -135,6 +136,7 @@ pgs_growth_new (PgsRecording  *recording,
   self = g_object_new (PGS_TYPE_GROWTH, NULL);
   self->from = from;
   self->to = to;
+  self->duration = pgs_recording_get_sample_time (recording, to) - pgs_recording_get_sample_time (recording, from);
   self->n_points = MIN (n, PGS_GROWTH_MAX_POINTS);
   accs = g_hash_table_new_full (key_hash, key_equal, acc_free, NULL);
 
@@ -287,6 +289,13 @@ pgs_growth_get_to (PgsGrowth *self)
 {
   g_return_val_if_fail (PGS_IS_GROWTH (self), 0);
   return self->to;
+}
+
+gint64
+pgs_growth_get_duration (PgsGrowth *self)
+{
+  g_return_val_if_fail (PGS_IS_GROWTH (self), 0);
+  return self->duration;
 }
 
 guint

@@ -57,6 +57,8 @@ PgsGrowth            *pgs_growth_new_finish   (GAsyncResult        *result,
 
 guint                 pgs_growth_get_from     (PgsGrowth           *self);
 guint                 pgs_growth_get_to       (PgsGrowth           *self);
+/* Microseconds from the range's first sample to its last. */
+gint64                pgs_growth_get_duration (PgsGrowth           *self);
 guint                 pgs_growth_get_n_entries (PgsGrowth          *self);
 const PgsGrowthEntry *pgs_growth_get_entry    (PgsGrowth           *self,
                                                guint                index);

@@ -182,6 +182,8 @@ growth_tip (gpointer    this,
 {
   const PgsGrowthEntry *entry = growth_entry (process, growth);
   g_autoptr(GString) tip = NULL;
+  g_autofree char *span = NULL;
+  guint seconds;
 
   if (process == NULL)
     return NULL;
@@ -190,12 +192,16 @@ growth_tip (gpointer    this,
   if (entry == NULL)
     return g_strdup (_("Not running at any sample of the range"));
   tip = g_string_new (NULL);
+  /* The samples' numbers move as the live history drops its oldest: the time spanned too. */
+  seconds = (guint) (pgs_growth_get_duration (growth) / G_USEC_PER_SEC);
+  span = seconds >= 60 ? g_strdup_printf (_("%u min %02u s"), seconds / 60, seconds % 60)
+                       : g_strdup_printf (_("%u s"), seconds);
   if (entry->flags & PGS_GROWTH_RSS)
-    g_string_printf (tip, _("Change of RSS from sample %u to sample %u (its PSS could not be read)"),
-                     pgs_growth_get_from (growth) + 1, pgs_growth_get_to (growth) + 1);
+    g_string_printf (tip, _("Change of RSS over %s, from sample %u to sample %u (its PSS could not be read)"),
+                     span, pgs_growth_get_from (growth) + 1, pgs_growth_get_to (growth) + 1);
   else
-    g_string_printf (tip, _("Change of PSS from sample %u to sample %u"),
-                     pgs_growth_get_from (growth) + 1, pgs_growth_get_to (growth) + 1);
+    g_string_printf (tip, _("Change of PSS over %s, from sample %u to sample %u"),
+                     span, pgs_growth_get_from (growth) + 1, pgs_growth_get_to (growth) + 1);
   if (entry->flags & PGS_GROWTH_NEW)
     g_string_append_printf (tip, "\n%s", _("Started after the first sample: counted from 0"));
   if (entry->flags & PGS_GROWTH_GONE)

@@ -534,7 +534,9 @@ on_instant_changed (PgsProcessList *self,
                     GParamSpec     *pspec,
                     PgsSession     *session)
 {
-  PgsReplay *replay = pgs_session_get_replay (session);
+  /* Live at the history's newest sample (the maps draw the list's snapshot): nothing to say. */
+  PgsReplay *replay = pgs_session_get_picture (session) != pgs_session_get_snapshot (session)
+                      ? pgs_session_get_replay (session) : NULL;
   g_autofree char *text = replay != NULL ? pgs_replay_describe (replay, FALSE) : NULL;
 
   gtk_label_set_text (self->instant_label, text != NULL ? text : "");

@@ -184,6 +184,37 @@ pgs_replay_move_to_sample (PgsReplay *self,
 }
 
 void
+pgs_replay_move_by (PgsReplay *self,
+                    int        samples)
+{
+  g_return_if_fail (PGS_IS_REPLAY (self));
+  if (samples < 0 && (guint) -samples > self->sample)
+    pgs_replay_move_to_sample (self, 0);
+  else
+    pgs_replay_move_to_sample (self, self->sample + samples);
+}
+
+/* The process @chosen (from a sample's totals) as the nearest picture has it, with its
+ * pages; NULL where the picture has no such process, or none is read. */
+PgsProcess *
+pgs_replay_find_in_picture (PgsReplay  *self,
+                            PgsProcess *chosen)
+{
+  PgsProcess *found;
+
+  g_return_val_if_fail (PGS_IS_REPLAY (self), NULL);
+  if (chosen == NULL || self->picture == NULL)
+    return NULL;
+  found = pgs_snapshot_lookup_pid (self->picture, pgs_process_get_pid (chosen));
+  /* The same PID started again between the two instants is another process. */
+  if (found != NULL && pgs_process_get_start_time (found) != 0 &&
+      pgs_process_get_start_time (chosen) != 0 &&
+      pgs_process_get_start_time (found) != pgs_process_get_start_time (chosen))
+    return NULL;
+  return found;
+}
+
+void
 pgs_replay_move_to_time (PgsReplay *self,
                          gint64     time)
 {

@@ -33,6 +33,11 @@ void          pgs_replay_move_to_time      (PgsReplay    *self,
                                             gint64        time);
 void          pgs_replay_move_to_sample    (PgsReplay    *self,
                                             guint         sample);
+/* @samples later (earlier when negative), within the recording. */
+void          pgs_replay_move_by           (PgsReplay    *self,
+                                            int           samples);
+PgsProcess   *pgs_replay_find_in_picture   (PgsReplay    *self,
+                                            PgsProcess   *chosen);
 guint         pgs_replay_get_sample        (PgsReplay    *self);
 guint         pgs_replay_get_picture_index (PgsReplay    *self);
 PgsSnapshot  *pgs_replay_get_snapshot      (PgsReplay    *self);

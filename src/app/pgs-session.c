@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-history.h"
 #include "pgs-live-scan.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
@@ -34,6 +35,7 @@ struct _PgsSession
   PgsHelper        *helper;
   PgsSnapshot      *snapshot;
   PgsReplay        *replay;          /* while a recording is shown */
+  PgsHistory       *history;         /* live: the last minutes' totals (pgs-history.c) */
   PgsProcess       *chosen;
   PgsProcess       *selected;
   PgsHighlight     *highlight;
@@ -129,33 +131,17 @@ needs (PgsSession *self)
 static void set_selected (PgsSession *self,
                           PgsProcess *process);
 
-/* A recording: the chosen process (from a sample's totals) as the nearest picture has it,
- * with its pages; its totals alone where the picture has no such process. */
-static void
-select_in_picture (PgsSession *self)
-{
-  PgsSnapshot *picture = pgs_replay_get_picture (self->replay);
-  PgsProcess *found = NULL;
-
-  if (self->chosen != NULL && picture != NULL)
-    {
-      found = pgs_snapshot_lookup_pid (picture, pgs_process_get_pid (self->chosen));
-      /* The same PID started again between the two instants is another process. */
-      if (found != NULL && pgs_process_get_start_time (found) != 0 &&
-          pgs_process_get_start_time (self->chosen) != 0 &&
-          pgs_process_get_start_time (found) != pgs_process_get_start_time (self->chosen))
-        found = NULL;
-    }
-  set_selected (self, found != NULL ? found : self->chosen);
-}
-
 static void
 follow_selection (PgsSession *self)
 {
+  PgsProcess *found;
+
   if (self->refresh == NULL)   /* NULL once the session is disposed */
     return;
+  /* A recording: the chosen process with its pages where the nearest picture has it. */
   if (self->replay != NULL)
-    select_in_picture (self);
+    set_selected (self, (found = pgs_replay_find_in_picture (self->replay, self->chosen)) != NULL
+                        ? found : self->chosen);
   else
     pgs_refresh_select (self->refresh, self->chosen, self->snapshot, self->view, self->helper);
 }
@@ -325,14 +311,12 @@ drop_replay (PgsSession *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
 }
 
-void
-pgs_session_show_recording (PgsSession   *self,
-                            PgsRecording *recording)
+/* A file's recording, or an instant of the live history (@replay: transfer full). */
+static void
+show_replay (PgsSession *self,
+             PgsReplay  *replay)
 {
   gboolean was_live;
-
-  g_return_if_fail (PGS_IS_SESSION (self));
-  g_return_if_fail (PGS_IS_RECORDING (recording));
 
   /* As a snapshot file does, a recording replaces the live view: no scan may overwrite it. */
   pgs_live_scan_hold (self->live);
@@ -341,7 +325,7 @@ pgs_session_show_recording (PgsSession   *self,
   /* No scan of the live process behind the selection either. */
   pgs_refresh_select (self->refresh, NULL, NULL, self->view, self->helper);
 
-  self->replay = pgs_replay_new (recording);
+  self->replay = replay;
   g_signal_connect_object (self->replay, "notify::snapshot", G_CALLBACK (on_replay_snapshot),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->replay, "notify::picture", G_CALLBACK (on_replay_picture),
@@ -352,21 +336,38 @@ pgs_session_show_recording (PgsSession   *self,
   if (was_live)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
+}
+
+void
+pgs_session_show_recording (PgsSession   *self,
+                            PgsRecording *recording)
+{
+  g_return_if_fail (PGS_IS_SESSION (self));
+  g_return_if_fail (PGS_IS_RECORDING (recording));
+  show_replay (self, pgs_replay_new (recording));
   pgs_replay_move_to_sample (self->replay, 0);
 }
 
+/* Live, the history's (pgs-history.c): the strip and Growth read it as a file's. */
 PgsRecording *
 pgs_session_get_recording (PgsSession *self)
 {
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->replay != NULL ? pgs_replay_get_recording (self->replay) : NULL;
+  return pgs_session_get_replay (self) != NULL ? pgs_replay_get_recording (pgs_session_get_replay (self))
+                                               : NULL;
 }
 
 PgsReplay *
 pgs_session_get_replay (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->replay;
+  return self->replay != NULL || self->history == NULL ? self->replay : pgs_history_get_replay (self->history);
+}
+
+PgsHistory *
+pgs_session_get_history (PgsSession *self)
+{
+  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
+  return self->history;
 }
 
 PgsSnapshot *
@@ -380,26 +381,21 @@ void
 pgs_session_move_to_time (PgsSession *self,
                           gint64      time)
 {
-  g_return_if_fail (PGS_IS_SESSION (self));
-  if (self->replay != NULL)
-    pgs_replay_move_to_time (self->replay, time);
+  if (pgs_session_get_replay (self) != NULL)
+    pgs_replay_move_to_time (pgs_session_get_replay (self), time);
 }
 
-void
-pgs_session_move_by (PgsSession *self,
-                     int         samples)
+/* Live, moved to an instant of the history: shown as a recording's until Back to Live. */
+static void
+on_history_changed (PgsSession *self)
 {
-  guint sample;
-
-  g_return_if_fail (PGS_IS_SESSION (self));
-  if (self->replay == NULL)
-    return;
-  sample = pgs_replay_get_sample (self->replay);
-  if (samples < 0 && (guint) -samples > sample)
-    sample = 0;
-  else
-    sample += samples;
-  pgs_replay_move_to_sample (self->replay, sample);
+  if (self->replay == NULL && pgs_history_get_past (self->history) != NULL)
+    {
+      show_replay (self, g_object_ref (pgs_history_get_replay (self->history)));
+      on_replay_snapshot (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
 }
 
 /* What the refresh hands over */
@@ -444,6 +440,7 @@ pgs_session_dispose (GObject *object)
     }
   if (self->refresh != NULL)
     g_signal_handlers_disconnect_by_data (self->refresh, self);
+  g_clear_object (&self->history);
   g_clear_object (&self->refresh);
   g_clear_object (&self->live);
   g_clear_object (&self->helper);
@@ -694,13 +691,16 @@ pgs_session_init (PgsSession *self)
   self->refresh = pgs_refresh_new ();
   g_signal_connect_object (self->refresh, "notify::process", G_CALLBACK (on_refresh_process),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->refresh, "notify::unreadable",
-                           G_CALLBACK (on_refresh_unreadable), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->refresh, "notify::unreadable", G_CALLBACK (on_refresh_unreadable),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->refresh, "ready", G_CALLBACK (show_live), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->refresh, "notify::busy", G_CALLBACK (update_busy), self,
                            G_CONNECT_SWAPPED);
   self->live = pgs_live_scan_new ();
+  self->history = pgs_history_new (self->live);
+  g_signal_connect_object (self->history, "notify", G_CALLBACK (on_history_changed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->live, "due", G_CALLBACK (pgs_session_refresh), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->live, "done", G_CALLBACK (on_live_done), self,

@@ -10,6 +10,7 @@
 
 #include "pagescope.h"
 #include "pgs-helper.h"
+#include "pgs-history.h"
 #include "pgs-highlight.h"
 #include "pgs-replay.h"
 #include "pgs-units.h"
@@ -80,15 +81,15 @@ PgsSnapshot  *pgs_session_complete_finish    (GAsyncResult        *result,
 void          pgs_session_show_recording     (PgsSession   *self,
                                               PgsRecording *recording);
 PgsRecording *pgs_session_get_recording      (PgsSession   *self);
+/* Live, "recording" and "replay" are the history's: the last minutes' totals. */
+PgsHistory   *pgs_session_get_history        (PgsSession   *self);
 PgsReplay    *pgs_session_get_replay         (PgsSession   *self);
 /* What the maps draw: the snapshot, or the recording's picture nearest the instant. */
 PgsSnapshot  *pgs_session_get_picture        (PgsSession   *self);
-/* With a recording shown: to the sample nearest @time (µs since the epoch), or @samples
- * samples later (earlier when negative). */
+/* With a recording (or the live history) shown: to the sample nearest @time (µs since the
+ * epoch). pgs_replay_move_by moves by samples. */
 void          pgs_session_move_to_time       (PgsSession   *self,
                                               gint64        time);
-void          pgs_session_move_by            (PgsSession   *self,
-                                              int           samples);
 /* Stops scanning: the window is closing. */
 void          pgs_session_shutdown           (PgsSession   *self);
 

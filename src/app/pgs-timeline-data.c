@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include "pgs-report.h"
 #include "pgs-timeline-data.h"
 
 void
@@ -204,4 +205,49 @@ pgs_timeline_data_build_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == pgs_timeline_data_build_async, NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* The CSV columns of the bands, in PgsTimelineKind order. */
+static const char *const kind_columns[PGS_TIMELINE_N_KINDS] = {
+  "anon_bytes", "mapped_bytes", "shmem_bytes", "cache_bytes", "kernel_bytes", "free_bytes",
+};
+
+static void
+append_figure (GString *out,
+               guint64  value)
+{
+  g_string_append_c (out, ',');
+  if (value != PGS_SAMPLE_ABSENT)
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, value);
+}
+
+char *
+pgs_timeline_data_to_csv (const PgsTimelineData *data,
+                          const char            *process)
+{
+  GString *out = g_string_new ("time,time_us");
+
+  g_return_val_if_fail (data != NULL, NULL);
+  for (guint k = 0; k < PGS_TIMELINE_N_KINDS; k++)
+    g_string_append_printf (out, ",%s", kind_columns[k]);
+  g_string_append (out, ",process,pss_bytes\n");
+  for (guint i = 0; i < data->n_samples; i++)
+    {
+      gint64 time = data->times[i];
+      g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (time / G_USEC_PER_SEC);
+      g_autofree char *when = utc != NULL ? g_date_time_format (utc, "%Y-%m-%dT%H:%M:%S") : NULL;
+
+      g_string_append_printf (out, "%s.%06dZ,%" G_GINT64_FORMAT, when != NULL ? when : "",
+                              (int) (time % G_USEC_PER_SEC), time);
+      for (guint k = 0; k < PGS_TIMELINE_N_KINDS; k++)
+        append_figure (out, pgs_timeline_data_get (data, i, k));
+      /* The process's name as the report's CSV writes one: never the raw bytes a process
+       * chose (a formula, a terminal escape), quoted where it holds a comma or a quote. */
+      g_string_append_c (out, ',');
+      if (data->pss != NULL)
+        pgs_csv_append_field (out, process);
+      append_figure (out, data->pss != NULL ? data->pss[i] : PGS_SAMPLE_ABSENT);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
 }

@@ -60,6 +60,12 @@ PgsTimelineData *pgs_timeline_data_build       (PgsRecording        *recording,
                                                 GCancellable        *cancellable,
                                                 GError             **error);
 
+/* The figures as CSV: time (ISO 8601, UTC), time_us (since the epoch), each band in bytes
+ * (anon_bytes … free_bytes, empty where absent), process (@process's name, escaped; empty
+ * without one) and pss_bytes; a header line first. */
+char            *pgs_timeline_data_to_csv      (const PgsTimelineData *data,
+                                                const char            *process);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PgsTimelineData, pgs_timeline_data_free)
 
 G_END_DECLS

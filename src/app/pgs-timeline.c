@@ -3,10 +3,10 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shown under the header while a recording is shown (issue 18): the machine's memory
- * stacked by kind, sample by sample (pgs-timeline-data.c reads them in a worker thread),
- * the selected process's PSS as a line on its own scale, ticks where the page-level
- * pictures are, the sample shown as a cursor and the chosen range shaded. A press or a
+ * Shown under the header while a recording is, a file's or the live history's (issue 18):
+ * the machine's memory stacked by kind, sample by sample (pgs-timeline-data.c reads them
+ * in a worker thread), the selected process's PSS as a line on its own scale, ticks where
+ * the page-level pictures are, the sample shown as a cursor and the chosen range shaded. A press or a
  * drag moves the session's replay (every page follows it); Shift+drag chooses the range.
  * It talks to the session and its replay only, never to the window.
  */
@@ -42,6 +42,7 @@ struct _PgsTimeline
   GtkWidget       *menu;        /* the context menu (Export as PNG…), while it is open */
   guint            drop_menu_source;
   GtkNativeDialog *chooser;     /* kept while it emits */
+  gboolean         csv;         /* what it exports: the figures, or the picture */
 
   gboolean         dragging_range;
   guint            anchor;      /* the range being chosen: anchor..pointer */
@@ -305,9 +306,10 @@ move_by_action (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   PgsSession *session = PGS_TIMELINE (widget)->session;
+  PgsReplay *replay = session != NULL ? pgs_session_get_replay (session) : NULL;
 
-  if (session != NULL)
-    pgs_session_move_by (session, g_variant_get_int32 (parameter));
+  if (replay != NULL)
+    pgs_replay_move_by (replay, g_variant_get_int32 (parameter));
 }
 
 /* Export */
@@ -336,6 +338,21 @@ pgs_timeline_write_png (PgsTimeline  *self,
   return pgs_timeline_scene_write_png (&scene, path, error);
 }
 
+gboolean
+pgs_timeline_write_csv (PgsTimeline  *self,
+                        const char   *path,
+                        GError      **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (PGS_IS_TIMELINE (self), FALSE);
+  if (self->data != NULL)
+    text = pgs_timeline_data_to_csv (self->data, self->pid != 0 ? self->process_name : NULL);
+  else
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No figures are read yet"));
+  return text != NULL && g_file_set_contents (path, text, -1, error);
+}
+
 static void
 export_to (PgsTimeline *self,
            GFile       *file)
@@ -346,6 +363,8 @@ export_to (PgsTimeline *self,
   if (path == NULL)
     g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                          _("The timeline can only be exported to local files"));
+  else if (self->csv)
+    pgs_timeline_write_csv (self, path, &error);
   else
     pgs_timeline_write_png (self, path, &error);
   g_signal_emit (self, signals[EXPORT_FINISHED], 0, file, error);
@@ -365,14 +384,16 @@ on_chooser_response (GtkNativeDialog *chooser,
     }
 }
 
+/* timeline.export-png and timeline.export-csv. */
 static void
-export_png_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
   PgsTimeline *self = PGS_TIMELINE (widget);
+  gboolean csv = g_str_equal (action_name, "timeline.export-csv");
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *name = pgs_file_name_suggest ("memory-timeline", 0, now, "png");
+  g_autofree char *name = pgs_file_name_suggest ("memory-timeline", 0, now, csv ? "csv" : "png");
 
   if (self->recording == NULL)
     return;
@@ -380,7 +401,9 @@ export_png_action (GtkWidget  *widget,
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
   /* In the folder of the last export (the window keeps it on PgsTimeline::export-finished). */
-  self->chooser = pgs_export_chooser_new (widget, _("Export Timeline as PNG"), name, "image/png",
+  self->csv = csv;
+  self->chooser = pgs_export_chooser_new (widget, csv ? _("Export Timeline as CSV") : _("Export Timeline as PNG"),
+                                          name, csv ? "text/csv" : "image/png",
                                           self->session != NULL
                                           ? pgs_session_get_settings (self->session) : NULL);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_chooser_response), self);
@@ -419,6 +442,7 @@ popup_menu (PgsTimeline *self,
       g_autoptr(GMenu) model = g_menu_new ();
 
       g_menu_append (model, _("Export Timeline as _PNG…"), "timeline.export-png");
+      g_menu_append (model, _("Export Figures as _CSV…"), "timeline.export-csv");
       self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (model));
       gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
       gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
@@ -707,7 +731,8 @@ pgs_timeline_class_init (PgsTimelineClass *klass)
     g_signal_new ("export-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 2, G_TYPE_FILE, G_TYPE_ERROR);
 
-  gtk_widget_class_install_action (widget_class, "timeline.export-png", NULL, export_png_action);
+  gtk_widget_class_install_action (widget_class, "timeline.export-png", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "timeline.export-csv", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "timeline.menu", NULL, menu_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "timeline.menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "timeline.menu", NULL);

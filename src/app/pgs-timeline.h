@@ -18,9 +18,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PgsTimeline, pgs_timeline, PGS, TIMELINE, GtkWidget)
 
 /* Properties: "session", "loading" (while the figures are read). Visible only
- * while the session shows a recording. Actions: timeline.move-by (i), bound to Left and
- * Right; timeline.export-png (a file chooser, then PgsTimeline::export-finished (GFile,
- * GError or NULL)); timeline.menu (right-click, Shift+F10, Menu). */
+ * while the session has a recording: a file's, or live, the history's (pgs-history.h).
+ * Actions: timeline.move-by (i), bound to Left and Right; timeline.export-png and
+ * timeline.export-csv (a file chooser, then PgsTimeline::export-finished (GFile, GError
+ * or NULL)); timeline.menu (right-click, Shift+F10, Menu). */
 GtkWidget *pgs_timeline_new           (void);
 gboolean   pgs_timeline_is_loading    (PgsTimeline     *self);
 /* The figures drawn (also for tests): the value of @kind at @sample, the selected
@@ -38,6 +39,11 @@ gboolean   pgs_timeline_get_sample_x  (PgsTimeline     *self,
                                        double          *x);
 guint      pgs_timeline_get_sample_at (PgsTimeline     *self,
                                        double           x);
+/* The figures drawn as a CSV file (pgs_timeline_data_to_csv), with the selected process's
+ * name; FALSE before they are read. timeline.export-csv asks where. */
+gboolean   pgs_timeline_write_csv     (PgsTimeline     *self,
+                                       const char      *path,
+                                       GError         **error);
 /* The strip as shown, at twice its size, dark on white, as a PNG file. */
 gboolean   pgs_timeline_write_png     (PgsTimeline     *self,
                                        const char      *path,

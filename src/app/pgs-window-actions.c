@@ -428,9 +428,10 @@ move_by_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  PgsWindow *self = PGS_WINDOW (widget);
+  PgsReplay *replay = pgs_session_get_replay (PGS_WINDOW (widget)->session);
 
-  pgs_session_move_by (self->session, g_variant_get_int32 (parameter));
+  if (replay != NULL)
+    pgs_replay_move_by (replay, g_variant_get_int32 (parameter));
 }
 
 void

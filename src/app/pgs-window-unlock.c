@@ -108,7 +108,20 @@ _pgs_window_update_lock (PgsWindow *self)
 
   update_lock_button (self);
 
-  if (showing_file (self))
+  if (pgs_history_get_past (pgs_session_get_history (self->session)) != NULL)
+    {
+      gint64 time = pgs_snapshot_get_time (snapshot) / G_USEC_PER_SEC;
+      g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
+      g_autofree char *clock = g_date_time_format (when, "%X");
+
+      text = g_string_new (NULL);
+      /* Translators: %s is a clock time */
+      g_string_append_printf (text, _("Showing the totals of %s from the last minutes’ history, not the "
+                                      "running system: automatic refresh is paused, and there are no "
+                                      "pages for that instant. Alt+Left and Alt+Right move a sample "
+                                      "earlier or later."), clock);
+    }
+  else if (showing_file (self))
     {
       g_autofree char *name = g_file_get_basename (pgs_session_get_file (self->session));
 
@@ -122,6 +135,9 @@ _pgs_window_update_lock (PgsWindow *self)
         /* Translators: %s is a file name */
         g_string_append_printf (text, _("Showing the snapshot %s, not the running system: "
                                         "automatic refresh is off."), name);
+    }
+  if (text != NULL)
+    {
       if (!pgs_snapshot_is_privileged (snapshot))
         {
           g_string_append_c (text, ' ');

@@ -60,6 +60,7 @@ struct _PgsRecording
 
   PgsSnapshot *single;     /* a snapshot opened as a recording of one instant */
   PgsSample   *single_sample;
+  GPtrArray   *held;       /* PgsSample: a recording kept in memory */
 };
 
 G_DEFINE_FINAL_TYPE (PgsRecording, pgs_recording, G_TYPE_OBJECT)
@@ -82,6 +83,7 @@ pgs_recording_finalize (GObject *object)
   g_clear_pointer (&self->picture, g_bytes_unref);
   g_clear_object (&self->single);
   g_clear_pointer (&self->single_sample, pgs_sample_free);
+  g_clear_pointer (&self->held, g_ptr_array_unref);
   g_mutex_clear (&self->lock);
   G_OBJECT_CLASS (pgs_recording_parent_class)->finalize (object);
 }
@@ -450,6 +452,37 @@ pgs_recording_new_for_snapshot (PgsSnapshot *snapshot)
 }
 
 PgsRecording *
+pgs_recording_new_for_samples (GPtrArray   *samples,
+                               PgsSnapshot *like,
+                               guint        interval_ms)
+{
+  PgsRecording *self;
+
+  g_return_val_if_fail (samples != NULL && samples->len > 0, NULL);
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (like), NULL);
+  self = g_object_new (PGS_TYPE_RECORDING, NULL);
+  /* Each sample is a key sample: there is nothing to decode. */
+  self->held = g_ptr_array_new_full (samples->len, (GDestroyNotify) pgs_sample_free);
+  for (guint i = 0; i < samples->len; i++)
+    {
+      PgsSample *sample = g_ptr_array_index (samples, i);
+      PgsFrameInfo info = { PGS_FRAME_SAMPLE, PGS_FRAME_KEY, 0, sample->time, i, 0, 0 };
+
+      g_warn_if_fail (i == 0 || sample->time >= g_array_index (self->samples, Entry, i - 1).info.time);
+      g_ptr_array_add (self->held, pgs_sample_ref (sample));
+      g_array_append_val (self->samples, ((Entry) { info, FALSE }));
+    }
+  self->hostname = g_strdup (pgs_snapshot_get_hostname (like));
+  self->kernel = g_strdup (pgs_snapshot_get_kernel_release (like));
+  self->boot_id = g_strdup (pgs_snapshot_get_boot_id (like));
+  self->tz = g_time_zone_new_local ();
+  self->privileged = pgs_snapshot_is_privileged (like);
+  self->page_size = pgs_snapshot_get_page_size (like);
+  self->interval_ms = interval_ms;
+  return self;
+}
+
+PgsRecording *
 pgs_recording_open (GFile         *file,
                     GCancellable  *cancellable,
                     GError       **error)
@@ -648,6 +681,8 @@ pgs_recording_get_sample (PgsRecording  *self,
   g_return_val_if_fail (index < self->samples->len, NULL);
   if (self->single_sample != NULL)
     return pgs_sample_copy (self->single_sample);
+  if (self->held != NULL)
+    return pgs_sample_ref (g_ptr_array_index (self->held, index));
   g_mutex_lock (&self->lock);
   sample = get_sample_locked (self, index, error);
   g_mutex_unlock (&self->lock);

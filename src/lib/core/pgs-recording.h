@@ -45,6 +45,12 @@ PgsRecording *pgs_recording_open              (GFile         *file,
 /* The same from bytes in memory (tests, the fuzz target). */
 PgsRecording *pgs_recording_new_from_bytes    (GBytes        *bytes,
                                                GError       **error);
+/* @samples (PgsSample, in time order, at least one; shared, not copied) as a recording
+ * kept in memory, without pictures or file; host, kernel, privilege and page size from
+ * @like. The app's live history (pgs-history.c). */
+PgsRecording *pgs_recording_new_for_samples   (GPtrArray     *samples,
+                                               PgsSnapshot   *like,
+                                               guint          interval_ms);
 /* @snapshot as a recording of one instant. */
 PgsRecording *pgs_recording_new_for_snapshot  (PgsSnapshot   *snapshot);
 
@@ -81,7 +87,7 @@ guint         pgs_recording_find_sample       (PgsRecording  *self,
 guint         pgs_recording_find_picture      (PgsRecording  *self,
                                                gint64         time);
 
-/* Sample @index (free it with pgs_sample_free), or NULL with a message for a damaged one
+/* Sample @index (free it with pgs_sample_free; do not change it), or NULL with a message for a damaged one
  * (or one that builds on a damaged one). */
 PgsSample    *pgs_recording_get_sample        (PgsRecording  *self,
                                                guint          index,

@@ -91,7 +91,8 @@ _pgs_sample_from_snapshot (PgsSnapshot *snapshot)
       s.pid = p->pid;
       s.uid = p->uid;
       s.start_time = p->start_time;
-      s.name = p->name != NULL ? g_ref_string_new (p->name) : NULL;
+      /* Interned: the live history keeps a sample a scan, the same names in each. */
+      s.name = p->name != NULL ? g_ref_string_new_intern (p->name) : NULL;
       s.known = p->known & (PGS_METRIC_ALL | PGS_METRIC_SWAP_PSS);
       s.figures[PGS_SAMPLE_VSS] = p->vss;
       s.figures[PGS_SAMPLE_RSS] = p->rss;
@@ -102,4 +103,11 @@ _pgs_sample_from_snapshot (PgsSnapshot *snapshot)
       g_array_append_val (sample->processes, s);
     }
   return sample;
+}
+
+PgsSample *
+pgs_sample_new_for_snapshot (PgsSnapshot *snapshot)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (snapshot), NULL);
+  return _pgs_sample_from_snapshot (snapshot);
 }

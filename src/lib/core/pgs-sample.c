@@ -18,10 +18,22 @@ clear_process (gpointer data)
   g_clear_pointer (&p->name, g_ref_string_release);
 }
 
+/* Reference counted so that a recording kept in memory (pgs_recording_new_for_samples)
+ * and each version of it after a sample is added share the samples, threads included. */
+static void
+clear_sample (gpointer data)
+{
+  PgsSample *sample = data;
+
+  g_array_unref (sample->processes);
+  g_ptr_array_unref (sample->names);
+  g_array_unref (sample->values);
+}
+
 PgsSample *
 pgs_sample_new (void)
 {
-  PgsSample *sample = g_new0 (PgsSample, 1);
+  PgsSample *sample = g_atomic_rc_box_new0 (PgsSample);
 
   sample->processes = g_array_new (FALSE, TRUE, sizeof (PgsSampleProcess));
   g_array_set_clear_func (sample->processes, clear_process);
@@ -35,16 +47,20 @@ pgs_sample_free (PgsSample *sample)
 {
   if (sample == NULL)
     return;
-  g_array_unref (sample->processes);
-  g_ptr_array_unref (sample->names);
-  g_array_unref (sample->values);
-  g_free (sample);
+  g_atomic_rc_box_release_full (sample, clear_sample);
+}
+
+PgsSample *
+pgs_sample_ref (PgsSample *sample)
+{
+  g_return_val_if_fail (sample != NULL, NULL);
+  return g_atomic_rc_box_acquire (sample);
 }
 
 PgsSample *
 pgs_sample_copy (const PgsSample *sample)
 {
-  PgsSample *copy = g_new0 (PgsSample, 1);
+  PgsSample *copy = g_atomic_rc_box_new0 (PgsSample);
 
   g_return_val_if_fail (sample != NULL, NULL);
   copy->time = sample->time;

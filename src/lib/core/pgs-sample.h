@@ -54,7 +54,11 @@ typedef struct
 } PgsSample;
 
 PgsSample  *pgs_sample_new           (void);
+/* Drops a reference: the sample goes with the last one. */
 void        pgs_sample_free          (PgsSample        *sample);
+PgsSample  *pgs_sample_ref           (PgsSample        *sample);
+/* The totals of @snapshot's processes as a sample at its time, without counters. */
+PgsSample  *pgs_sample_new_for_snapshot (PgsSnapshot   *snapshot);
 /* A copy that shares the names (and the process names) with @sample. */
 PgsSample  *pgs_sample_copy          (const PgsSample  *sample);
 /* The process (@pid, @start_time) of @sample, or NULL; @start_time 0 takes any start. */

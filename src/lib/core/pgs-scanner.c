@@ -323,6 +323,16 @@ scan_process (ScanJob  *job,
   proc->cmdline = _pgs_scan_read_cmdline (dirfd);
   proc->page_size = job->page_size;
 
+  {
+    g_autofree char *stat_buf = pgs_read_file_at (dirfd, "stat", &len, NULL);
+    PgsStatFields stat;
+
+    /* To tell a reused PID apart (snapshots compared, the live history's Growth): unknown
+     * (0) if unreadable. Read for totals alone too: one small file more per process. */
+    if (stat_buf != NULL && pgs_stat_parse (stat_buf, len, &stat, NULL))
+      proc->start_time = stat.start_time;
+  }
+
   /* Totals alone: the kernel's rollup has them all, exactly; no maps, no page walk. VSS
    * is VmSize, the sum of the mappings. Where there is no rollup to read, the usual way.
    * The physical map, if asked for too, is read whole afterwards and needs no page here. */
@@ -338,14 +348,6 @@ scan_process (ScanJob  *job,
     }
 
   proc->cgroup = _pgs_scan_read_cgroup (dirfd);
-  {
-    g_autofree char *stat_buf = pgs_read_file_at (dirfd, "stat", &len, NULL);
-    PgsStatFields stat;
-
-    /* Only to tell a reused PID apart when snapshots are compared: unknown (0) if unreadable. */
-    if (stat_buf != NULL && pgs_stat_parse (stat_buf, len, &stat, NULL))
-      proc->start_time = stat.start_time;
-  }
 
   maps_buf = pgs_helper_read_at (job->helper, dirfd, pid, "maps", &len, &local_error);
   if (maps_buf == NULL)
