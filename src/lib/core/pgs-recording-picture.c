@@ -5,7 +5,8 @@
  *
  * A picture's payload: u64 size of the snapshot GVariant, u64 size of what the zlib stream
  * inflates to (the GVariant itself for a key picture, the difference from the picture
- * before otherwise), then the stream.
+ * before otherwise: structural from version 2 on, pgs-picture-diff.c; a block difference,
+ * pgs-delta.h, in version 1), then the stream.
  */
 
 #include "config.h"
@@ -79,6 +80,7 @@ _pgs_picture_apply (GBytes        *before,
                     const guint8  *payload,
                     gsize          len,
                     gboolean       key,
+                    guint          version,
                     GError       **error)
 {
   guint64 variant_size, raw_size;
@@ -120,15 +122,18 @@ _pgs_picture_apply (GBytes        *before,
   if (key)
     return g_bytes_new_take (g_steal_pointer (&raw), raw_size);
 
-  /* A difference copies at most what the picture before holds, plus its own literals. */
+  /* A difference copies at most what the picture before holds, plus its own literals (a
+   * structural one: a run of the physical map, 16 bytes of picture, from 3 bytes). */
   old = g_bytes_get_data (before, &old_len);
-  if (variant_size > 4 * (guint64) old_len + raw_size)
+  if (variant_size > 4 * (guint64) old_len + (version >= 2 ? 8 * raw_size + 1024 : raw_size))
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
                    "inconsistent picture: %" G_GUINT64_FORMAT " bytes from a picture of %" G_GSIZE_FORMAT
                    " and %" G_GUINT64_FORMAT " bytes of difference", variant_size, old_len, raw_size);
       return NULL;
     }
+  if (version >= 2)
+    return _pgs_picture_diff_apply (before, raw, raw_size, variant_size, error);
   variant = g_try_malloc (variant_size + 1);
   if (variant == NULL)
     {

@@ -48,6 +48,7 @@ struct _PgsRecording
   guint        page_size;
   gint64       boot_time;
   guint        clock_ticks;
+  guint        version;    /* of the format: how pictures differ from the one before */
 
   GArray      *samples;    /* Entry */
   GArray      *pictures;   /* Entry */
@@ -182,6 +183,7 @@ read_header (PgsRecording  *self,
       g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: format version 0");
       return FALSE;
     }
+  self->version = version;
   _pgs_frame_parse (self->data + PGS_RECORDING_PREAMBLE_SIZE, &info);
   if (info.type != PGS_FRAME_HEADER)
     {
@@ -697,7 +699,7 @@ pgs_recording_get_picture (PgsRecording  *self,
       GBytes *next;
 
       next = payload != NULL ? _pgs_picture_apply (i == key ? NULL : variant, payload, e->info.length,
-                                                   i == key, error)
+                                                   i == key, self->version, error)
                              : NULL;
       g_clear_pointer (&variant, g_bytes_unref);
       if (next == NULL)
