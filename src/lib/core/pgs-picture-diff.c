@@ -23,16 +23,11 @@
  *                         as many bytes as that process's, XOR its bytes: pairs of varints
  *                         (bytes the same, bytes that differ) each followed by the
  *                         differing bytes XOR the old ones; the pairs take @length bytes
- *   varint physmap      0: none; 1: then
- *     varint frames, blob meminfo (may), blob zoneinfo (may), varint n runs, then pairs
- *     until n runs: varint copy (the runs of the map before from the current frame on,
- *     which must start there), varint literal, then per literal run varint length, varint
- *     its flags XOR those of the run before that held the frame (0 past its end), svarint
- *     its count less that run's.
+ *   varint physmap      0: none; 1: then varint frames, blob meminfo (may), blob
+ *                       zoneinfo (may), and the runs (pgs-picture-map.c)
  *
- * Processes are matched by PID and start time. A run of the physical map that did not change
- * costs nothing beyond its copy's share; a flag that flipped in the middle of a run costs the
- * three runs it splits into, in a few bytes that deflate packs well.
+ * Processes are matched by PID and start time. A key picture is the difference from the
+ * empty picture (_pgs_picture_empty).
  */
 
 #include "config.h"
@@ -41,11 +36,11 @@
 
 #include "pgs-delta.h"
 #include "pgs-error.h"
+#include "pgs-picture-diff.h"
 #include "pgs-recording-format.h"
 #include "pgs-snapshot-format.h"
 
 #define PROCESSES_TYPE "a" PGS_SNAPSHOT_PROCESS_TYPE
-#define PHYSMAP_INNER  "(tauataumaymay)"
 
 enum
 {
@@ -54,15 +49,6 @@ enum
   OP_CHANGED,
   OP_XOR,
 };
-
-/* The physical map's three arrays as the GVariant holds them (little endian). */
-typedef struct
-{
-  const guint32 *lengths;
-  const guint64 *flags;
-  const guint32 *counts;
-  gsize          n;
-} Runs;
 
 static void
 put_blob (GByteArray *out,
@@ -73,111 +59,6 @@ put_blob (GByteArray *out,
   _pgs_put_varint (out, len);
   if (len > 0)
     g_byte_array_append (out, g_variant_get_data (v), len);
-}
-
-static void
-runs_of (GVariant *inner,
-         Runs     *runs)
-{
-  g_autoptr(GVariant) l = g_variant_get_child_value (inner, 1);
-  g_autoptr(GVariant) f = g_variant_get_child_value (inner, 2);
-  g_autoptr(GVariant) c = g_variant_get_child_value (inner, 3);
-  gsize nl, nf, nc;
-
-  /* The parent holds the data: the pointers outlive the children. */
-  runs->lengths = g_variant_get_fixed_array (l, &nl, 4);
-  runs->flags = g_variant_get_fixed_array (f, &nf, 8);
-  runs->counts = g_variant_get_fixed_array (c, &nc, 4);
-  runs->n = MIN (nl, MIN (nf, nc));
-}
-
-/* Where the walk over the map before stands: run @j, which starts at frame @start. */
-typedef struct
-{
-  const Runs *runs;
-  gsize       j;
-  guint64     start;
-} OldWalk;
-
-/* Moves @w to the run that holds frame @pos (or past the end). */
-static void
-walk_to (OldWalk *w,
-         guint64  pos)
-{
-  while (w->j < w->runs->n && w->start + GUINT32_FROM_LE (w->runs->lengths[w->j]) <= pos)
-    {
-      w->start += GUINT32_FROM_LE (w->runs->lengths[w->j]);
-      w->j++;
-    }
-}
-
-static gboolean
-same_run (const Runs    *old,
-          const OldWalk *w,
-          const Runs    *cur,
-          gsize          i,
-          guint64        pos)
-{
-  return w->j < old->n && w->start == pos && cur->lengths[i] == old->lengths[w->j] &&
-         cur->flags[i] == old->flags[w->j] && cur->counts[i] == old->counts[w->j];
-}
-
-/* Four streams, each a varint length and its bytes: deflate packs like with like. */
-enum
-{
-  S_OPS,       /* pairs of copy and literal counts */
-  S_LENGTHS,   /* per literal run: length */
-  S_FLAGS,     /* its flags XOR the run before's */
-  S_COUNTS,    /* its count less the run before's */
-  N_STREAMS
-};
-
-static void
-encode_runs (const Runs *old,
-             const Runs *cur,
-             GByteArray *out)
-{
-  GByteArray *s[N_STREAMS];
-  OldWalk w = { old, 0, 0 };
-  guint64 pos = 0;
-  gsize i = 0;
-
-  for (guint k = 0; k < N_STREAMS; k++)
-    s[k] = g_byte_array_sized_new (cur->n / 4 + 16);
-  while (i < cur->n)
-    {
-      gsize copy = 0, lit = 0;
-
-      /* Runs that start where the map before's do and are the same. */
-      for (walk_to (&w, pos); i < cur->n && same_run (old, &w, cur, i, pos); walk_to (&w, pos))
-        {
-          pos += GUINT32_FROM_LE (cur->lengths[i]);
-          i++;
-          copy++;
-        }
-      /* Then the others, each against the run before that held its first frame. */
-      for (; i < cur->n && !same_run (old, &w, cur, i, pos); walk_to (&w, pos))
-        {
-          guint64 of = w.j < old->n ? GUINT64_FROM_LE (old->flags[w.j]) : 0;
-          guint32 oc = w.j < old->n ? GUINT32_FROM_LE (old->counts[w.j]) : 0;
-
-          _pgs_put_varint (s[S_LENGTHS], GUINT32_FROM_LE (cur->lengths[i]));
-          _pgs_put_varint (s[S_FLAGS], GUINT64_FROM_LE (cur->flags[i]) ^ of);
-          _pgs_put_svarint (s[S_COUNTS], (gint64) GUINT32_FROM_LE (cur->counts[i]) - (gint64) oc);
-          pos += GUINT32_FROM_LE (cur->lengths[i]);
-          i++;
-          lit++;
-        }
-      _pgs_put_varint (s[S_OPS], copy);
-      _pgs_put_varint (s[S_OPS], lit);
-    }
-  _pgs_put_varint (out, cur->n);
-  for (guint k = 0; k < N_STREAMS; k++)
-    {
-      _pgs_put_varint (out, s[k]->len);
-      g_byte_array_append (out, s[k]->data, s[k]->len);
-      g_byte_array_unref (s[k]);
-    }
 }
 
 /* Pairs (same, differing) and the differing bytes XOR: a gap of fewer than 4 same bytes
@@ -415,17 +296,13 @@ _pgs_picture_diff_encode (GBytes     *before,
     {
       g_autoptr(GVariant) meminfo = g_variant_get_child_value (inner, 4);
       g_autoptr(GVariant) zoneinfo = g_variant_get_child_value (inner, 5);
-      Runs o = { NULL, NULL, NULL, 0 }, c;
       guint64 frames;
 
       g_variant_get_child (inner, 0, "t", &frames);
       _pgs_put_varint (out, frames);
       put_blob (out, meminfo);
       put_blob (out, zoneinfo);
-      if (old_inner != NULL)
-        runs_of (old_inner, &o);
-      runs_of (inner, &c);
-      encode_runs (&o, &c, out);
+      _pgs_picture_runs_encode (old_inner, inner, out);
     }
 }
 
@@ -582,92 +459,18 @@ apply_physmap (PgsVarReader *r,
   g_autofree guint32 *lengths = NULL;
   g_autofree guint64 *flags = NULL;
   g_autofree guint32 *counts = NULL;
-  Runs old = { NULL, NULL, NULL, 0 };
-  OldWalk w = { &old, 0, 0 };
-  PgsVarReader st[N_STREAMS];
-  guint64 frames, n, i = 0, pos = 0;
+  guint64 frames, n;
 
   frames = _pgs_get_varint (r);
   meminfo = get_blob (r, G_VARIANT_TYPE ("may"), budget);
   zoneinfo = get_blob (r, G_VARIANT_TYPE ("may"), budget);
-  n = _pgs_get_varint (r);
-  /* 16 bytes of the picture a run. */
-  if (r->bad || meminfo == NULL || zoneinfo == NULL || n > *budget / 16)
+  if (r->bad || meminfo == NULL || zoneinfo == NULL)
     {
       bad (error, "physical map");
       return NULL;
     }
-  *budget -= n * 16;
-  lengths = g_try_new (guint32, MAX (n, 1));
-  flags = g_try_new (guint64, MAX (n, 1));
-  counts = g_try_new (guint32, MAX (n, 1));
-  if (lengths == NULL || flags == NULL || counts == NULL)
-    {
-      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
-                   "not enough memory for a physical map of %" G_GUINT64_FORMAT " runs", n);
-      return NULL;
-    }
-  for (guint k = 0; k < N_STREAMS; k++)
-    {
-      guint64 slen = _pgs_get_varint (r);
-
-      if (r->bad || slen > (guint64) (r->end - r->pos))
-        {
-          bad (error, "physical map");
-          return NULL;
-        }
-      st[k] = (PgsVarReader) { r->pos, r->pos + slen, FALSE };
-      r->pos += slen;
-    }
-  if (old_inner != NULL)
-    runs_of (old_inner, &old);
-  while (i < n)
-    {
-      guint64 copy = _pgs_get_varint (&st[S_OPS]);
-      guint64 lit = _pgs_get_varint (&st[S_OPS]);
-
-      if (st[S_OPS].bad || copy > n - i || lit > n - i - copy || copy + lit == 0)
-        break;
-      walk_to (&w, pos);
-      if (copy > 0 && (w.start != pos || copy > old.n - MIN (w.j, old.n)))
-        break;
-      for (guint64 k = 0; k < copy; k++, i++)
-        {
-          lengths[i] = old.lengths[w.j + k];
-          flags[i] = old.flags[w.j + k];
-          counts[i] = old.counts[w.j + k];
-          pos += GUINT32_FROM_LE (lengths[i]);
-        }
-      for (guint64 k = 0; k < lit; k++, i++)
-        {
-          guint64 len, f;
-          gint64 c;
-
-          walk_to (&w, pos);
-          len = _pgs_get_varint (&st[S_LENGTHS]);
-          f = _pgs_get_varint (&st[S_FLAGS]) ^ (w.j < old.n ? GUINT64_FROM_LE (old.flags[w.j]) : 0);
-          c = _pgs_get_svarint (&st[S_COUNTS]) + (w.j < old.n ? GUINT32_FROM_LE (old.counts[w.j]) : 0);
-          if (len > G_MAXUINT32 || c < 0 || c > G_MAXUINT32)
-            r->bad = TRUE;
-          lengths[i] = GUINT32_TO_LE ((guint32) len);
-          flags[i] = GUINT64_TO_LE (f);
-          counts[i] = GUINT32_TO_LE ((guint32) c);
-          pos += len;
-        }
-      if (r->bad || st[S_LENGTHS].bad || st[S_FLAGS].bad || st[S_COUNTS].bad)
-        {
-          r->bad = TRUE;
-          break;
-        }
-    }
-  for (guint k = 0; k < N_STREAMS; k++)
-    if (st[k].pos != st[k].end)
-      r->bad = TRUE;
-  if (r->bad || i < n)
-    {
-      bad (error, "physical map");
-      return NULL;
-    }
+  if (!_pgs_picture_runs_apply (r, old_inner, budget, &n, &lengths, &flags, &counts, error))
+    return NULL;
   return g_variant_ref_sink (g_variant_new ("(t@au@at@au@may@may)", frames,
                                             g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, lengths, n, 4),
                                             g_variant_new_fixed_array (G_VARIANT_TYPE_UINT64, flags, n, 8),

@@ -36,11 +36,11 @@
  * A key sample comes every PGS_RECORDING_KEY_SAMPLES samples, so any sample is at most that
  * many decodings away.
  *
- * 'P': u64 size of the snapshot GVariant, u64 size of what the zlib stream that follows
- * inflates to: the snapshot GVariant (pgs-snapshot-format.h) of a key picture, else its
- * difference from the picture before's GVariant (version 2: structural, pgs-picture-diff.c;
- * version 1: a block difference of the bytes, pgs-delta.h). A key picture comes every
- * PGS_RECORDING_KEY_PICTURES pictures.
+ * 'P': u64 size of the snapshot GVariant (pgs-snapshot-format.h), u64 size of what the zlib
+ * stream that follows inflates to: version 2, the structural difference (pgs-picture-diff.c)
+ * from the picture before, or from the empty picture for a key picture; version 1, the
+ * GVariant itself for a key picture, else a block difference of the bytes (pgs-delta.h). A
+ * key picture comes every PGS_RECORDING_KEY_PICTURES pictures.
  *
  * 'X': varint count, then per frame: type, flags, offset gap, length, signed time change,
  * number. Missing or wrong, it is rebuilt by reading the frames from the start.

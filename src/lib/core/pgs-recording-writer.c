@@ -263,20 +263,24 @@ pgs_recording_writer_add_picture (PgsRecordingWriter *self,
 {
   g_autoptr(GBytes) variant = NULL;
   g_autoptr(GByteArray) raw = NULL;
-  const guint8 *data;
   gsize len;
   gboolean key;
   guint8 sizes[16];
 
   g_return_val_if_fail (self != NULL && snapshot != NULL, FALSE);
   variant = _pgs_snapshot_encode (snapshot);
-  data = g_bytes_get_data (variant, &len);
+  len = g_bytes_get_size (variant);
   key = self->prev_picture == NULL || self->n_pictures % PGS_RECORDING_KEY_PICTURES == 0;
   raw = g_byte_array_new ();
-  if (!key)
-    _pgs_picture_diff_encode (self->prev_picture, variant, raw);
+  /* A key picture differs from the empty one: its physical map then packs as tightly. */
+  if (key)
+    {
+      g_autoptr(GBytes) empty = _pgs_picture_empty ();
+
+      _pgs_picture_diff_encode (empty, variant, raw);
+    }
   else
-    g_byte_array_append (raw, data, len);
+    _pgs_picture_diff_encode (self->prev_picture, variant, raw);
 
   g_byte_array_set_size (self->payload, 16);
   *(guint64 *) sizes = GUINT64_TO_LE ((guint64) len);

@@ -1,0 +1,330 @@
+/* pgs-picture-map.c: the physical map's runs as a difference from the picture before's
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Varint n runs, then five streams, each a varint length and its bytes (deflate packs like
+ * with like):
+ *
+ *   ops      pairs until n runs: copy (the runs of the map before from the current frame
+ *            on, which must start there, the same), literal (runs given below)
+ *   lengths  per literal run, its length in frames
+ *   ranks    per literal run, where its flags stand in the list of flags seen so far after
+ *            the flags of the run before that held its first frame (the context; 0 past the
+ *            end of that map): most recently seen first, at most MODEL_CAP long; the
+ *            list's length: flags not in it, given in the next stream
+ *   flags    per such run, its flags XOR the context
+ *   counts   per literal run, signed: its map count less the context run's
+ *
+ * A run that did not change costs nothing beyond its copy's share. Where page-cache flags
+ * moved, a frame's new flags are mostly one of a few that follow from its old ones (an
+ * active page turned inactive, a referenced one not): a rank of 0 or 1, one byte that
+ * deflate packs to a few bits, where the flags themselves took several.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pgs-error.h"
+#include "pgs-picture-diff.h"
+
+#define MODEL_CAP 32
+
+enum
+{
+  S_OPS,
+  S_LENGTHS,
+  S_RANKS,
+  S_FLAGS,
+  S_COUNTS,
+  N_STREAMS
+};
+
+/* The physical map's three arrays as the GVariant holds them (little endian). */
+typedef struct
+{
+  const guint32 *lengths;
+  const guint64 *flags;
+  const guint32 *counts;
+  gsize          n;
+} Runs;
+
+static void
+runs_of (GVariant *inner,
+         Runs     *runs)
+{
+  g_autoptr(GVariant) l = g_variant_get_child_value (inner, 1);
+  g_autoptr(GVariant) f = g_variant_get_child_value (inner, 2);
+  g_autoptr(GVariant) c = g_variant_get_child_value (inner, 3);
+  gsize nl, nf, nc;
+
+  /* The parent holds the data: the pointers outlive the children. */
+  runs->lengths = g_variant_get_fixed_array (l, &nl, 4);
+  runs->flags = g_variant_get_fixed_array (f, &nf, 8);
+  runs->counts = g_variant_get_fixed_array (c, &nc, 4);
+  runs->n = MIN (nl, MIN (nf, nc));
+}
+
+/* Where the walk over the map before stands: run @j, which starts at frame @start. */
+typedef struct
+{
+  const Runs *runs;
+  gsize       j;
+  guint64     start;
+} OldWalk;
+
+/* Moves @w to the run that holds frame @pos (or past the end). */
+static void
+walk_to (OldWalk *w,
+         guint64  pos)
+{
+  while (w->j < w->runs->n && w->start + GUINT32_FROM_LE (w->runs->lengths[w->j]) <= pos)
+    {
+      w->start += GUINT32_FROM_LE (w->runs->lengths[w->j]);
+      w->j++;
+    }
+}
+
+static gboolean
+same_run (const OldWalk *w,
+          const Runs    *cur,
+          gsize          i,
+          guint64        pos)
+{
+  const Runs *old = w->runs;
+
+  return w->j < old->n && w->start == pos && cur->lengths[i] == old->lengths[w->j] &&
+         cur->flags[i] == old->flags[w->j] && cur->counts[i] == old->counts[w->j];
+}
+
+static guint64
+context_flags (const OldWalk *w)
+{
+  return w->j < w->runs->n ? GUINT64_FROM_LE (w->runs->flags[w->j]) : 0;
+}
+
+static guint32
+context_count (const OldWalk *w)
+{
+  return w->j < w->runs->n ? GUINT32_FROM_LE (w->runs->counts[w->j]) : 0;
+}
+
+/* Per context flags, the flags that followed them, most recent first. */
+static GHashTable *
+model_new (void)
+{
+  return g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
+}
+
+static GArray *
+model_list (GHashTable *model,
+            guint64     context)
+{
+  GArray *list = g_hash_table_lookup (model, &context);
+
+  if (list == NULL)
+    {
+      list = g_array_sized_new (FALSE, FALSE, 8, 4);
+      g_hash_table_insert (model, g_memdup2 (&context, 8), list);
+    }
+  return list;
+}
+
+static void
+model_front (GArray  *list,
+             guint    rank,
+             guint64  flags)
+{
+  if (rank < list->len)
+    g_array_remove_index (list, rank);
+  g_array_prepend_val (list, flags);
+  if (list->len > MODEL_CAP)
+    g_array_set_size (list, MODEL_CAP);
+}
+
+void
+_pgs_picture_runs_encode (GVariant   *old_inner,
+                          GVariant   *inner,
+                          GByteArray *out)
+{
+  g_autoptr(GHashTable) model = model_new ();
+  GByteArray *s[N_STREAMS];
+  Runs old = { NULL, NULL, NULL, 0 }, cur;
+  OldWalk w = { &old, 0, 0 };
+  guint64 pos = 0;
+  gsize i = 0;
+
+  if (old_inner != NULL)
+    runs_of (old_inner, &old);
+  runs_of (inner, &cur);
+  for (guint k = 0; k < N_STREAMS; k++)
+    s[k] = g_byte_array_sized_new (cur.n / 4 + 16);
+  while (i < cur.n)
+    {
+      gsize copy = 0, lit = 0;
+
+      /* Runs that start where the map before's do and are the same. */
+      for (walk_to (&w, pos); i < cur.n && same_run (&w, &cur, i, pos); walk_to (&w, pos))
+        {
+          pos += GUINT32_FROM_LE (cur.lengths[i]);
+          i++;
+          copy++;
+        }
+      /* Then the others, each against the run before that held its first frame. */
+      for (; i < cur.n && !same_run (&w, &cur, i, pos); walk_to (&w, pos))
+        {
+          guint64 f = GUINT64_FROM_LE (cur.flags[i]);
+          GArray *list = model_list (model, context_flags (&w));
+          guint rank = 0;
+
+          while (rank < list->len && g_array_index (list, guint64, rank) != f)
+            rank++;
+          _pgs_put_varint (s[S_LENGTHS], GUINT32_FROM_LE (cur.lengths[i]));
+          _pgs_put_varint (s[S_RANKS], rank);
+          if (rank == list->len)
+            _pgs_put_varint (s[S_FLAGS], f ^ context_flags (&w));
+          model_front (list, rank, f);
+          _pgs_put_svarint (s[S_COUNTS], (gint64) GUINT32_FROM_LE (cur.counts[i]) - (gint64) context_count (&w));
+          pos += GUINT32_FROM_LE (cur.lengths[i]);
+          i++;
+          lit++;
+        }
+      _pgs_put_varint (s[S_OPS], copy);
+      _pgs_put_varint (s[S_OPS], lit);
+    }
+  _pgs_put_varint (out, cur.n);
+  for (guint k = 0; k < N_STREAMS; k++)
+    {
+      _pgs_put_varint (out, s[k]->len);
+      g_byte_array_append (out, s[k]->data, s[k]->len);
+      g_byte_array_unref (s[k]);
+    }
+}
+
+/* One literal run from the streams, against the context at @w; FALSE where they do not
+ * add up. */
+static gboolean
+get_literal (PgsVarReader  *st,
+             GHashTable    *model,
+             const OldWalk *w,
+             guint64       *len,
+             guint64       *flags,
+             guint32       *count)
+{
+  GArray *list = model_list (model, context_flags (w));
+  guint64 rank, f;
+  gint64 c;
+
+  *len = _pgs_get_varint (&st[S_LENGTHS]);
+  rank = _pgs_get_varint (&st[S_RANKS]);
+  if (rank < list->len)
+    f = g_array_index (list, guint64, rank);
+  else if (rank == list->len)
+    f = _pgs_get_varint (&st[S_FLAGS]) ^ context_flags (w);
+  else
+    return FALSE;
+  model_front (list, (guint) rank, f);
+  c = _pgs_get_svarint (&st[S_COUNTS]) + context_count (w);
+  if (st[S_LENGTHS].bad || st[S_RANKS].bad || st[S_FLAGS].bad || st[S_COUNTS].bad ||
+      *len > G_MAXUINT32 || c < 0 || c > G_MAXUINT32)
+    return FALSE;
+  *flags = f;
+  *count = (guint32) c;
+  return TRUE;
+}
+
+static gboolean
+bad (PgsVarReader  *r,
+     GError       **error)
+{
+  r->bad = TRUE;
+  g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
+               "inconsistent picture: its difference from the picture before does not add up (physical map)");
+  return FALSE;
+}
+
+gboolean
+_pgs_picture_runs_apply (PgsVarReader  *r,
+                         GVariant      *old_inner,
+                         guint64       *budget,
+                         guint64       *n_out,
+                         guint32      **lengths_out,
+                         guint64      **flags_out,
+                         guint32      **counts_out,
+                         GError       **error)
+{
+  g_autoptr(GHashTable) model = model_new ();
+  g_autofree guint32 *lengths = NULL;
+  g_autofree guint64 *flags = NULL;
+  g_autofree guint32 *counts = NULL;
+  Runs old = { NULL, NULL, NULL, 0 };
+  OldWalk w = { &old, 0, 0 };
+  PgsVarReader st[N_STREAMS];
+  guint64 n, i = 0, pos = 0;
+
+  n = _pgs_get_varint (r);
+  /* 16 bytes of the picture a run. */
+  if (r->bad || n > *budget / 16)
+    return bad (r, error);
+  for (guint k = 0; k < N_STREAMS; k++)
+    {
+      guint64 slen = _pgs_get_varint (r);
+
+      if (r->bad || slen > (guint64) (r->end - r->pos))
+        return bad (r, error);
+      st[k] = (PgsVarReader) { r->pos, r->pos + slen, FALSE };
+      r->pos += slen;
+    }
+  lengths = g_try_new (guint32, MAX (n, 1));
+  flags = g_try_new (guint64, MAX (n, 1));
+  counts = g_try_new (guint32, MAX (n, 1));
+  if (lengths == NULL || flags == NULL || counts == NULL)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED,
+                   "not enough memory for a physical map of %" G_GUINT64_FORMAT " runs", n);
+      return FALSE;
+    }
+  if (old_inner != NULL)
+    runs_of (old_inner, &old);
+  while (i < n)
+    {
+      guint64 copy = _pgs_get_varint (&st[S_OPS]);
+      guint64 lit = _pgs_get_varint (&st[S_OPS]);
+
+      if (st[S_OPS].bad || copy > n - i || lit > n - i - copy || copy + lit == 0)
+        return bad (r, error);
+      walk_to (&w, pos);
+      if (copy > 0 && (w.start != pos || w.j >= old.n || copy > old.n - w.j))
+        return bad (r, error);
+      for (guint64 k = 0; k < copy; k++, i++)
+        {
+          lengths[i] = old.lengths[w.j + k];
+          flags[i] = old.flags[w.j + k];
+          counts[i] = old.counts[w.j + k];
+          pos += GUINT32_FROM_LE (lengths[i]);
+        }
+      for (guint64 k = 0; k < lit; k++, i++)
+        {
+          guint64 len, f;
+          guint32 c;
+
+          walk_to (&w, pos);
+          if (!get_literal (st, model, &w, &len, &f, &c))
+            return bad (r, error);
+          lengths[i] = GUINT32_TO_LE ((guint32) len);
+          flags[i] = GUINT64_TO_LE (f);
+          counts[i] = GUINT32_TO_LE (c);
+          pos += len;
+        }
+    }
+  for (guint k = 0; k < N_STREAMS; k++)
+    if (st[k].pos != st[k].end)
+      return bad (r, error);
+  *budget -= n * 16;
+  *n_out = n;
+  *lengths_out = g_steal_pointer (&lengths);
+  *flags_out = g_steal_pointer (&flags);
+  *counts_out = g_steal_pointer (&counts);
+  return TRUE;
+}
