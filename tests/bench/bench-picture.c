@@ -37,6 +37,15 @@ cpu_now (void)
   return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
+static double
+sys_now (void)
+{
+  struct rusage ru;
+
+  getrusage (RUSAGE_SELF, &ru);
+  return ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
 static gsize
 deflated (const void *data,
           gsize       len,
@@ -60,6 +69,22 @@ deflated (const void *data,
         break;
     }
   return total;
+}
+
+/* @v with no physical map. */
+static GBytes *
+without_physmap (GBytes *v)
+{
+  g_autoptr(GVariant) p = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), v, TRUE);
+  g_autoptr(GVariant) meta = g_variant_get_child_value (p, 0);
+  g_autoptr(GVariant) procs = g_variant_get_child_value (p, 1);
+  g_autoptr(GVariant) skipped = g_variant_get_child_value (p, 2);
+  g_autoptr(GVariant) out = g_variant_ref_sink (g_variant_new ("(@a{sv}@a" PGS_SNAPSHOT_PROCESS_TYPE "@a"
+                                                               PGS_SNAPSHOT_SKIPPED_TYPE "@" PGS_SNAPSHOT_PHYSMAP_TYPE ")",
+                                                               meta, procs, skipped,
+                                                               g_variant_new_maybe (G_VARIANT_TYPE ("(tauataumaymay)"), NULL)));
+
+  return g_variant_get_data_as_bytes (out);
 }
 
 typedef struct
@@ -207,9 +232,13 @@ main (int   argc,
   printf ("CPU: scan, mappings + pages %.3f s\n", t1 - t0);
   g_clear_object (&b);
   t0 = cpu_now ();
-  b = picture (scanner);
-  t1 = cpu_now ();
-  printf ("CPU: scan, mappings + pages + physmap %.3f s\n", t1 - t0);
+  {
+    double s0 = sys_now ();
+
+    b = picture (scanner);
+    t1 = cpu_now ();
+    printf ("CPU: scan, mappings + pages + physmap %.3f s (%.3f s in the kernel)\n", t1 - t0, sys_now () - s0);
+  }
 loaded:
   t0 = cpu_now ();
   va = _pgs_snapshot_encode (a);
@@ -250,6 +279,53 @@ loaded:
         t2 = cpu_now ();
         printf ("  level %d: difference %zu bytes in %.3f s, key %zu bytes in %.3f s\n", levels[i], d, t1 - t0, k, t2 - t1);
       }
+  }
+  {
+    /* The difference with the physical maps left out: what the processes cost. */
+    g_autoptr(GBytes) na = without_physmap (va);
+    g_autoptr(GBytes) nb = without_physmap (vb);
+    g_autoptr(GByteArray) diff = g_byte_array_new ();
+    g_autoptr(GVariant) pa = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), va, TRUE);
+    g_autoptr(GVariant) pb = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), vb, TRUE);
+    g_autoptr(GVariant) la = g_variant_get_child_value (pa, 1);
+    g_autoptr(GVariant) lb = g_variant_get_child_value (pb, 1);
+    g_autoptr(GHashTable) old = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_variant_unref);
+    guint same = 0, changed = 0, fresh = 0;
+    gsize fresh_bytes = 0, changed_bytes = 0;
+
+    _pgs_picture_diff_encode (na, nb, diff);
+    printf ("  of which processes and metadata: %zu bytes deflated(6)\n", deflated (diff->data, diff->len, 6));
+    for (gsize i = 0; i < g_variant_n_children (la); i++)
+      {
+        GVariant *p = g_variant_get_child_value (la, i);
+        gint32 pid;
+        guint64 start, *key = g_new (guint64, 1);
+
+        g_variant_get_child (p, 0, "i", &pid);
+        g_variant_get_child (p, 3, "t", &start);
+        *key = start << 23 ^ (guint32) pid;
+        g_hash_table_insert (old, key, p);
+      }
+    for (gsize i = 0; i < g_variant_n_children (lb); i++)
+      {
+        g_autoptr(GVariant) p = g_variant_get_child_value (lb, i);
+        gint32 pid;
+        guint64 start, key;
+        GVariant *q;
+
+        g_variant_get_child (p, 0, "i", &pid);
+        g_variant_get_child (p, 3, "t", &start);
+        key = start << 23 ^ (guint32) pid;
+        q = g_hash_table_lookup (old, &key);
+        if (q == NULL)
+          fresh++, fresh_bytes += g_variant_get_size (p);
+        else if (g_variant_equal (p, q))
+          same++;
+        else
+          changed++, changed_bytes += g_variant_get_size (p);
+      }
+    printf ("  processes: %u the same, %u changed (%zu bytes), %u new (%zu bytes)\n", same, changed, changed_bytes,
+            fresh, fresh_bytes);
   }
   w = pgs_recording_writer_new (path, &setup, &error);
   g_assert_no_error (error);

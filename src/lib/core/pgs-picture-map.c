@@ -10,9 +10,11 @@
  *            on, which must start there, the same), literal (runs given below)
  *   lengths  per literal run, its length in frames
  *   ranks    per literal run, where its flags stand in the list of flags seen so far after
- *            the flags of the run before that held its first frame (the context; 0 past the
- *            end of that map): most recently seen first, at most MODEL_CAP long; the
- *            list's length: flags not in it, given in the next stream
+ *            the flags of the run before that held its first frame (the context; past the
+ *            end of that map, or in a key picture, the flags of the run before in this map):
+ *            most often seen first (the latest first among equals), at
+ *            most MODEL_CAP long (a new one replaces the last); the list's length: flags not
+ *            in it, given in the next stream
  *   flags    per such run, its flags XOR the context
  *   counts   per literal run, signed: its map count less the context run's
  *
@@ -29,7 +31,7 @@
 #include "pgs-error.h"
 #include "pgs-picture-diff.h"
 
-#define MODEL_CAP 32
+#define MODEL_CAP 64
 
 enum
 {
@@ -98,10 +100,13 @@ same_run (const OldWalk *w,
          cur->flags[i] == old->flags[w->j] && cur->counts[i] == old->counts[w->j];
 }
 
+/* The flags of the old run that holds the frame; past the end of the map before (or with
+ * none, in a key picture), those of the run before in this map (@prev). */
 static guint64
-context_flags (const OldWalk *w)
+context_flags (const OldWalk *w,
+               guint64        prev)
 {
-  return w->j < w->runs->n ? GUINT64_FROM_LE (w->runs->flags[w->j]) : 0;
+  return w->j < w->runs->n ? GUINT64_FROM_LE (w->runs->flags[w->j]) : prev;
 }
 
 static guint32
@@ -110,7 +115,14 @@ context_count (const OldWalk *w)
   return w->j < w->runs->n ? GUINT32_FROM_LE (w->runs->counts[w->j]) : 0;
 }
 
-/* Per context flags, the flags that followed them, most recent first. */
+/* Flags that followed a context, and how often. */
+typedef struct
+{
+  guint64 flags;
+  guint64 seen;
+} Entry;
+
+/* Per context flags, the flags that followed them, most often seen first. */
 static GHashTable *
 model_new (void)
 {
@@ -125,22 +137,42 @@ model_list (GHashTable *model,
 
   if (list == NULL)
     {
-      list = g_array_sized_new (FALSE, FALSE, 8, 4);
+      list = g_array_sized_new (FALSE, FALSE, sizeof (Entry), 4);
       g_hash_table_insert (model, g_memdup2 (&context, 8), list);
     }
   return list;
 }
 
+/* Counts a sighting of @flags at @rank (the list's length: not in it) and keeps the list in
+ * order of sightings, the latest first among equals. */
 static void
-model_front (GArray  *list,
-             guint    rank,
-             guint64  flags)
+model_seen (GArray  *list,
+            guint    rank,
+            guint64  flags)
 {
+  Entry e = { flags, 1 };
+
   if (rank < list->len)
-    g_array_remove_index (list, rank);
-  g_array_prepend_val (list, flags);
-  if (list->len > MODEL_CAP)
-    g_array_set_size (list, MODEL_CAP);
+    {
+      e = g_array_index (list, Entry, rank);
+      e.seen++;
+    }
+  else if (list->len == MODEL_CAP)
+    {
+      /* The least seen goes. */
+      rank = list->len - 1;
+    }
+  else
+    {
+      g_array_append_val (list, e);
+      rank = list->len - 1;
+    }
+  while (rank > 0 && g_array_index (list, Entry, rank - 1).seen <= e.seen)
+    {
+      g_array_index (list, Entry, rank) = g_array_index (list, Entry, rank - 1);
+      rank--;
+    }
+  g_array_index (list, Entry, rank) = e;
 }
 
 void
@@ -175,16 +207,17 @@ _pgs_picture_runs_encode (GVariant   *old_inner,
       for (; i < cur.n && !same_run (&w, &cur, i, pos); walk_to (&w, pos))
         {
           guint64 f = GUINT64_FROM_LE (cur.flags[i]);
-          GArray *list = model_list (model, context_flags (&w));
+          guint64 context = context_flags (&w, i > 0 ? GUINT64_FROM_LE (cur.flags[i - 1]) : 0);
+          GArray *list = model_list (model, context);
           guint rank = 0;
 
-          while (rank < list->len && g_array_index (list, guint64, rank) != f)
+          while (rank < list->len && g_array_index (list, Entry, rank).flags != f)
             rank++;
           _pgs_put_varint (s[S_LENGTHS], GUINT32_FROM_LE (cur.lengths[i]));
           _pgs_put_varint (s[S_RANKS], rank);
           if (rank == list->len)
-            _pgs_put_varint (s[S_FLAGS], f ^ context_flags (&w));
-          model_front (list, rank, f);
+            _pgs_put_varint (s[S_FLAGS], f ^ context);
+          model_seen (list, rank, f);
           _pgs_put_svarint (s[S_COUNTS], (gint64) GUINT32_FROM_LE (cur.counts[i]) - (gint64) context_count (&w));
           pos += GUINT32_FROM_LE (cur.lengths[i]);
           i++;
@@ -208,23 +241,25 @@ static gboolean
 get_literal (PgsVarReader  *st,
              GHashTable    *model,
              const OldWalk *w,
+             guint64        prev,
              guint64       *len,
              guint64       *flags,
              guint32       *count)
 {
-  GArray *list = model_list (model, context_flags (w));
+  guint64 context = context_flags (w, prev);
+  GArray *list = model_list (model, context);
   guint64 rank, f;
   gint64 c;
 
   *len = _pgs_get_varint (&st[S_LENGTHS]);
   rank = _pgs_get_varint (&st[S_RANKS]);
   if (rank < list->len)
-    f = g_array_index (list, guint64, rank);
+    f = g_array_index (list, Entry, rank).flags;
   else if (rank == list->len)
-    f = _pgs_get_varint (&st[S_FLAGS]) ^ context_flags (w);
+    f = _pgs_get_varint (&st[S_FLAGS]) ^ context;
   else
     return FALSE;
-  model_front (list, (guint) rank, f);
+  model_seen (list, (guint) rank, f);
   c = _pgs_get_svarint (&st[S_COUNTS]) + context_count (w);
   if (st[S_LENGTHS].bad || st[S_RANKS].bad || st[S_FLAGS].bad || st[S_COUNTS].bad ||
       *len > G_MAXUINT32 || c < 0 || c > G_MAXUINT32)
@@ -310,7 +345,7 @@ _pgs_picture_runs_apply (PgsVarReader  *r,
           guint32 c;
 
           walk_to (&w, pos);
-          if (!get_literal (st, model, &w, &len, &f, &c))
+          if (!get_literal (st, model, &w, i > 0 ? GUINT64_FROM_LE (flags[i - 1]) : 0, &len, &f, &c))
             return bad (r, error);
           lengths[i] = GUINT32_TO_LE ((guint32) len);
           flags[i] = GUINT64_TO_LE (f);
