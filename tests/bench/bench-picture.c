@@ -23,6 +23,7 @@
 #include <gio/gio.h>
 #include <pagescope.h>
 
+#include "pgs-delta.h"
 #include "pgs-process-private.h"
 #include "pgs-recording-format.h"
 #include "pgs-snapshot-format.h"
@@ -263,6 +264,16 @@ loaded:
       printf ("difference from an empty picture: %u bytes raw in %.3f s, deflated(6) %zu, (1) %zu\n", from_empty->len,
               t1 - t0, deflated (from_empty->data, from_empty->len, 6), deflated (from_empty->data, from_empty->len, 1));
     }
+    {
+      g_autoptr(GByteArray) block = g_byte_array_new ();
+
+      t0 = cpu_now ();
+      pgs_delta_encode (g_bytes_get_data (va, NULL), g_bytes_get_size (va), g_bytes_get_data (vb, NULL),
+                        g_bytes_get_size (vb), block);
+      t1 = cpu_now ();
+      printf ("block difference (format version 1): %u bytes raw in %.3f s, deflated(6) %zu\n", block->len, t1 - t0,
+              deflated (block->data, block->len, 6));
+    }
     t0 = cpu_now ();
     _pgs_picture_diff_encode (va, vb, diff);
     t1 = cpu_now ();
@@ -277,7 +288,7 @@ loaded:
         t1 = cpu_now ();
         k = deflated (g_bytes_get_data (vb, NULL), g_bytes_get_size (vb), levels[i]);
         t2 = cpu_now ();
-        printf ("  level %d: difference %zu bytes in %.3f s, key %zu bytes in %.3f s\n", levels[i], d, t1 - t0, k, t2 - t1);
+        printf ("  level %d: difference %zu bytes in %.3f s, GVariant (version 1's key) %zu bytes in %.3f s\n", levels[i], d, t1 - t0, k, t2 - t1);
       }
   }
   {

@@ -3,7 +3,7 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Varint n runs, then five streams, each a varint length and its bytes (deflate packs like
+ * Varint n runs, then six streams, each a varint length and its bytes (deflate packs like
  * with like):
  *
  *   ops      pairs until n runs: copy (the runs of the map before from the current frame
@@ -12,16 +12,20 @@
  *   ranks    per literal run, where its flags stand in the list of flags seen so far after
  *            the flags of the run before that held its first frame (the context; past the
  *            end of that map, or in a key picture, the flags of the run before in this map):
- *            most often seen first (the latest first among equals), at
- *            most MODEL_CAP long (a new one replaces the last); the list's length: flags not
- *            in it, given in the next stream
- *   flags    per such run, its flags XOR the context
- *   counts   per literal run, signed: its map count less the context run's
+ *            most often seen first (the latest first among equals), at most MODEL_CAP long
+ *            (a new one replaces the last); the list's length: flags not in it, given in
+ *            the next stream
+ *   flags    per run whose rank is the list's length, its flags XOR the context
+ *   counts   per run whose count rank is its list's length, signed: its map count less the
+ *            context count
+ *   count ranks  per literal run, its map count's rank as the flags' above, after the
+ *            count of the old run that holds the frame (the context count; past its end
+ *            or in a key picture, the count of the run before in this map)
  *
  * A run that did not change costs nothing beyond its copy's share. Where page-cache flags
  * moved, a frame's new flags are mostly one of a few that follow from its old ones (an
  * active page turned inactive, a referenced one not): a rank of 0 or 1, one byte that
- * deflate packs to a few bits, where the flags themselves took several.
+ * deflate packs to a few bits, where the flags themselves took several; so with map counts.
  */
 
 #include "config.h"
@@ -40,6 +44,7 @@ enum
   S_RANKS,
   S_FLAGS,
   S_COUNTS,
+  S_COUNT_RANKS,
   N_STREAMS
 };
 
@@ -181,6 +186,7 @@ _pgs_picture_runs_encode (GVariant   *old_inner,
                           GByteArray *out)
 {
   g_autoptr(GHashTable) model = model_new ();
+  g_autoptr(GHashTable) count_model = model_new ();
   GByteArray *s[N_STREAMS];
   Runs old = { NULL, NULL, NULL, 0 }, cur;
   OldWalk w = { &old, 0, 0 };
@@ -218,7 +224,19 @@ _pgs_picture_runs_encode (GVariant   *old_inner,
           if (rank == list->len)
             _pgs_put_varint (s[S_FLAGS], f ^ context);
           model_seen (list, rank, f);
-          _pgs_put_svarint (s[S_COUNTS], (gint64) GUINT32_FROM_LE (cur.counts[i]) - (gint64) context_count (&w));
+          {
+            guint32 c = GUINT32_FROM_LE (cur.counts[i]);
+            guint64 cc = w.j < old.n ? context_count (&w) : (i > 0 ? GUINT32_FROM_LE (cur.counts[i - 1]) : 0);
+            GArray *cl = model_list (count_model, cc);
+            guint cr = 0;
+
+            while (cr < cl->len && g_array_index (cl, Entry, cr).flags != c)
+              cr++;
+            _pgs_put_varint (s[S_COUNT_RANKS], cr);
+            if (cr == cl->len)
+              _pgs_put_svarint (s[S_COUNTS], (gint64) c - (gint64) cc);
+            model_seen (cl, cr, c);
+          }
           pos += GUINT32_FROM_LE (cur.lengths[i]);
           i++;
           lit++;
@@ -240,15 +258,18 @@ _pgs_picture_runs_encode (GVariant   *old_inner,
 static gboolean
 get_literal (PgsVarReader  *st,
              GHashTable    *model,
+             GHashTable    *count_model,
              const OldWalk *w,
              guint64        prev,
+             guint32        prev_count,
              guint64       *len,
              guint64       *flags,
              guint32       *count)
 {
   guint64 context = context_flags (w, prev);
   GArray *list = model_list (model, context);
-  guint64 rank, f;
+  GArray *clist;
+  guint64 rank, f, cc;
   gint64 c;
 
   *len = _pgs_get_varint (&st[S_LENGTHS]);
@@ -260,8 +281,18 @@ get_literal (PgsVarReader  *st,
   else
     return FALSE;
   model_seen (list, (guint) rank, f);
-  c = _pgs_get_svarint (&st[S_COUNTS]) + context_count (w);
-  if (st[S_LENGTHS].bad || st[S_RANKS].bad || st[S_FLAGS].bad || st[S_COUNTS].bad ||
+  cc = w->j < w->runs->n ? context_count (w) : prev_count;
+  clist = model_list (count_model, cc);
+  rank = _pgs_get_varint (&st[S_COUNT_RANKS]);
+  if (rank < clist->len)
+    c = (gint64) g_array_index (clist, Entry, rank).flags;
+  else if (rank == clist->len)
+    c = _pgs_get_svarint (&st[S_COUNTS]) + (gint64) cc;
+  else
+    return FALSE;
+  if (c >= 0 && c <= G_MAXUINT32)
+    model_seen (clist, (guint) rank, (guint64) c);
+  if (st[S_LENGTHS].bad || st[S_RANKS].bad || st[S_FLAGS].bad || st[S_COUNTS].bad || st[S_COUNT_RANKS].bad ||
       *len > G_MAXUINT32 || c < 0 || c > G_MAXUINT32)
     return FALSE;
   *flags = f;
@@ -290,6 +321,7 @@ _pgs_picture_runs_apply (PgsVarReader  *r,
                          GError       **error)
 {
   g_autoptr(GHashTable) model = model_new ();
+  g_autoptr(GHashTable) count_model = model_new ();
   g_autofree guint32 *lengths = NULL;
   g_autofree guint64 *flags = NULL;
   g_autofree guint32 *counts = NULL;
@@ -345,7 +377,8 @@ _pgs_picture_runs_apply (PgsVarReader  *r,
           guint32 c;
 
           walk_to (&w, pos);
-          if (!get_literal (st, model, &w, i > 0 ? GUINT64_FROM_LE (flags[i - 1]) : 0, &len, &f, &c))
+          if (!get_literal (st, model, count_model, &w, i > 0 ? GUINT64_FROM_LE (flags[i - 1]) : 0,
+                            i > 0 ? GUINT32_FROM_LE (counts[i - 1]) : 0, &len, &f, &c))
             return bad (r, error);
           lengths[i] = GUINT32_TO_LE ((guint32) len);
           flags[i] = GUINT64_TO_LE (f);
