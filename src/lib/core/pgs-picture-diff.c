@@ -177,9 +177,9 @@ get_new_process (PgsVarReader *r,
   memcpy (data, rest, at);
   for (guint64 i = 0; i < n; i++)
     {
-      guint64 v = GUINT64_TO_LE ((guint64) _pgs_get_svarint (r));
+      guint64 e = GUINT64_TO_LE ((guint64) _pgs_get_svarint (r));
 
-      memcpy (data + at + i * 8, &v, 8);
+      memcpy (data + at + i * 8, &e, 8);
     }
   memcpy (data + at + n * 8, rest + at, len - at);
   if (r->bad)
