@@ -371,7 +371,8 @@ read_index (PgsRecording *self)
         if (length > G_MAXUINT32 || number > G_MAXUINT32)
           return FALSE;
         f.length = (guint32) length;
-        f.time = last_time + change;
+        /* Wrapping, not overflowing, on a damaged index: its frames are checked below. */
+        f.time = (gint64) ((guint64) last_time + (guint64) change);
         f.number = (guint32) number;
       }
       /* Frames in order, each where the one before ends, all before the index. */
