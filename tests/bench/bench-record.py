@@ -6,11 +6,13 @@
 #
 # Records with the defaults for PGS_BENCH_SECONDS (default 180), then prints the recorder's
 # CPU time as a share of one core (getrusage of the child: its own utime + stime), the
-# file's growth an hour, and the time of a whole pagescope-cli process that opens the
+# file's growth an hour (at the run's own rate, and as an hour of the run's key pictures,
+# differences and samples would make it), and the time of a whole pagescope-cli process that opens the
 # recording and moves to a sample (memrank --at) or a picture (memstats --at), with goals.
 
 import os
 import resource
+import struct
 import subprocess
 import sys
 import tempfile
@@ -22,6 +24,21 @@ def timed(args):
     # A PID the picture cannot show still costs the whole load: the exit code is not asked.
     subprocess.run(args, capture_output=True)
     return time.monotonic() - t
+
+
+def frames(path):
+    """Picture frames as (key, bytes) and the sample frames' bytes, headers included."""
+    with open(path, "rb") as f:
+        data = f.read()
+    at, pictures, samples = 16, [], []
+    while at + 24 <= len(data):
+        kind, flags, length = data[at], data[at + 1], struct.unpack_from("<I", data, at + 4)[0]
+        if kind == ord("P"):
+            pictures.append((bool(flags & 1), 24 + length))
+        elif kind == ord("S"):
+            samples.append(24 + length)
+        at += 24 + length
+    return pictures, samples
 
 
 def main():
@@ -40,7 +57,19 @@ def main():
         print("command: %s record -o FILE --duration %.0f" % (cli, seconds))
         print("recorder CPU: %.2f %% of one core (%.2f s user, %.2f s system in %.1f s; goal 2 %%)"
               % (100 * cpu / wall, ru.ru_utime, ru.ru_stime, wall))
-        print("file: %d bytes, %.1f MiB an hour (goal 20)" % (size, size / wall * 3600 / 2**20))
+        print("file: %d bytes, %.1f MiB an hour at this run's rate (its first picture a key one)"
+              % (size, size / wall * 3600 / 2**20))
+        # An hour holds 60 pictures, 6 of them key pictures (one in 10), and 3600 samples.
+        pictures, samples = frames(path)
+        keys = [n for key, n in pictures if key] or [0]
+        diffs = [n for key, n in pictures if not key] or keys
+        hour = (6 * sum(keys) / len(keys) + 54 * sum(diffs) / len(diffs)
+                + 3600 * sum(samples) / max(len(samples), 1))
+        print("pictures: key %s bytes, differences %s bytes; samples %.0f bytes each"
+              % (", ".join(str(n) for n in keys), ", ".join(str(n) for n in diffs),
+                 sum(samples) / max(len(samples), 1)))
+        print("an hour of these (6 key pictures, 54 differences, 3600 samples): %.1f MiB (goal 20)"
+              % (hour / 2**20))
         open_s = timed([cli, "memrank", "--recording", path, "--at", "+%d" % (seconds - 5), "--limit", "1"])
         print("open and move to a sample (whole process): %.0f ms (goal 100)" % (open_s * 1000))
         pic_s = timed([cli, "memstats", "--recording", path, "--at", "+%d" % seconds, "1"])

@@ -17,7 +17,11 @@
 #include <pagescope.h>
 
 #include "pgs-delta.h"
+#include "pgs-fixture.h"
+#include "pgs-kpage.h"
 #include "pgs-recording-format.h"
+#include "pgs-snapshot-format.h"
+#include "pgs-test-cli.h"
 
 #define T0 G_GINT64_CONSTANT (1764928800000000)  /* 2025-12-05 10:00:00 UTC */
 
@@ -245,7 +249,7 @@ test_newer_version (void)
   g_autoptr(PgsRecording) rec = NULL;
 
   g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-  data[8] = 2;
+  data[8] = PGS_RECORDING_FORMAT_VERSION + 1;
   bytes = g_bytes_new (data, len);
   rec = pgs_recording_new_from_bytes (bytes, &error);
   g_assert_null (rec);
@@ -276,6 +280,179 @@ test_delta (void)
   g_assert_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT);
 }
 
+#define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
+#define BASE   G_GUINT64_CONSTANT (0x10000000)
+
+/* What a snapshot file of @snap gives back (the scan knows a few figures more than a
+ * snapshot stores): the picture the reader must give back, byte for byte. */
+static GBytes *
+as_stored (PgsSnapshot *snap)
+{
+  g_autoptr(GBytes) v = _pgs_snapshot_encode (snap);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PgsSnapshot) back = _pgs_snapshot_decode (v, PGS_SNAPSHOT_MAX_FRAMES, &error);
+
+  g_assert_no_error (error);
+  return _pgs_snapshot_encode (back);
+}
+
+/* Step @step of a fixture that changes as a machine does between pictures: frames' flags
+ * flip (page cache aging), map counts move, a process grows, one ends, one starts. */
+static void
+build_step (PgsFixture *fx,
+            guint       step)
+{
+  guint64 ps = (guint64) sysconf (_SC_PAGESIZE);
+  guint grown = 8000 + (step % 3) * 7;
+  g_autofree guint64 *a = g_new0 (guint64, grown);
+  g_autofree guint64 *b = g_new0 (guint64, 4000);
+
+  pgs_fixture_add_process (fx, 100, "alpha", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 100, BASE, BASE + grown * ps, "rw-p", "[heap]");
+  for (guint i = 0; i < grown; i++)
+    {
+      /* Private frames in a shuffled order, as anonymous memory's are. */
+      guint64 pfn = 20000 + (i * 7919u) % 9000;
+
+      a[i] = i < 4000 ? FX_PRESENT (10000 + i) | FX_FILE : FX_PRESENT_EXCL (pfn);
+      if (i >= 4000)
+        pgs_fixture_set_frame (fx, pfn, 1, KPF (ANON) | KPF (LRU) | ((i + step) % 17 == 0 ? KPF (ACTIVE) : 0));
+    }
+  pgs_fixture_set_pages (fx, 100, BASE, a, grown);
+  if (step % 4 != 3)
+    {
+      pgs_fixture_add_process (fx, 200, "beta", 1000, FALSE);
+      pgs_fixture_add_mapping (fx, 200, BASE, BASE + 4000 * ps, "r--s", "/dev/shm/shared");
+      for (guint i = 0; i < 4000; i++)
+        b[i] = FX_PRESENT (10000 + i) | FX_FILE;
+      pgs_fixture_set_pages (fx, 200, BASE, b, 4000);
+    }
+  if (step >= 2)
+    {
+      g_autofree guint64 *c = g_new0 (guint64, 10);
+
+      pgs_fixture_add_process (fx, 300 + step % 2, "gamma", 0, FALSE);
+      pgs_fixture_add_mapping (fx, 300 + step % 2, BASE, BASE + 10 * ps, "rw-p", "");
+      for (guint i = 0; i < 10; i++)
+        c[i] = FX_PRESENT_EXCL (30000 + i);
+      pgs_fixture_set_pages (fx, 300 + step % 2, BASE, c, 10);
+    }
+  for (guint i = 0; i < 4000; i++)
+    pgs_fixture_set_frame (fx, 10000 + i, step % 4 != 3 ? 2 : 1,
+                           KPF (LRU) | KPF (UPTODATE) | ((i * 7 + step) % 23 == 0 ? KPF (REFERENCED) : 0));
+  for (guint i = 0; i < 10; i++)
+    pgs_fixture_set_frame (fx, 30000 + i, step >= 2 ? 1 : 0, step >= 2 ? KPF (ANON) : 0);
+  pgs_fixture_commit (fx);
+}
+
+/* Pictures written as differences come back as the scans they were, across key pictures;
+ * and a picture like the one before costs a small part of a key picture. */
+static void
+test_pictures (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PgsRecordingWriter) w = NULL;
+  g_autoptr(PgsRecording) rec = NULL;
+  PgsRecordingSetup setup = { 1000, 60000, TRUE, "UTC", NULL };
+  g_autofree char *dir = g_dir_make_tmp ("pgs-rec-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "p.pgrec", NULL);
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  guint n = PGS_RECORDING_KEY_PICTURES + 4;
+  guint64 key_size = 0, same_size = 0;
+
+  w = pgs_recording_writer_new (path, &setup, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+      g_autoptr(PgsSnapshot) snap = NULL;
+      g_autoptr(PgsSample) s = pgs_sample_new ();
+      guint64 before;
+
+      /* Pictures 5 and 6 are of the same step: the second differs from the first in
+       * nothing but its time. */
+      build_step (fx, i == 6 ? 5 : i);
+      snap = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+      s->time = T0 + (gint64) i * 60 * G_USEC_PER_SEC;
+      g_assert_true (pgs_recording_writer_add_sample (w, s, &error));
+      before = pgs_recording_writer_get_size (w);
+      g_assert_true (pgs_recording_writer_add_picture (w, snap, s->time, &error));
+      g_assert_no_error (error);
+      if (i == 0)
+        key_size = pgs_recording_writer_get_size (w) - before;
+      if (i == 6)
+        same_size = pgs_recording_writer_get_size (w) - before;
+      g_ptr_array_add (stored, as_stored (snap));
+    }
+  g_assert_true (pgs_recording_writer_close (w, &error));
+  g_test_message ("key picture %" G_GUINT64_FORMAT " bytes, the same again %" G_GUINT64_FORMAT, key_size, same_size);
+  g_assert_cmpuint (same_size, <, key_size / 4);
+
+  rec = open_path (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pgs_recording_get_n_pictures (rec), ==, n);
+  /* In order (each from the one before), then backwards (each from its key picture). */
+  for (guint k = 0; k < 2 * n; k++)
+    {
+      guint i = k < n ? k : 2 * n - 1 - k;
+      g_autoptr(PgsSnapshot) back = pgs_recording_get_picture (rec, i, &error);
+      g_autoptr(GBytes) v = NULL;
+
+      g_assert_no_error (error);
+      v = _pgs_snapshot_encode (back);
+      g_assert_true (g_bytes_equal (v, g_ptr_array_index (stored, i)));
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The difference of a picture from another, cut or flipped anywhere: a message or another
+ * picture, never a crash (the fuzz target does more of this). */
+static void
+test_picture_diff_damaged (void)
+{
+  g_autoptr(PgsFixture) fa = pgs_fixture_new ();
+  g_autoptr(PgsFixture) fb = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) a = NULL;
+  g_autoptr(PgsSnapshot) b = NULL;
+  g_autoptr(GBytes) va = NULL;
+  g_autoptr(GBytes) vb = NULL;
+  g_autoptr(GByteArray) diff = g_byte_array_new ();
+
+  build_step (fa, 1);
+  build_step (fb, 2);
+  a = pgs_test_scan (fa, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  b = pgs_test_scan (fb, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  va = _pgs_snapshot_encode (a);
+  vb = _pgs_snapshot_encode (b);
+  _pgs_picture_diff_encode (va, vb, diff);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) back = _pgs_picture_diff_apply (va, diff->data, diff->len, g_bytes_get_size (vb), &error);
+
+    g_assert_no_error (error);
+    g_assert_true (g_bytes_equal (back, vb));
+  }
+  for (gsize cut = 0; cut < diff->len; cut++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) back = _pgs_picture_diff_apply (va, diff->data, cut, g_bytes_get_size (vb), &error);
+
+      g_assert_null (back);
+      g_assert_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT);
+    }
+  for (gsize at = 0; at < diff->len; at++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) back = NULL;
+
+      diff->data[at] ^= 0x41;
+      back = _pgs_picture_diff_apply (va, diff->data, diff->len, g_bytes_get_size (vb), &error);
+      g_assert_true ((back == NULL) == (error != NULL));
+      diff->data[at] ^= 0x41;
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -287,5 +464,7 @@ main (int   argc,
   g_test_add_func ("/pgs/recording/damaged-checksum", test_damaged);
   g_test_add_func ("/pgs/recording/newer-version", test_newer_version);
   g_test_add_func ("/pgs/recording/delta", test_delta);
+  g_test_add_func ("/pgs/recording/pictures", test_pictures);
+  g_test_add_func ("/pgs/recording/picture-diff-damaged", test_picture_diff_damaged);
   return g_test_run ();
 }

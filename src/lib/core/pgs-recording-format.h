@@ -36,9 +36,11 @@
  * A key sample comes every PGS_RECORDING_KEY_SAMPLES samples, so any sample is at most that
  * many decodings away.
  *
- * 'P': u32 uncompressed size, then zlib of either the snapshot GVariant (pgs-snapshot-format.h,
- * key) or a difference from the picture before's GVariant (pgs-delta.h). A key picture comes
- * every PGS_RECORDING_KEY_PICTURES pictures.
+ * 'P': u64 size of the snapshot GVariant (pgs-snapshot-format.h), u64 size of what the zlib
+ * stream that follows inflates to: version 2, the structural difference (pgs-picture-diff.c)
+ * from the picture before, or from the empty picture for a key picture; version 1, the
+ * GVariant itself for a key picture, else a block difference of the bytes (pgs-delta.h). A
+ * key picture comes every PGS_RECORDING_KEY_PICTURES pictures.
  *
  * 'X': varint count, then per frame: type, flags, offset gap, length, signed time change,
  * number. Missing or wrong, it is rebuilt by reading the frames from the start.
@@ -59,7 +61,9 @@ G_BEGIN_DECLS
 #define PGS_RECORDING_FRAME_HEADER     24
 #define PGS_RECORDING_TRAILER_SIZE     16
 #define PGS_RECORDING_TRAILER_MAGIC    "PGRECEND"
-#define PGS_RECORDING_FORMAT_VERSION   1
+/* 2: pictures differ structurally from the one before (pgs-picture-diff.c); version 1's
+ * block differences (pgs-delta.h) are still read. */
+#define PGS_RECORDING_FORMAT_VERSION   2
 #define PGS_RECORDING_KEY_SAMPLES      60
 #define PGS_RECORDING_KEY_PICTURES     10
 
@@ -149,6 +153,22 @@ GBytes  *_pgs_picture_apply   (GBytes        *before,
                                const guint8  *payload,
                                gsize          len,
                                gboolean       key,
+                               guint          version,
                                GError       **error);
+
+/* The structural difference of @picture from @before (snapshot GVariants as
+ * _pgs_snapshot_encode makes them), appended to @out. */
+void     _pgs_picture_diff_encode (GBytes      *before,
+                                   GBytes      *picture,
+                                   GByteArray  *out);
+/* @before with a difference applied: a GVariant of exactly @size bytes, or NULL with a
+ * message. Never more than about @size bytes are allocated, whatever the difference says. */
+/* The picture with nothing in it, which a key picture differs from (version 2). */
+GBytes  *_pgs_picture_empty       (void);
+GBytes  *_pgs_picture_diff_apply  (GBytes       *before,
+                                   const guint8 *diff,
+                                   gsize         len,
+                                   guint64       size,
+                                   GError      **error);
 
 G_END_DECLS

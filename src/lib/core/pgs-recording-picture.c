@@ -4,8 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A picture's payload: u64 size of the snapshot GVariant, u64 size of what the zlib stream
- * inflates to (the GVariant itself for a key picture, the difference from the picture
- * before otherwise), then the stream.
+ * inflates to, then the stream: from version 2 on the structural difference
+ * (pgs-picture-diff.c) from the picture before, or from the empty picture for a key one; in
+ * version 1 the GVariant itself for a key picture, else a block difference (pgs-delta.h).
  */
 
 #include "config.h"
@@ -79,11 +80,13 @@ _pgs_picture_apply (GBytes        *before,
                     const guint8  *payload,
                     gsize          len,
                     gboolean       key,
+                    guint          version,
                     GError       **error)
 {
   guint64 variant_size, raw_size;
   g_autofree guint8 *raw = NULL;
   g_autofree guint8 *variant = NULL;
+  g_autoptr(GBytes) empty = NULL;
   const guint8 *old;
   gsize old_len;
 
@@ -96,7 +99,7 @@ _pgs_picture_apply (GBytes        *before,
   raw_size = le64 (payload + 8);
   /* Deflate packs at most 1032 to 1, and no snapshot is larger than the ceiling. */
   if (variant_size > PGS_SNAPSHOT_MAX_PAYLOAD || raw_size > PGS_SNAPSHOT_MAX_PAYLOAD ||
-      raw_size / PGS_SNAPSHOT_MAX_RATIO > len - 16 || (key && raw_size != variant_size))
+      raw_size / PGS_SNAPSHOT_MAX_RATIO > len - 16 || (key && version < 2 && raw_size != variant_size))
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
                    "inconsistent picture: sizes of %" G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT
@@ -117,18 +120,24 @@ _pgs_picture_apply (GBytes        *before,
     }
   if (!inflate_exact (payload + 16, len - 16, raw, raw_size, error))
     return NULL;
-  if (key)
+  if (key && version < 2)
     return g_bytes_new_take (g_steal_pointer (&raw), raw_size);
+  /* From version 2 on a key picture is the difference from the empty picture. */
+  if (key)
+    before = empty = _pgs_picture_empty ();
 
-  /* A difference copies at most what the picture before holds, plus its own literals. */
+  /* A difference copies at most what the picture before holds, plus its own literals (a
+   * structural one: a run of the physical map, 16 bytes of picture, from 3 bytes). */
   old = g_bytes_get_data (before, &old_len);
-  if (variant_size > 4 * (guint64) old_len + raw_size)
+  if (variant_size > 4 * (guint64) old_len + (version >= 2 ? 8 * raw_size + 1024 : raw_size))
     {
       g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
                    "inconsistent picture: %" G_GUINT64_FORMAT " bytes from a picture of %" G_GSIZE_FORMAT
                    " and %" G_GUINT64_FORMAT " bytes of difference", variant_size, old_len, raw_size);
       return NULL;
     }
+  if (version >= 2)
+    return _pgs_picture_diff_apply (before, raw, raw_size, variant_size, error);
   variant = g_try_malloc (variant_size + 1);
   if (variant == NULL)
     {

@@ -63,7 +63,9 @@ _pgs_time_parse (const char *text,
       char *stop;
       double secs = g_ascii_strtod (text + 1, &stop);
 
-      if (stop == text + 1 || *stop != '\0' || !(secs >= 0) || secs > 1e12)
+      /* A damaged file's start can be anything: no overflow past it. */
+      if (stop == text + 1 || *stop != '\0' || !(secs >= 0) || secs > 1e12 ||
+          start > G_MAXINT64 - (gint64) (secs * G_USEC_PER_SEC))
         goto bad;
       *time = start + (gint64) (secs * G_USEC_PER_SEC);
       return TRUE;

@@ -16,7 +16,6 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "pgs-delta.h"
 #include "pgs-error.h"
 #include "pgs-process.h"
 #include "pgs-procfs.h"
@@ -226,7 +225,8 @@ pgs_recording_writer_add_sample (PgsRecordingWriter *self,
   return TRUE;
 }
 
-/* zlib of @len bytes at @data, appended to @out. */
+/* zlib of @len bytes at @data, appended to @out: one call into room for the worst case
+ * (zlib's deflateBound), as the stream is best packed in one go. */
 static void
 compress_into (const guint8 *data,
                gsize         len,
@@ -236,13 +236,15 @@ compress_into (const guint8 *data,
 
   for (;;)
     {
-      gsize read = 0, written = 0, at = out->len, room = MAX (len / 4, 65536);
+      gsize read = 0, written = 0, at = out->len;
+      gsize chunk = MIN (len, (gsize) G_MAXUINT32 / 2);
+      gsize room = chunk + (chunk >> 12) + (chunk >> 14) + (chunk >> 25) + 1024;
       GConverterResult result;
       g_autoptr(GError) error = NULL;
 
       g_byte_array_set_size (out, at + room);
-      result = g_converter_convert (G_CONVERTER (z), data, MIN (len, G_MAXUINT32 / 2), out->data + at, room,
-                                    len <= G_MAXUINT32 / 2 ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
+      result = g_converter_convert (G_CONVERTER (z), data, chunk, out->data + at, room,
+                                    chunk == len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
                                     &read, &written, &error);
       g_byte_array_set_size (out, at + written);
       g_assert (result != G_CONVERTER_ERROR);
@@ -261,25 +263,24 @@ pgs_recording_writer_add_picture (PgsRecordingWriter *self,
 {
   g_autoptr(GBytes) variant = NULL;
   g_autoptr(GByteArray) raw = NULL;
-  const guint8 *data;
   gsize len;
   gboolean key;
   guint8 sizes[16];
 
   g_return_val_if_fail (self != NULL && snapshot != NULL, FALSE);
   variant = _pgs_snapshot_encode (snapshot);
-  data = g_bytes_get_data (variant, &len);
+  len = g_bytes_get_size (variant);
   key = self->prev_picture == NULL || self->n_pictures % PGS_RECORDING_KEY_PICTURES == 0;
   raw = g_byte_array_new ();
-  if (!key)
+  /* A key picture differs from the empty one: its physical map then packs as tightly. */
+  if (key)
     {
-      gsize old_len;
-      const guint8 *old = g_bytes_get_data (self->prev_picture, &old_len);
+      g_autoptr(GBytes) empty = _pgs_picture_empty ();
 
-      pgs_delta_encode (old, old_len, data, len, raw);
+      _pgs_picture_diff_encode (empty, variant, raw);
     }
   else
-    g_byte_array_append (raw, data, len);
+    _pgs_picture_diff_encode (self->prev_picture, variant, raw);
 
   g_byte_array_set_size (self->payload, 16);
   *(guint64 *) sizes = GUINT64_TO_LE ((guint64) len);

@@ -48,6 +48,7 @@ struct _PgsRecording
   guint        page_size;
   gint64       boot_time;
   guint        clock_ticks;
+  guint        version;    /* of the format: how pictures differ from the one before */
 
   GArray      *samples;    /* Entry */
   GArray      *pictures;   /* Entry */
@@ -184,6 +185,7 @@ read_header (PgsRecording  *self,
       g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: format version 0");
       return FALSE;
     }
+  self->version = version;
   _pgs_frame_parse (self->data + PGS_RECORDING_PREAMBLE_SIZE, &info);
   if (info.type != PGS_FRAME_HEADER)
     {
@@ -371,7 +373,8 @@ read_index (PgsRecording *self)
         if (length > G_MAXUINT32 || number > G_MAXUINT32)
           return FALSE;
         f.length = (guint32) length;
-        f.time = last_time + change;
+        /* Wrapping, not overflowing, on a damaged index: its frames are checked below. */
+        f.time = (gint64) ((guint64) last_time + (guint64) change);
         f.number = (guint32) number;
       }
       /* Frames in order, each where the one before ends, all before the index. */
@@ -732,7 +735,7 @@ pgs_recording_get_picture (PgsRecording  *self,
       GBytes *next;
 
       next = payload != NULL ? _pgs_picture_apply (i == key ? NULL : variant, payload, e->info.length,
-                                                   i == key, error)
+                                                   i == key, self->version, error)
                              : NULL;
       g_clear_pointer (&variant, g_bytes_unref);
       if (next == NULL)
