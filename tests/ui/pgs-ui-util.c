@@ -166,6 +166,41 @@ never (gpointer data)
   return FALSE;
 }
 
+gpointer
+pgs_ui_get_object (gpointer    object,
+                   const char *property)
+{
+  gpointer value = NULL;
+
+  g_object_get (object, property, &value, NULL);
+  return value;
+}
+
+typedef struct
+{
+  gpointer session;
+  int      pid;
+} SelectedWait;
+
+static gboolean
+selected_with_pages (gpointer data)
+{
+  SelectedWait *wait = data;
+  g_autoptr(PgsProcess) process = pgs_ui_get_object (wait->session, "selected-process");
+
+  return process != NULL && pgs_process_get_pid (process) == wait->pid &&
+         pgs_process_has_pages (process);
+}
+
+void
+pgs_ui_wait_selected_pages (gpointer session,
+                            int      pid)
+{
+  SelectedWait wait = { session, pid };
+
+  g_assert_true (pgs_ui_wait (selected_with_pages, &wait, 30000));
+}
+
 GtkWidget *
 pgs_ui_find_label (GtkWidget  *widget,
                    const char *text)

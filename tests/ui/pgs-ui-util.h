@@ -26,6 +26,12 @@ void       pgs_ui_wait_idle_scan (PgsWindow   *window);
 /* Waits until the map view shows what was last asked of it. */
 void       pgs_ui_wait_map_ready (PgsMapView  *view);
 void       pgs_ui_spin           (guint        ms);
+/* The object @property of @object holds (a new reference), or NULL. */
+gpointer   pgs_ui_get_object     (gpointer     object,
+                                  const char  *property);
+/* Waits (30 s at most) until @session's selected-process is @pid's, with its pages read. */
+void       pgs_ui_wait_selected_pages (gpointer session,
+                                       int      pid);
 /* The first mapped label under @widget (itself included) whose text is @text, or NULL. */
 GtkWidget *pgs_ui_find_label     (GtkWidget   *widget,
                                   const char  *text);

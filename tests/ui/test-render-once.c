@@ -12,33 +12,6 @@
 
 #define CHILD_PAGES 64
 
-typedef struct
-{
-  GObject *session;
-  int      pid;
-} Wait;
-
-/* The object @property of @object holds (a new reference), or NULL. */
-static gpointer
-get_object (gpointer    object,
-            const char *property)
-{
-  gpointer value = NULL;
-
-  g_object_get (object, property, &value, NULL);
-  return value;
-}
-
-static gboolean
-selected_with_pages (gpointer data)
-{
-  Wait *wait = data;
-  g_autoptr(PgsProcess) process = get_object (wait->session, "selected-process");
-
-  return process != NULL && pgs_process_get_pid (process) == wait->pid &&
-         pgs_process_has_pages (process);
-}
-
 static void
 count (gpointer counter)
 {
@@ -62,7 +35,6 @@ test_one_render_per_refresh (void)
   g_autoptr(PgsProcess) selected = NULL;
   guint renders = 0, handed = 0;
   gulong render_id, hand_id;
-  Wait wait;
 
   if (access ("/proc/kpageflags", R_OK) != 0)
     {
@@ -72,11 +44,9 @@ test_one_render_per_refresh (void)
   pgs_ui_child_start (&child, CHILD_PAGES);
   window = pgs_ui_open_window (&app);
   pgs_ui_wait_idle_scan (window);
-  session = get_object (window, "session");
+  session = pgs_ui_get_object (window, "session");
   pgs_window_select_pid (window, child.pid);
-  wait.session = session;
-  wait.pid = child.pid;
-  g_assert_true (pgs_ui_wait (selected_with_pages, &wait, 30000));
+  pgs_ui_wait_selected_pages (session, child.pid);
   pgs_window_set_view (window, "sharing");
   pgs_ui_wait_idle_scan (window);
   view = pgs_map_page_get_map_view (pgs_window_get_map_page (window, PGS_VIEW_SHARING));
@@ -95,7 +65,7 @@ test_one_render_per_refresh (void)
 
   g_assert_cmpuint (renders, ==, 1);
   g_assert_cmpuint (handed, ==, 1);
-  selected = get_object (session, "selected-process");
+  selected = pgs_ui_get_object (session, "selected-process");
   g_assert_cmpint (pgs_process_get_pid (selected), ==, child.pid);
   g_assert_cmpuint (pgs_process_get_rss (selected) / sysconf (_SC_PAGESIZE), >=, CHILD_PAGES);
 

@@ -37,33 +37,6 @@ label_shown (gpointer data)
   return pgs_ui_find_label (find->root, find->text) != NULL;
 }
 
-/* The object @property of @object holds (a new reference), or NULL. */
-static gpointer
-get_object (gpointer    object,
-            const char *property)
-{
-  gpointer value = NULL;
-
-  g_object_get (object, property, &value, NULL);
-  return value;
-}
-
-typedef struct
-{
-  GObject *session;
-  int      pid;
-} Wait;
-
-static gboolean
-selected_with_pages (gpointer data)
-{
-  Wait *wait = data;
-  g_autoptr(PgsProcess) process = get_object (wait->session, "selected-process");
-
-  return process != NULL && pgs_process_get_pid (process) == wait->pid &&
-         pgs_process_has_pages (process);
-}
-
 static void
 click (GtkWidget *window,
        GtkWidget *widget)
@@ -109,7 +82,6 @@ test_click_reaches_map (void)
   g_autofree char *pid = NULL;
   GtkWidget *cell;
   Find find;
-  Wait wait;
 
   if (g_find_program_in_path ("xdotool") == NULL)
     {
@@ -121,7 +93,7 @@ test_click_reaches_map (void)
   pgs_ui_wait_idle_scan (window);
   list = pgs_window_get_process_list (window);
   page = pgs_window_get_map_page (window, PGS_VIEW_RESIDENCY);
-  session = get_object (window, "session");
+  session = pgs_ui_get_object (window, "session");
   g_assert_nonnull (session);
 
   /* Nothing selected yet: the search leaves the child's row alone in the list. */
@@ -135,19 +107,17 @@ test_click_reaches_map (void)
   g_assert_null (pgs_process_list_get_selected_process (list));
 
   click (GTK_WIDGET (window), cell);
-  wait.session = session;
-  wait.pid = child.pid;
-  g_assert_true (pgs_ui_wait (selected_with_pages, &wait, 30000));
+  pgs_ui_wait_selected_pages (session, child.pid);
 
   /* The same object at every hop: the session's, the page's, the map view's. */
-  selected = get_object (session, "selected-process");
+  selected = pgs_ui_get_object (session, "selected-process");
   g_assert_cmpint (pgs_process_get_pid (pgs_process_list_get_selected_process (list)), ==,
                    child.pid);
   g_assert_cmpint (pgs_process_get_pid (selected), ==, child.pid);
   /* Its own scan read its pages: at least the CHILD_PAGES it wrote. */
   g_assert_cmpuint (pgs_process_get_rss (selected) / sysconf (_SC_PAGESIZE), >=, CHILD_PAGES);
-  page_process = get_object (page, "process");
-  view_process = get_object (pgs_map_page_get_map_view (page), "process");
+  page_process = pgs_ui_get_object (page, "process");
+  view_process = pgs_ui_get_object (pgs_map_page_get_map_view (page), "process");
   g_assert_true (page_process == selected);
   g_assert_true (view_process == selected);
 
