@@ -303,6 +303,7 @@ page_out_proc (PgsPageout    *self,
   for (guint v = 0; v < proc->vmas->len; v++)
     {
       const PoVma *vma = &g_array_index (proc->vmas, PoVma, v);
+      guint64 done = vma->start;
 
       if (vma->refused != NULL || (vma->anonymous && !self->swap))
         continue;
@@ -310,8 +311,13 @@ page_out_proc (PgsPageout    *self,
       for (guint k = 0; k < regions->len; k++)
         {
           const PgsPageRegion *region = &g_array_index (regions, PgsPageRegion, k);
-          guint64 addr = region->start;
+          /* Each page once: where PAGEMAP_SCAN's output filled up, the next call can start
+           * inside the last region it gave (seen once in CI with a kdamond running: two
+           * pages paged out and counted twice, touched + stayed + not measured one mapping
+           * plus 8 KiB). */
+          guint64 addr = MAX (region->start, done);
 
+          done = MAX (done, region->end);
           if (region->categories & PGS_PAGE_IS_PFNZERO)
             continue;
           while (addr < region->end)
