@@ -258,8 +258,10 @@ pgs_ui_child_stop (PgsUiChild *child)
   child->pid = 0;
 }
 
-guint64
-pgs_ui_rollup_rss (int pid)
+/* @field ("Rss:", "Pss:") of @pid's smaps_rollup, in bytes. */
+static guint64
+rollup_field (int         pid,
+              const char *field)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/smaps_rollup", pid);
   g_autofree char *contents = NULL;
@@ -268,9 +270,38 @@ pgs_ui_rollup_rss (int pid)
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i]; i++)
-    if (g_str_has_prefix (lines[i], "Rss:"))
-      return g_ascii_strtoull (lines[i] + 4, NULL, 10) * 1024;
+    if (g_str_has_prefix (lines[i], field))
+      return g_ascii_strtoull (lines[i] + strlen (field), NULL, 10) * 1024;
   g_assert_not_reached ();
+}
+
+guint64
+pgs_ui_rollup_rss (int pid)
+{
+  return rollup_field (pid, "Rss:");
+}
+
+guint64
+pgs_ui_rollup_pss (int pid)
+{
+  return rollup_field (pid, "Pss:");
+}
+
+GtkWidget *
+pgs_ui_find_widget (GtkWidget *widget,
+                    GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = pgs_ui_find_widget (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 PgsProcess *

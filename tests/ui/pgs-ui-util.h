@@ -62,5 +62,10 @@ void       pgs_ui_child_start    (PgsUiChild  *child,
 void       pgs_ui_child_stop     (PgsUiChild  *child);
 /* The kernel's Rss for @pid, in bytes, from smaps_rollup. */
 guint64    pgs_ui_rollup_rss     (int          pid);
+/* The kernel's Pss for @pid, in bytes, from smaps_rollup. */
+guint64    pgs_ui_rollup_pss     (int          pid);
+/* The first widget of @type under @widget (itself included), mapped or not, or NULL. */
+GtkWidget *pgs_ui_find_widget    (GtkWidget   *widget,
+                                  GType        type);
 
 G_END_DECLS

@@ -36,37 +36,6 @@ static struct
   PgsWindow      *window;
 } child;
 
-static PgsGroupView *
-find_group_view (GtkWidget *widget)
-{
-  if (PGS_IS_GROUP_VIEW (widget))
-    return PGS_GROUP_VIEW (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      PgsGroupView *found = find_group_view (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_widget (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Sums of @pid's smaps entries for @path: Size, Rss, Private_Clean + Private_Dirty. */
 static void
 smaps_for (int         pid,
@@ -249,7 +218,7 @@ test_library_selection (void)
   pgs_ui_wait_idle_scan (child.window);
   pgs_window_set_view (child.window, "libraries");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
-  view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
+  view = PGS_LIBRARY_VIEW (pgs_ui_find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   snapshot = pgs_window_get_snapshot (child.window);
   wait_listed (view);
   for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
@@ -329,7 +298,7 @@ test_libraries (void)
   /* Shown, the page has every process's mappings scanned (pgs-refresh.c). */
   pgs_window_set_view (child.window, "libraries");
   pgs_ui_wait_idle_scan (child.window);
-  view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
+  view = PGS_LIBRARY_VIEW (pgs_ui_find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   g_assert_nonnull (view);
   g_assert_true (pgs_library_view_get_snapshot (view) == pgs_window_get_snapshot (child.window));
   wait_listed (view);
@@ -380,10 +349,10 @@ test_library_search (void)
 
   pgs_window_set_view (child.window, "libraries");
   pgs_ui_wait_idle_scan (child.window);
-  view = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
+  view = PGS_LIBRARY_VIEW (pgs_ui_find_widget (GTK_WIDGET (child.window), PGS_TYPE_LIBRARY_VIEW));
   wait_listed (view);
-  table = GTK_COLUMN_VIEW (find_widget (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
-  search = GTK_EDITABLE (find_widget (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY));
+  table = GTK_COLUMN_VIEW (pgs_ui_find_widget (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
+  search = GTK_EDITABLE (pgs_ui_find_widget (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY));
   g_assert_nonnull (search);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
                     pgs_library_view_get_n_files (view));
@@ -467,7 +436,7 @@ test_by_parent (void)
   /* Shown, the page has every process's pages scanned, for the private figure. */
   pgs_window_set_view (child.window, "groups");
   pgs_ui_wait_idle_scan (child.window);
-  view = find_group_view (GTK_WIDGET (child.window));
+  view = PGS_GROUP_VIEW (pgs_ui_find_widget (GTK_WIDGET (child.window), PGS_TYPE_GROUP_VIEW));
   g_assert_nonnull (view);
 
   /* Issue 21 item 12: the footer told root that reading pages needs root. */
@@ -528,7 +497,7 @@ test_by_parent (void)
 static void
 test_group_by_switch (void)
 {
-  PgsGroupView *view = find_group_view (GTK_WIDGET (child.window));
+  PgsGroupView *view = PGS_GROUP_VIEW (pgs_ui_find_widget (GTK_WIDGET (child.window), PGS_TYPE_GROUP_VIEW));
   PgsSnapshot *snapshot = pgs_window_get_snapshot (child.window);
   static const PgsGroupBy kinds[] = {
     PGS_GROUP_BY_APP, PGS_GROUP_BY_USER, PGS_GROUP_BY_CGROUP, PGS_GROUP_BY_PARENT,

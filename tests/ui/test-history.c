@@ -91,35 +91,6 @@ child_stop (Child *child)
   waitpid (child->pid, &status, 0);
 }
 
-static guint64
-rollup_pss (int pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/smaps_rollup", pid);
-  g_autofree char *text = NULL;
-  const char *line;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  line = strstr (text, "\nPss:");
-  g_assert_nonnull (line);
-  return g_ascii_strtoull (line + strlen ("\nPss:"), NULL, 10) * 1024;
-}
-
-static GtkWidget *
-find_timeline (GtkWidget *widget)
-{
-  if (PGS_IS_TIMELINE (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_timeline (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct
 {
   PgsTimeline *timeline;
@@ -198,7 +169,7 @@ test_history (void)
   PgsWindow *window = pgs_ui_open_window (&app);
   PgsSession *session = pgs_window_get_session (window);
   PgsHistory *history = pgs_session_get_history (session);
-  PgsTimeline *timeline = PGS_TIMELINE (find_timeline (GTK_WIDGET (window)));
+  PgsTimeline *timeline = PGS_TIMELINE (pgs_ui_find_widget (GTK_WIDGET (window), PGS_TYPE_TIMELINE));
   g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (gint64));
   guint64 rollup[K];
@@ -228,7 +199,7 @@ test_history (void)
 
       g_ptr_array_add (shown, g_object_ref (pgs_session_get_snapshot (session)));
       g_array_append_val (times, time);
-      rollup[k] = rollup_pss (child.pid);
+      rollup[k] = pgs_ui_rollup_pss (child.pid);
       if (k == 0)
         g_assert_true (pgs_process_list_select_pid (pgs_window_get_process_list (window), child.pid));
       }

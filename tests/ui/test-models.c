@@ -144,22 +144,6 @@ make_snapshot (void)
   g_assert_no_error (error);
 }
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_widget (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 file_shown (gpointer data)
 {
@@ -236,8 +220,8 @@ compare_gint64 (gconstpointer a,
 static void
 test_switch (void)
 {
-  PgsLibraryView *libraries = PGS_LIBRARY_VIEW (find_widget (GTK_WIDGET (window), PGS_TYPE_LIBRARY_VIEW));
-  PgsGroupView *groups = PGS_GROUP_VIEW (find_widget (GTK_WIDGET (window), PGS_TYPE_GROUP_VIEW));
+  PgsLibraryView *libraries = PGS_LIBRARY_VIEW (pgs_ui_find_widget (GTK_WIDGET (window), PGS_TYPE_LIBRARY_VIEW));
+  PgsGroupView *groups = PGS_GROUP_VIEW (pgs_ui_find_widget (GTK_WIDGET (window), PGS_TYPE_GROUP_VIEW));
   gint64 busiest[3];
 
   /* By user: the fixture's processes run as 7 users. */

@@ -26,20 +26,6 @@
 /* One window for both tests: an application registers once a process. */
 static PgsWindow *window;
 
-/* The kernel's PSS of @pid, in bytes. */
-static guint64
-rollup_pss (int pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/smaps_rollup", pid);
-  g_autofree char *text = NULL;
-  const char *line;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  line = strstr (text, "\nPss:");
-  g_assert_nonnull (line);
-  return g_ascii_strtoull (line + strlen ("\nPss:"), NULL, 10) * 1024;
-}
-
 static GtkWidget *
 find_record_button (GtkWidget *widget)
 {
@@ -179,7 +165,7 @@ test_record (void)
   child_in_file = pgs_sample_lookup (last, child.pid, 0);
   g_assert_nonnull (child_in_file);
   g_assert_true (child_in_file->known & PGS_METRIC_PSS);
-  child_pss = rollup_pss (child.pid);
+  child_pss = pgs_ui_rollup_pss (child.pid);
   g_assert_cmpuint (child_pss, >=, CHILD_PAGES * (guint64) sysconf (_SC_PAGESIZE));
   g_assert_cmpuint (child_in_file->figures[PGS_SAMPLE_PSS], ==, child_pss);
   g_assert_cmpuint (self_in_file->figures[PGS_SAMPLE_RSS], >=, self_in_file->figures[PGS_SAMPLE_PSS]);

@@ -92,22 +92,6 @@ write_recording (const char *dir)
   return path;
 }
 
-static GtkWidget *
-find_timeline (GtkWidget *widget)
-{
-  if (PGS_IS_TIMELINE (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_timeline (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 figures_read (gpointer data)
 {
@@ -240,7 +224,7 @@ test_strip (void)
   double x0, x1, x2;
 
   pgs_ui_wait_idle_scan (window);
-  timeline = PGS_TIMELINE (find_timeline (GTK_WIDGET (window)));
+  timeline = PGS_TIMELINE (pgs_ui_find_widget (GTK_WIDGET (window), PGS_TYPE_TIMELINE));
   g_assert_nonnull (timeline);
   /* The live system: no strip. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (timeline)));
