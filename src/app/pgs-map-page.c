@@ -147,11 +147,14 @@ update_title (PgsMapPage *self)
   update_counters (self, renderer);
 }
 
-/* With a recording shown: which page-level picture the map is of, and when. */
+/* With a recording shown: which page-level picture the map is of, and when. Live at the
+ * history's newest sample the map is the live scan's: nothing to say (as the list). */
 static void
 update_instant (PgsMapPage *self)
 {
-  g_autofree char *text = self->replay != NULL ? pgs_replay_describe (self->replay, TRUE) : NULL;
+  PgsSession *session = pgs_page_get_session (PGS_PAGE (self));
+  gboolean past = session != NULL && pgs_session_get_picture (session) != pgs_session_get_snapshot (session);
+  g_autofree char *text = self->replay != NULL && past ? pgs_replay_describe (self->replay, TRUE) : NULL;
 
   gtk_label_set_text (self->instant_label, text != NULL ? text : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->instant_label), text);

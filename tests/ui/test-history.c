@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "pgs-history.h"
+#include "pgs-map-page.h"
 #include "pgs-process-list.h"
 #include "pgs-session.h"
 #include "pgs-timeline.h"
@@ -165,6 +166,7 @@ pss_in (PgsSnapshot *snapshot,
 static void
 test_history (void)
 {
+  static const PgsView maps[] = { PGS_VIEW_RESIDENCY, PGS_VIEW_SHARING, PGS_VIEW_FLAGS };
   PgsApplication *app = NULL;
   PgsWindow *window = pgs_ui_open_window (&app);
   PgsSession *session = pgs_window_get_session (window);
@@ -242,8 +244,11 @@ test_history (void)
         g_assert_true (g_str_has_suffix (lines[k + 1], end));
       }
   }
-  /* The newest sample is the running system: no "Totals of sample…" line. */
+  /* The newest sample is the running system: no "Totals of sample…" line, and the maps,
+   * which draw the live scan, say nothing of a recording (they said it had no picture). */
   g_assert_null (pgs_process_list_get_instant_text (pgs_window_get_process_list (window)));
+  for (guint i = 0; i < G_N_ELEMENTS (maps); i++)
+    g_assert_null (pgs_map_page_get_instant_text (pgs_window_get_map_page (window, maps[i])));
 
   /* Growth over the window. */
   g_assert_true (pgs_ui_wait (growth_ready, session, 30000));
@@ -282,6 +287,9 @@ test_history (void)
     g_assert_false (pgs_session_is_scanning (session));
   }
   g_assert_nonnull (pgs_process_list_get_instant_text (pgs_window_get_process_list (window)));
+  for (guint i = 0; i < G_N_ELEMENTS (maps); i++)
+    g_assert_cmpstr (pgs_map_page_get_instant_text (pgs_window_get_map_page (window, maps[i])), ==,
+                     "This recording has no page-level picture");
   g_assert_nonnull (strstr (pgs_window_get_banner_text (window), "history"));
   /* Back to Live: the next scan is shown, and kept. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.refresh", NULL));
