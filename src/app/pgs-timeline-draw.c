@@ -109,6 +109,18 @@ pgs_timeline_scene_get_plot (const PgsTimelineScene *self,
   PangoRectangle rect;
 
   pango_layout_get_pixel_extents (sample, NULL, &rect);
+  if (self->compact)
+    {
+      g_autoptr(PangoLayout) clock = make_layout (self, "88:88:88");
+
+      /* The times left and right of the plot; room above it for the cursor's head. */
+      pango_layout_get_pixel_extents (clock, NULL, &rect);
+      plot->left = PAD + rect.width + 6;
+      plot->right = width - PAD - rect.width - 6;
+      plot->top = 7;
+      plot->bottom = height - TICK - 2;
+      return self->recording != NULL && plot->right - plot->left > 20 && plot->bottom > plot->top;
+    }
   plot->left = PAD + rect.width + 6;
   plot->right = width - PAD - rect.width - 6;
   plot->top = PAD + rect.height + 6;
@@ -355,6 +367,21 @@ draw_axes (const PgsTimelineScene *self,
   PangoRectangle r;
   double mid_y = (plot->top + plot->bottom) / 2;
 
+  if (self->compact)
+    {
+      /* Only the times, beside the plot: its figures are in the tooltip. */
+      gdk_cairo_set_source_rgba (cr, fg);
+      start_text = format_clock (self, pgs_recording_get_start_time (self->recording), FALSE);
+      end_text = format_clock (self, pgs_recording_get_end_time (self->recording), FALSE);
+      start = make_layout (self, start_text);
+      end = make_layout (self, end_text);
+      pango_layout_get_pixel_extents (start, NULL, &r);
+      show_text (cr, start, plot->left - 6 - r.width, mid_y - r.height / 2.0);
+      if (pgs_recording_get_n_samples (self->recording) > 1)
+        show_text (cr, end, plot->right + 6, mid_y - r.height / 2.0);
+      return;
+    }
+
   /* The memory axis, right-aligned against the plot. */
   gdk_cairo_set_source_rgba (cr, fg);
   pango_layout_get_pixel_extents (top, NULL, &r);
@@ -479,7 +506,8 @@ pgs_timeline_scene_draw (const PgsTimelineScene *self,
         draw_band (self, cr, &plot, k, axis);
       if (has_pss (self))
         draw_pss (self, cr, &plot, pss_axis);
-      draw_legend (self, cr, &plot, &self->fg, pss_axis);
+      if (!self->compact)
+        draw_legend (self, cr, &plot, &self->fg, pss_axis);
     }
   else
     {

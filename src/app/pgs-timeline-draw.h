@@ -27,6 +27,7 @@ typedef struct
   GdkRGBA                fg;
   int                    width;
   int                    height;
+  gboolean               compact;       /* one line: the plot between its two times */
 } PgsTimelineScene;
 
 typedef struct

@@ -21,6 +21,7 @@
 #include "pgs-timeline-private.h"
 
 #define STRIP_HEIGHT 120
+#define COMPACT_HEIGHT 32
 
 struct _PgsTimeline
 {
@@ -44,6 +45,7 @@ struct _PgsTimeline
   GtkNativeDialog *chooser;     /* kept while it emits */
   gboolean         csv;         /* what it exports: the figures, or the picture */
 
+  gboolean         compact;     /* one line of COMPACT_HEIGHT, for a short window */
   gboolean         dragging_range;
   guint            anchor;      /* the range being chosen: anchor..pointer */
   guint            pointer;
@@ -96,6 +98,7 @@ fill_scene (PgsTimeline      *self,
   G_GNUC_END_IGNORE_DEPRECATIONS
   scene->width = width;
   scene->height = height;
+  scene->compact = self->compact;
 }
 
 gboolean
@@ -189,7 +192,7 @@ pgs_timeline_measure (GtkWidget      *widget,
       *natural = 600;
     }
   else
-    *minimum = *natural = STRIP_HEIGHT;
+    *minimum = *natural = PGS_TIMELINE (widget)->compact ? COMPACT_HEIGHT : STRIP_HEIGHT;
 }
 
 /* Input: the gesture calls these, with the modifiers held at the press. */
@@ -320,7 +323,6 @@ pgs_timeline_write_png (PgsTimeline  *self,
                         GError      **error)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
   PgsTimelineScene scene;
 
   g_return_val_if_fail (PGS_IS_TIMELINE (self), FALSE);
@@ -331,10 +333,11 @@ pgs_timeline_write_png (PgsTimeline  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No recording is shown"));
       return FALSE;
     }
-  /* As on screen, or a default size before it was. */
-  if (width <= 0 || height <= 0)
-    width = 1200, height = STRIP_HEIGHT;
-  fill_scene (self, &scene, width, height);
+  /* As on screen, or a default size before it was; whole, with its legend and axes. */
+  if (width <= 0)
+    width = 1200;
+  fill_scene (self, &scene, width, STRIP_HEIGHT);
+  scene.compact = FALSE;
   return pgs_timeline_scene_write_png (&scene, path, error);
 }
 
@@ -792,6 +795,19 @@ GtkWidget *
 pgs_timeline_new (void)
 {
   return g_object_new (PGS_TYPE_TIMELINE, NULL);
+}
+
+/* One line (the plot between its first and last times) or the whole strip: the window
+ * folds it when it is short, so the list keeps its rows. */
+void
+pgs_timeline_set_compact (PgsTimeline *self,
+                          gboolean     compact)
+{
+  g_return_if_fail (PGS_IS_TIMELINE (self));
+  if (self->compact == !!compact)
+    return;
+  self->compact = !!compact;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 gboolean

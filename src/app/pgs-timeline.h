@@ -23,6 +23,8 @@ G_DECLARE_FINAL_TYPE (PgsTimeline, pgs_timeline, PGS, TIMELINE, GtkWidget)
  * timeline.export-csv (a file chooser, then PgsTimeline::export-finished (GFile, GError
  * or NULL)); timeline.menu (right-click, Shift+F10, Menu). */
 GtkWidget *pgs_timeline_new           (void);
+void       pgs_timeline_set_compact   (PgsTimeline     *self,
+                                       gboolean         compact);
 gboolean   pgs_timeline_is_loading    (PgsTimeline     *self);
 /* The figures drawn (also for tests): the value of @kind at @sample, the selected
  * process's PSS there; PGS_SAMPLE_ABSENT where the sample lacks it (a gap) or nothing is

@@ -22,6 +22,7 @@
 #include "pgs-recorder.h"
 #include "pgs-session.h"
 #include "pgs-snapshot-file.h"
+#include "pgs-timeline.h"
 #include "pgs-window.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,10 @@ struct _PgsWindow
   PgsSnapshot          *compared_snapshot;  /* the session's while a comparison shows it */
   gboolean              banner_link_connected;
   PgsRecorder          *recorder;     /* Record (pgs-window-record.c) */
+  int                   list_height;   /* the divider as the user left it (pgs-window.c) */
+  int                   detail_height;
+  int                   paned_height;  /* the paned's height, and where the window put */
+  int                   placed;        /* the divider at it */
 
   /* template children */
   GtkStack             *stack;
@@ -54,6 +59,7 @@ struct _PgsWindow
   GtkActionBar         *switcher_bar;
   GtkWidget            *banner;
   GtkPaned             *detail_paned;
+  PgsTimeline          *timeline;
   GtkLabel             *banner_label;
   GtkButton            *banner_button;
   GtkButton            *lock_button;

@@ -262,8 +262,10 @@ pgs_window_close_request (GtkWindow *window)
     }
   /* Saved here rather than bound: a drag of the divider would write at every step. */
   if (gtk_widget_get_visible (GTK_WIDGET (self->process_detail)))
-    g_settings_set_int (settings, "detail-position",
-                        MAX (gtk_paned_get_position (self->detail_paned), 120));
+    {
+      g_settings_set_int (settings, "detail-position", MAX (self->list_height, 120));
+      g_settings_set_int (settings, "detail-height", MAX (self->detail_height, 0));
+    }
   g_settings_apply (settings);
   pgs_session_shutdown (self->session);
 
@@ -345,6 +347,71 @@ pgs_window_set_property (GObject      *object,
     }
 }
 
+/* The divider: the list at least as tall as the user left it, the detail at most, the list
+ * taking whatever the window gives more (a taller window, the history strip folded). Where
+ * the window is too short for both, GtkPaned keeps the detail's least height. */
+static void
+place_divider (PgsWindow *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self->detail_paned));
+  int position = MAX (height - self->detail_height, self->list_height);
+  int most;
+
+  if (height <= 0)
+    return;
+  /* Within its bounds, as GtkPaned would put it at its next allocation: that move, at the
+   * same height, would pass for the user's. */
+  g_object_get (self->detail_paned, "max-position", &most, NULL);
+  position = MIN (position, most);
+  self->paned_height = height;
+  self->placed = position;
+  if (position != gtk_paned_get_position (self->detail_paned))
+    gtk_paned_set_position (self->detail_paned, position);
+}
+
+/* The paned's height changed (its greatest position with it): the window's doing. */
+static void
+on_paned_resized (PgsWindow  *self,
+                  GParamSpec *pspec,
+                  GtkPaned   *paned)
+{
+  place_divider (self);
+}
+
+/* The divider moved at the same height, not to where the window put it: the user's doing
+ * (a drag, or F8 and the arrow keys), to remember. GtkPaned's own move at a new height
+ * comes after the window's (GObject sends the notifications it held during the paned's
+ * allocation in turn), and finds the divider where the window put it. */
+static void
+on_divider_moved (PgsWindow  *self,
+                  GParamSpec *pspec,
+                  GtkPaned   *paned)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (paned));
+
+  if (height <= 0 || height != self->paned_height || gtk_paned_get_position (paned) == self->placed)
+    return;
+  self->list_height = gtk_paned_get_position (paned);
+  self->detail_height = height - self->list_height;
+}
+
+/* A short window folds the history strip to one line, so the list keeps its rows: 800 px,
+ * where a strip of 120 would leave the list under 9 rows beside the detail. Before the
+ * window's own allocation, so its children are laid out once with the strip's new height. */
+#define FOLD_STRIP_BELOW 800
+
+static void
+pgs_window_size_allocate (GtkWidget *widget,
+                          int        width,
+                          int        height,
+                          int        baseline)
+{
+  PgsWindow *self = PGS_WINDOW (widget);
+
+  pgs_timeline_set_compact (self->timeline, height < FOLD_STRIP_BELOW);
+  GTK_WIDGET_CLASS (pgs_window_parent_class)->size_allocate (widget, width, height, baseline);
+}
+
 static void
 pgs_window_class_init (PgsWindowClass *klass)
 {
@@ -359,6 +426,7 @@ pgs_window_class_init (PgsWindowClass *klass)
   object_class->set_property = pgs_window_set_property;
 
   window_class->close_request = pgs_window_close_request;
+  widget_class->size_allocate = pgs_window_size_allocate;
 
   /* One of "processes", "residency", "sharing", "flags": the name of the visible page. */
   properties[PROP_VIEW] =
@@ -386,6 +454,9 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, detail_paned);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, timeline);
+  gtk_widget_class_bind_template_callback (widget_class, on_paned_resized);
+  gtk_widget_class_bind_template_callback (widget_class, on_divider_moved);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
@@ -460,7 +531,9 @@ pgs_window_init (PgsWindow *self)
                                g_settings_get_int (settings, "window-height"));
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  gtk_paned_set_position (self->detail_paned, g_settings_get_int (settings, "detail-position"));
+  self->list_height = g_settings_get_int (settings, "detail-position");
+  self->detail_height = g_settings_get_int (settings, "detail-height");
+  gtk_paned_set_position (self->detail_paned, self->list_height);
   g_settings_bind (settings, "show-detail", self->process_detail, "visible",
                    G_SETTINGS_BIND_GET | G_SETTINGS_BIND_NO_SENSITIVITY);
   update_actions (self);

@@ -13,9 +13,12 @@
 
 #include "config.h"
 
+#include <math.h>
+
 /* gtk_style_context_get_margin() and its kin: GTK 4.8 has no other way to read a CSS box. */
 #define GDK_DISABLE_DEPRECATION_WARNINGS
 
+#include "pgs-timeline.h"
 #include "pgs-ui-util.h"
 
 /* Rows of the process list in view: the scrolled window's height over a row's. */
@@ -33,6 +36,11 @@ rows_in_view (PgsWindow *w)
 
 static PgsApplication *app;
 static PgsWindow *window;
+/* Run twice: as the ui suite runs, the live history off; and as users run the app, with it
+ * (ui-small-history, PGS_HISTORY_SECONDS unset): its strip above the pages. */
+static gboolean history;
+/* The rows of the window the test opened, at its first size. */
+static double first_rows;
 
 typedef struct
 {
@@ -152,6 +160,7 @@ static void
 check_size (int      width,
             int      height,
             double   least_rows,
+            double   least_rows_history,
             gboolean tabs_in_header)
 {
   PgsWindow *fresh;
@@ -164,6 +173,8 @@ check_size (int      width,
       pgs_ui_wait_idle_scan (window);
     }
   check_window (window, width, height, tabs_in_header);
+  if (first_rows == 0)
+    first_rows = rows_in_view (window);
 
   fresh = pgs_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (fresh), width, height);
@@ -172,46 +183,78 @@ check_size (int      width,
   check_window (fresh, width, height, tabs_in_header);
   rows = rows_in_view (fresh);
   g_test_message ("%dx%d: %.1f rows of the process list in view", width, height, rows);
-  g_assert_cmpfloat (rows, >=, least_rows);
+  g_assert_cmpfloat (rows, >=, history ? least_rows_history : least_rows);
+  /* (d) the strip with the live history: whole where the window is tall, one line where
+   * it is short, at its size. */
+  {
+    GtkWidget *strip = pgs_ui_find_widget (GTK_WIDGET (fresh), PGS_TYPE_TIMELINE);
+
+    g_assert_nonnull (strip);
+    g_assert_cmpint (gtk_widget_get_visible (strip), ==, history);
+    if (history)
+      g_assert_cmpint (gtk_widget_get_height (strip), ==, height < 800 ? 32 : 120);
+  }
   gtk_window_destroy (GTK_WINDOW (fresh));
 }
 
-/* A new window's list is as tall as the setting detail-position says (420 px) where the
- * detail keeps its least height, the 100 px of its scroller (and the divider 1); else the
- * detail has its least. Of the list's height, its toolbar takes 46, its column titles 30,
- * its totals line 28, or 44 on two lines (at 800 px and less); the rest shows rows of 32 px.
+/* Rows, worked out. Of the list's height, its toolbar takes 46, its column titles 30, its
+ * totals line 28, or 44 on two lines (at 800 px and less); the rest shows rows of 32 px.
+ * The paned under the header (48), the tab bar where the tabs are not in the header (47)
+ * and the history strip (120, or 32 in a window under 800 px tall) gives the list at least
+ * the height of the setting detail-position (420) and the detail at most that of
+ * detail-height (242), the list taking the rest; where the window is too short for both,
+ * the detail keeps its least, the 100 px of its scroller and the divider 1.
  *
- * 600 px, 590 inside the window's frame: the header bar 48 and the tab bar 47 leave 495,
- * less 101 for the detail: the list 394; less 46, 30 and 44, 274 px of rows: 8.6 (runs
- * gave 8.2 to 8.7, the totals' text changing with the machine): at least 7.5. */
+ * 800x600, 590 inside the window's frame: 590 - 48 - 47 = 495 for the paned, less 101
+ * for the detail: the list 394; less 46, 30 and 44, 274 px of rows: 8.6 (runs gave 8.2 to
+ * 8.7, the totals' text changing with the machine): at least 7.5. With the strip (32):
+ * 242 px of rows: 7.6 (8.0 measured): at least 7. */
 static void
 test_800x600 (void)
 {
-  check_size (800, 600, 7.5, FALSE);
+  check_size (800, 600, 7.5, 7, FALSE);
 }
 
 /* 480 px, 470 inside: 470 - 48 - 47 - 101 = 274 for the list; less 46, 30 and 44, 154 px:
- * 4.8 rows: at least 4. F9 gives the list the detail's room. */
+ * 4.8 rows: at least 4. With the strip: 122 px, 3.8 rows: at least 3.5. F9 gives the list
+ * the detail's room. */
 static void
 test_640x480 (void)
 {
-  check_size (640, 480, 4, FALSE);
+  check_size (640, 480, 4, 3.5, FALSE);
 }
 
-/* Wide (the default size), the tabs in the header, as
- * before: 720 px, 710 inside, less the header bar 48: 662, of which the list 420 (the
- * detail 241), 316 px of rows: 9.9, test-pane's 9. */
+/* Wide (the default size), the tabs in the header, as before: 720 px, 710 inside, less the
+ * header bar 48: 662, of which the list 420 (the detail 242), 316 px of rows: 9.9, test-
+ * pane's 9. With the strip (32): 630, the list still 420, the detail 210. */
 static void
 test_1200x720 (void)
 {
-  check_size (1200, 720, 9, TRUE);
+  check_size (1200, 720, 9, 9, TRUE);
 }
 
-/* Issue 21's large size: 990 - 48 = 942 px, of which the list 420, 9.9 rows as above. */
+/* Issue 21's large size: 990 - 48 = 942 px, of which the detail 242 and the list 700, 596
+ * px of rows: 18.6. With the whole strip (120): the list 580, 476 px of rows: 14.9. */
 static void
 test_1600x1000 (void)
 {
-  check_size (1600, 1000, 9, TRUE);
+  check_size (1600, 1000, 18, 14, TRUE);
+}
+
+/* Shrunk to 640x480 and made large again, the window the test opened has the list it had
+ * at first: the divider where the user left it, not scaled down with the window (GtkPaned
+ * keeps its proportion, which left the list 9 rows at 1600x1000 after 640x480). */
+static void
+test_large_again (void)
+{
+  double rows;
+
+  check_window (window, 1600, 1000, TRUE);
+  rows = rows_in_view (window);
+  g_test_message ("1600x1000 again: %.1f rows of the process list in view", rows);
+  g_assert_cmpfloat (rows, >=, history ? 14 : 18);
+  /* Not more either: the detail keeps the height it had (after 640x480 it had its least). */
+  g_assert_cmpfloat (fabs (rows - first_rows), <, 0.1);
 }
 
 int
@@ -221,11 +264,13 @@ main (int    argc,
   int status;
 
   pgs_ui_init (&argc, &argv);
+  history = g_strcmp0 (g_getenv ("PGS_HISTORY_SECONDS"), "0") != 0;
   /* Wide first, as the window opens. */
   g_test_add_func ("/ui/small/1600x1000", test_1600x1000);
   g_test_add_func ("/ui/small/1200x720", test_1200x720);
   g_test_add_func ("/ui/small/800x600", test_800x600);
   g_test_add_func ("/ui/small/640x480", test_640x480);
+  g_test_add_func ("/ui/small/large-again", test_large_again);
   status = g_test_run ();
   if (window != NULL)
     gtk_window_destroy (GTK_WINDOW (window));
