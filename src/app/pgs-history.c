@@ -35,7 +35,7 @@ struct _PgsHistory
 
   guint         window;      /* seconds */
   GPtrArray    *samples;     /* PgsSample, oldest first */
-  GPtrArray    *names;       /* "meminfo/…", shared by every sample */
+  GPtrArray    *names;       /* "meminfo/…" then "zram/…", shared by every sample */
   PgsLiveScan  *live;
   PgsRecording *recording;
   PgsReplay    *replay;
@@ -56,15 +56,46 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (PgsHistory, pgs_history, G_TYPE_OBJECT)
 
-/* MemTotal and the rest from /proc/meminfo, in bytes; absent where unread. */
+/* Each zram device's mem_used_total, the third figure of its mm_stat, after the meminfo
+ * counters in @values; absent where unread. */
 static void
-read_counters (GArray *values)
+read_zram (PgsHistory *self,
+           GArray     *values)
+{
+  for (guint i = G_N_ELEMENTS (counters); i < self->names->len; i++)
+    {
+      /* "zram/NAME/mem_used_total" */
+      g_auto(GStrv) parts = g_strsplit (g_ptr_array_index (self->names, i), "/", 3);
+      g_autofree char *path = g_build_filename ("/sys/block", parts[1], "mm_stat", NULL);
+      g_autofree char *text = NULL;
+      g_auto(GStrv) fields = NULL;
+      guint64 used = PGS_SAMPLE_ABSENT;
+
+      if (g_file_get_contents (path, &text, NULL, NULL))
+        {
+          fields = g_strsplit_set (g_strstrip (text), " \t", -1);
+          for (guint f = 0, n = 0; fields[f] != NULL; f++)
+            if (fields[f][0] != '\0' && ++n == 3)
+              {
+                used = g_ascii_strtoull (fields[f], NULL, 10);
+                break;
+              }
+        }
+      g_array_append_val (values, used);
+    }
+}
+
+/* MemTotal and the rest from /proc/meminfo, in bytes, then zram's; absent where unread. */
+static void
+read_counters (PgsHistory *self,
+               GArray     *values)
 {
   g_autofree char *text = NULL;
 
   g_array_set_size (values, G_N_ELEMENTS (counters));
   for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
     g_array_index (values, guint64, i) = PGS_SAMPLE_ABSENT;
+  read_zram (self, values);
   if (!g_file_get_contents ("/proc/meminfo", &text, NULL, NULL))
     return;
   for (const char *line = text; line != NULL && *line != '\0';)
@@ -168,7 +199,7 @@ pgs_history_add (PgsHistory  *self,
   sample = pgs_sample_new_for_snapshot (snapshot);
   g_ptr_array_unref (sample->names);
   sample->names = g_ptr_array_ref (self->names);
-  read_counters (sample->values);
+  read_counters (self, sample->values);
   g_ptr_array_add (self->samples, sample);
   /* Samples older than the window before the newest go. */
   while (self->samples->len > 1 &&
@@ -337,4 +368,13 @@ pgs_history_init (PgsHistory *self)
   self->names = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
     g_ptr_array_add (self->names, g_strconcat ("meminfo/", counters[i], NULL));
+  /* The zram devices there are at start (a device added later is not drawn). */
+  {
+    g_autoptr(GDir) dir = g_dir_open ("/sys/block", 0, NULL);
+    const char *entry;
+
+    while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+      if (g_str_has_prefix (entry, "zram"))
+        g_ptr_array_add (self->names, g_strdup_printf ("zram/%s/mem_used_total", entry));
+  }
 }

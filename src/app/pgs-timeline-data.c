@@ -54,6 +54,25 @@ sum_present (const PgsSample  *sample,
   return sum;
 }
 
+/* The memory every zram device takes ("zram/NAME/mem_used_total"), which no meminfo
+ * counter above holds (zsmalloc's pages are not slab); absent without a device. */
+static guint64
+zram_used (const PgsSample *sample)
+{
+  guint64 sum = PGS_SAMPLE_ABSENT;
+
+  for (guint i = 0; i < sample->names->len && i < sample->values->len; i++)
+    {
+      const char *name = g_ptr_array_index (sample->names, i);
+      guint64 v = g_array_index (sample->values, guint64, i);
+
+      if (v != PGS_SAMPLE_ABSENT && g_str_has_prefix (name, "zram/") &&
+          g_str_has_suffix (name, "/mem_used_total"))
+        sum = (sum == PGS_SAMPLE_ABSENT ? 0 : sum) + v;
+    }
+  return sum;
+}
+
 static void
 fill_row (const PgsSample *sample,
           guint64         *row)
@@ -80,6 +99,7 @@ fill_row (const PgsSample *sample,
   row[PGS_TIMELINE_KERNEL] =
     sum_present (sample, (const char *const[]) { "meminfo/Slab", "meminfo/KernelStack",
                                                  "meminfo/PageTables", NULL });
+  row[PGS_TIMELINE_ZRAM] = zram_used (sample);
   row[PGS_TIMELINE_FREE] = pgs_sample_get_value (sample, "meminfo/MemFree");
 }
 
@@ -209,7 +229,8 @@ pgs_timeline_data_build_finish (GAsyncResult  *result,
 
 /* The CSV columns of the bands, in PgsTimelineKind order. */
 static const char *const kind_columns[PGS_TIMELINE_N_KINDS] = {
-  "anon_bytes", "mapped_bytes", "shmem_bytes", "cache_bytes", "kernel_bytes", "free_bytes",
+  "anon_bytes", "mapped_bytes", "shmem_bytes", "cache_bytes", "kernel_bytes", "zram_bytes",
+  "free_bytes",
 };
 
 static void

@@ -20,6 +20,7 @@ typedef enum
   PGS_TIMELINE_SHMEM,     /* Shmem */
   PGS_TIMELINE_CACHE,     /* Cached - Mapped - Shmem, at least 0: cache no process maps */
   PGS_TIMELINE_KERNEL,    /* Slab + KernelStack + PageTables, those the sample has */
+  PGS_TIMELINE_ZRAM,      /* every zram device's mem_used_total: compressed swap in RAM */
   PGS_TIMELINE_FREE,      /* MemFree */
   PGS_TIMELINE_N_KINDS,
 } PgsTimelineKind;
@@ -61,7 +62,7 @@ PgsTimelineData *pgs_timeline_data_build       (PgsRecording        *recording,
                                                 GError             **error);
 
 /* The figures as CSV: time (ISO 8601, UTC), time_us (since the epoch), each band in bytes
- * (anon_bytes … free_bytes, empty where absent), process (@process's name, escaped; empty
+ * (anon_bytes … zram_bytes, free_bytes, empty where absent), process (@process's name, escaped; empty
  * without one) and pss_bytes; a header line first. */
 char            *pgs_timeline_data_to_csv      (const PgsTimelineData *data,
                                                 const char            *process);

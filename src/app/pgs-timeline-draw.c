@@ -36,6 +36,8 @@ static const struct
                            0x00 / 255., 0x9e / 255., 0x73 / 255., 0.9 },
   [PGS_TIMELINE_KERNEL] = { N_("Kernel"), N_("Slab + KernelStack + PageTables"),
                             0xe6 / 255., 0x9f / 255., 0x00 / 255., 0.9 },
+  [PGS_TIMELINE_ZRAM] = { N_("zram"), N_("mem_used_total of every zram device: compressed swap in RAM"),
+                          0xf0 / 255., 0xe4 / 255., 0x42 / 255., 0.9 },
   [PGS_TIMELINE_FREE] = { N_("Free"), N_("MemFree"),
                           0x99 / 255., 0x99 / 255., 0x99 / 255., 0.45 },
 };

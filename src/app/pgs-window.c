@@ -395,10 +395,11 @@ on_divider_moved (PgsWindow  *self,
   self->detail_height = height - self->list_height;
 }
 
-/* A short window folds the history strip to one line, so the list keeps its rows: 800 px,
- * where a strip of 120 would leave the list under 9 rows beside the detail. Before the
+/* A short window folds the history strip to one line, so the list keeps its rows: under
+ * 700 px the whole strip (120) would leave the list under its 420 px beside the detail at
+ * its least (at the default 720, the list 420 and the detail 122). Before the
  * window's own allocation, so its children are laid out once with the strip's new height. */
-#define FOLD_STRIP_BELOW 800
+#define FOLD_STRIP_BELOW 700
 
 static void
 pgs_window_size_allocate (GtkWidget *widget,

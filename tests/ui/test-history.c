@@ -216,6 +216,18 @@ test_history (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (timeline)));
   strip = (Strip) { timeline, K };
   g_assert_true (pgs_ui_wait (strip_read, &strip, 30000));
+  /* The zram band: there with a zram device (its figure moves with the swap, so only its
+   * presence is checked here; test-timeline checks the sum), a gap without one. */
+  {
+    g_autoptr(GDir) dir = g_dir_open ("/sys/block", 0, NULL);
+    const char *entry;
+    gboolean zram = FALSE;
+
+    while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+      zram |= g_str_has_prefix (entry, "zram");
+    for (guint k = 0; k < K; k++)
+      g_assert_cmpint (pgs_timeline_get_value (timeline, k, PGS_TIMELINE_ZRAM) != NO, ==, zram);
+  }
   for (guint k = 0; k < K; k++)
     {
       g_assert_cmpuint (pgs_timeline_get_pss (timeline, k), ==, pss_in (g_ptr_array_index (shown, k), child.pid));

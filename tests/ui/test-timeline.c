@@ -50,10 +50,16 @@ static const char *const counter_names[8] = {
   "meminfo/AnonPages", "meminfo/Mapped", "meminfo/Shmem", "meminfo/Cached",
   "meminfo/Slab", "meminfo/KernelStack", "meminfo/PageTables", "meminfo/MemFree",
 };
+/* zram0's and zram1's mem_used_total: both, one, none; the band is their sum. */
+static const guint64 zram[3][2] = {
+  { 100, 50 },
+  { 70, NO },
+  { NO, NO },
+};
 static const guint64 expected[3][PGS_TIMELINE_N_KINDS] = {
-  { 1024, 512, 256, 1280, 360, 3072 },
-  { 2048, 512, 256, 1280, 320, 2048 },
-  { 3072, 600, 300, 0, 360, NO },
+  { 1024, 512, 256, 1280, 360, 150, 3072 },
+  { 2048, 512, 256, 1280, 320, 70, 2048 },
+  { 3072, 600, 300, 0, 360, NO, NO },
 };
 static const guint64 grower_pss[] = { 100 * MiB, 150 * MiB, 200 * MiB };
 
@@ -80,6 +86,18 @@ write_recording (const char *dir)
             guint64 v = counters[i][c] * MiB;
 
             g_ptr_array_add (s->names, g_strdup (counter_names[c]));
+            g_array_append_val (s->values, v);
+          }
+      for (guint z = 0; z < 2; z++)
+        if (zram[i][z] != NO)
+          {
+            guint64 v = zram[i][z] * MiB;
+
+            /* The sampler's names (pgs-sampler-counters.c), and a field the band leaves out. */
+            g_ptr_array_add (s->names, g_strdup_printf ("zram/zram%u/mem_used_total", z));
+            g_array_append_val (s->values, v);
+            g_ptr_array_add (s->names, g_strdup_printf ("zram/zram%u/orig_data_size", z));
+            v *= 3;
             g_array_append_val (s->values, v);
           }
       pgs_ui_sample_add_process (s, 10, 100, "grower", grower_pss[i]);
