@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "pgs-report.h"
 #include "pgs-timeline-data.h"
 
@@ -103,6 +105,42 @@ fill_row (const PgsSample *sample,
   row[PGS_TIMELINE_FREE] = pgs_sample_get_value (sample, "meminfo/MemFree");
 }
 
+gboolean
+pgs_timeline_data_gap_after (const PgsTimelineData *data,
+                             guint                  sample)
+{
+  return data->step > 0 && sample + 1 < data->n_samples &&
+         data->times[sample + 1] - data->times[sample] > 3 * data->step;
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The recording's interval, or where it has none (the live history: one sample a scan) the
+ * median time between samples. */
+static gint64
+typical_step (PgsRecording          *recording,
+              const PgsTimelineData *data)
+{
+  g_autofree gint64 *steps = NULL;
+
+  if (pgs_recording_get_interval_ms (recording) > 0)
+    return (gint64) pgs_recording_get_interval_ms (recording) * 1000;
+  if (data->n_samples < 2)
+    return 0;
+  steps = g_new (gint64, data->n_samples - 1);
+  for (guint i = 0; i + 1 < data->n_samples; i++)
+    steps[i] = data->times[i + 1] - data->times[i];
+  qsort (steps, data->n_samples - 1, sizeof *steps, compare_gint64);
+  return steps[(data->n_samples - 1) / 2];
+}
+
 PgsTimelineData *
 pgs_timeline_data_build (PgsRecording  *recording,
                          int            pid,
@@ -160,6 +198,7 @@ pgs_timeline_data_build (PgsRecording  *recording,
             data->pss_top = MAX (data->pss_top, data->pss[i]);
         }
     }
+  data->step = typical_step (recording, data);
   return g_steal_pointer (&data);
 }
 

@@ -36,9 +36,15 @@ typedef struct
                           * not running or its PSS unknown; NULL for no process */
   guint64  top;          /* the largest stack of bands, or MemTotal if larger */
   guint64  pss_top;      /* the largest PSS */
+  gint64   step;         /* µs: the recording's interval, else the median between samples;
+                          * samples further apart than 3 steps have a gap between them */
 } PgsTimelineData;
 
 void             pgs_timeline_data_free        (PgsTimelineData *data);
+/* Whether the machine went unrecorded between @sample and the next (suspended, the app
+ * showing a file): the strip draws nothing there rather than a line across. */
+gboolean         pgs_timeline_data_gap_after   (const PgsTimelineData *data,
+                                                guint            sample);
 /* Value of @kind at @sample, or PGS_SAMPLE_ABSENT. */
 guint64          pgs_timeline_data_get         (const PgsTimelineData *data,
                                                 guint            sample,

@@ -242,11 +242,17 @@ draw_band (const PgsTimelineScene *self,
           a++;
           continue;
         }
-      for (b = a; b + 1 < n && pgs_timeline_data_get (d, b + 1, kind) != PGS_SAMPLE_ABSENT; b++)
+      for (b = a; b + 1 < n && pgs_timeline_data_get (d, b + 1, kind) != PGS_SAMPLE_ABSENT &&
+                  !pgs_timeline_data_gap_after (d, b); b++)
         ;
-      /* The run's edges: the plot's ends, or halfway to the sample missing it. */
-      from = a == 0 ? plot->left : (xs[a - 1] + xs[a]) / 2;
-      to = b == n - 1 ? plot->right : (xs[b] + xs[b + 1]) / 2;
+      /* The run's edges: the plot's ends, halfway to the sample missing it, or half a step
+       * into a gap in time. */
+      from = a == 0 ? plot->left
+             : pgs_timeline_data_gap_after (d, a - 1) ? x_of_time (self, plot, d->times[a] - d->step / 2)
+             : (xs[a - 1] + xs[a]) / 2;
+      to = b == n - 1 ? plot->right
+           : pgs_timeline_data_gap_after (d, b) ? x_of_time (self, plot, d->times[b] + d->step / 2)
+           : (xs[b] + xs[b + 1]) / 2;
       if (a == b && n == 1)
         from = plot->left, to = plot->right;
       cairo_move_to (cr, from, base[a] - pgs_timeline_data_get (d, a, kind) * scale);
@@ -285,7 +291,8 @@ draw_pss (const PgsTimelineScene *self,
       if (!drawing)
         cairo_move_to (cr, d->n_samples == 1 ? plot->left : x, plot->bottom - d->pss[i] * scale);
       cairo_line_to (cr, d->n_samples == 1 ? plot->right : x, plot->bottom - d->pss[i] * scale);
-      drawing = TRUE;
+      /* No line across a gap in time. */
+      drawing = !pgs_timeline_data_gap_after (d, i);
     }
   /* A light edge under the line keeps it readable over every band. */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);

@@ -110,6 +110,117 @@ write_recording (const char *dir)
   return path;
 }
 
+/* Samples at 0, 1, 2 and 60 s of a recording taken every second: the machine went
+ * unrecorded between the third and the fourth (suspended). */
+static const int gap_seconds[] = { 0, 1, 2, 60 };
+
+static char *
+write_gap_recording (const char *dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PgsRecordingWriter) w = NULL;
+  PgsRecordingSetup setup = { 1000, 0, TRUE, "UTC", NULL };
+  char *path = g_build_filename (dir, "gap.pgrec", NULL);
+
+  w = pgs_recording_writer_new (path, &setup, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (gap_seconds); i++)
+    {
+      g_autoptr(PgsSample) s = pgs_sample_new ();
+      guint64 v = 1024 * MiB;
+
+      s->time = T0 + (gint64) gap_seconds[i] * G_USEC_PER_SEC;
+      g_ptr_array_add (s->names, g_strdup ("meminfo/MemTotal"));
+      g_array_append_val (s->values, (guint64) { 8192 * MiB });
+      g_ptr_array_add (s->names, g_strdup ("meminfo/AnonPages"));
+      g_array_append_val (s->values, v);
+      pgs_ui_sample_add_process (s, 10, 100, "grower", grower_pss[0]);
+      g_assert_true (pgs_recording_writer_add_sample (w, s, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (pgs_recording_writer_close (w, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static gboolean
+gap_read (gpointer data)
+{
+  PgsTimeline *timeline = data;
+
+  return !pgs_timeline_is_loading (timeline) &&
+         pgs_timeline_get_value (timeline, G_N_ELEMENTS (gap_seconds) - 1, PGS_TIMELINE_ANON) != NO;
+}
+
+static gboolean
+strip_whole (gpointer data)
+{
+  return gtk_widget_get_height (data) == 120;
+}
+
+/* Whether column @x of the strip's PNG (twice its size) has applications' blue. */
+static gboolean
+column_is_blue (cairo_surface_t *surface,
+                double           x)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int col = (int) round (2 * x);
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    {
+      guint32 p = *(const guint32 *) (data + y * stride + col * 4);
+
+      if (ABS ((int) ((p >> 16) & 0xff) - 25) <= 3 && ABS ((int) ((p >> 8) & 0xff) - 128) <= 3 &&
+          ABS ((int) (p & 0xff) - 186) <= 3)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A gap in time is drawn as one: nothing between the samples either side of it, where a
+ * band once ran straight across a minute nobody recorded. */
+static void
+assert_gap (PgsWindow   *window,
+            PgsTimeline *timeline,
+            const char  *dir)
+{
+  g_autofree char *path = write_gap_recording (dir);
+  g_autofree char *png = g_build_filename (dir, "gap.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface;
+  double x[G_N_ELEMENTS (gap_seconds)];
+
+  int width, height;
+
+  /* The PNG is the whole strip: its samples where the window shows it whole (700 px tall
+   * and more; ui-800x600-timeline's window folds it). */
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, MAX (height, 720));
+  pgs_window_open_file (window, file, NULL);
+  g_assert_true (pgs_ui_wait (gap_read, timeline, 30000));
+  g_assert_true (pgs_ui_wait (strip_whole, timeline, 10000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  for (guint i = 0; i < G_N_ELEMENTS (gap_seconds); i++)
+    g_assert_true (pgs_timeline_get_sample_x (timeline, i, &x[i]));
+  g_assert_true (pgs_timeline_write_png (timeline, png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  /* Between recorded samples a band; past half a step (0.5 s) into the gap, none. */
+  g_assert_true (column_is_blue (surface, (x[0] + x[1]) / 2));
+  g_assert_true (column_is_blue (surface, x[2]));
+  g_assert_false (column_is_blue (surface, (x[2] + x[3]) / 2));
+  g_assert_false (column_is_blue (surface, x[2] + (x[3] - x[2]) / 4));
+  /* The last sample is the plot's right end; its band half a step (8 px) to its left. */
+  g_assert_true (column_is_blue (surface, x[3] - 2));
+  cairo_surface_destroy (surface);
+  g_unlink (png);
+  g_unlink (path);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+}
+
 static gboolean
 figures_read (gpointer data)
 {
@@ -325,6 +436,7 @@ test_strip (void)
   wait_at (session, 2);
 
   assert_png (timeline, window, dir);
+  assert_gap (window, timeline, dir);
 
   /* Back to the running system: the strip goes. */
   pgs_session_refresh (session);
