@@ -85,7 +85,11 @@ quit_activated (GSimpleAction *action,
       gtk_window_close (windows->data);
       windows = next;
     }
-  g_application_quit (G_APPLICATION (app));
+  /* A recording still being closed (its window's recorder stops as the window goes) holds
+   * the application and marks it busy: the application ends when the file is whole, not
+   * with its last sample cut (pgs-window-record.c). */
+  if (!g_application_get_is_busy (G_APPLICATION (app)))
+    g_application_quit (G_APPLICATION (app));
 }
 
 static void

@@ -89,7 +89,8 @@ on_finished (PgsWindow   *self,
   _pgs_window_show_recording_toast (self, text, file);
 }
 
-/* The application stays until the file is closed, whether or not the window does. */
+/* The application stays until the file is closed, whether or not the window does, and
+ * Ctrl+Q waits for it. */
 static void
 release_application (PgsRecorder    *recorder,
                      GFile          *file,
@@ -98,6 +99,7 @@ release_application (PgsRecorder    *recorder,
                      GApplication   *app)
 {
   g_signal_handlers_disconnect_by_func (recorder, release_application, app);
+  g_application_unmark_busy (app);
   g_application_release (app);
   g_object_unref (app);
 }
@@ -126,7 +128,10 @@ pgs_window_record_to (PgsWindow *self,
   app = gtk_window_get_application (GTK_WINDOW (self));
   if (app != NULL)
     {
+      /* Busy, too: app.quit waits for the file (pgs-application.c), and the desktop may
+       * show that the application is working. */
       g_application_hold (G_APPLICATION (app));
+      g_application_mark_busy (G_APPLICATION (app));
       g_signal_connect (self->recorder, "finished", G_CALLBACK (release_application),
                         g_object_ref (app));
     }
