@@ -46,6 +46,35 @@ assert_users (PgsSnapshot *snapshot,
     }
 }
 
+typedef struct
+{
+  int         pid;
+  const char *path;
+  guint64     pages;
+} Held;
+
+static void
+assert_range (PgsSnapshot *snapshot,
+              guint64      first,
+              guint64      end,
+              const Held  *want,
+              guint        n_want)
+{
+  g_autoptr(GArray) got = pgs_snapshot_sum_frame_range (snapshot, first, end);
+
+  g_test_message ("frames [%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "): %u holdings, %u expected",
+                  first, end, got->len, n_want);
+  g_assert_cmpuint (got->len, ==, n_want);
+  for (guint i = 0; i < n_want; i++)
+    {
+      const PgsFrameHolding *h = &g_array_index (got, PgsFrameHolding, i);
+
+      g_assert_cmpint (h->pid, ==, want[i].pid);
+      g_assert_cmpstr (h->path, ==, want[i].path);
+      g_assert_cmpuint (h->pages, ==, want[i].pages);
+    }
+}
+
 /*   pid 100  BASE:          5000 5001 5002 7000      (file, rising)
  *            BASE + 16 PS:  5001 -                   (the same frame again, then a hole)
  *   pid 200  BASE + 64 PS:  5002 5001 5000           (falling)
@@ -109,6 +138,22 @@ test_hand (void)
   assert_users (snapshot, 65541, NULL, 0);
   assert_users (snapshot, 65539 + 65536, NULL, 0);
   assert_users (snapshot, G_MAXUINT64, NULL, 0);
+
+  /* What ranges of frames hold, by process and file, counted from the table above: pid
+   * 100's two mappings of x.so are one holding; a frame three processes map counts three
+   * times; 5119 and 5120 lie either side of a 64-frame block; 65539 is in the second
+   * bucket. */
+  assert_range (snapshot, 5000, 5003, (Held[]) { { 100, "/lib/x.so", 4 }, { 200, "/lib/x.so", 3 },
+                                                 { 300, "[heap]", 1 } }, 3);
+  assert_range (snapshot, 5001, 5121, (Held[]) { { 100, "/lib/x.so", 3 }, { 200, "/lib/x.so", 2 },
+                                                 { 300, "[heap]", 2 } }, 3);
+  assert_range (snapshot, 5120, 5121, (Held[]) { { 300, "[heap]", 1 } }, 1);
+  assert_range (snapshot, 65536, 65541, (Held[]) { { 200, "[heap]", 2 }, { 300, "/dev/shm/s", 1 } }, 2);
+  assert_range (snapshot, 0, G_MAXUINT64, (Held[]) { { 100, "/lib/x.so", 5 }, { 200, "/lib/x.so", 3 },
+                                                     { 200, "[heap]", 2 }, { 300, "/dev/shm/s", 1 },
+                                                     { 300, "[heap]", 3 } }, 5);
+  assert_range (snapshot, 7001, 65539, NULL, 0);
+  assert_range (snapshot, 5003, 5003, NULL, 0);
 }
 
 /* Frame 9000 mapped by 70 processes: those with an odd PID at the second page of a run
@@ -281,6 +326,38 @@ test_random (gconstpointer data)
           n++;
         }
       g_assert_cmpuint (got->len, ==, n);
+    }
+
+  /* Random ranges of frames: each process's pages in them, counted through the pages the
+   * test wrote, against the sums by process and file (one file here: [heap]). */
+  for (guint r = 0; r < 20; r++)
+    {
+      guint64 a = random_frame (rand), b = random_frame (rand);
+      guint64 first = MIN (a, b), end = MAX (a, b) + g_rand_int_range (rand, 0, 3);
+      g_autoptr(GArray) got = pgs_snapshot_sum_frame_range (snapshot, first, end);
+      g_autoptr(GHashTable) want = g_hash_table_new (g_direct_hash, g_direct_equal);
+      guint64 total = 0;
+
+      for (guint i = 0; i < pages->len; i++)
+        {
+          const Page *page = &g_array_index (pages, Page, i);
+
+          if (page->pfn >= first && page->pfn < end)
+            g_hash_table_insert (want, GINT_TO_POINTER (page->pid),
+                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (want, GINT_TO_POINTER (page->pid))) + 1));
+        }
+      g_assert_cmpuint (got->len, ==, g_hash_table_size (want));
+      for (guint i = 0; i < got->len; i++)
+        {
+          const PgsFrameHolding *h = &g_array_index (got, PgsFrameHolding, i);
+
+          g_assert_cmpstr (h->path, ==, "[heap]");
+          g_assert_cmpuint (h->pages, ==, GPOINTER_TO_UINT (g_hash_table_lookup (want, GINT_TO_POINTER (h->pid))));
+          g_assert_true (i == 0 || g_array_index (got, PgsFrameHolding, i - 1).pid < h->pid);
+          total += h->pages;
+        }
+      g_test_message ("frames [%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "): %" G_GUINT64_FORMAT " pages",
+                      first, end, total);
     }
   pgs_frame_index_free (whole);
   pgs_frame_index_free (parts);

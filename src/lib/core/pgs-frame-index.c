@@ -551,3 +551,57 @@ pgs_frame_index_lookup (PgsFrameIndex *self,
       found[j] = x;
     }
 }
+
+/* The runs of @part in frames [@first, @end): from the first bucket that can hold one (a run
+ * starts at most RUN_FRAMES - 1 frames before @first, in the same bucket) to the last. */
+static void
+foreach_in_part (const Part        *part,
+                 guint64            first,
+                 guint64            end,
+                 PgsFrameRangeFunc  func,
+                 gpointer           user_data)
+{
+  guint64 high = first >> BUCKET_BITS;
+  gsize lo = 0, hi = part->n_buckets;
+
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (part->buckets[mid].high < high)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (gsize b = lo; b < part->n_buckets && part->buckets[b].high << BUCKET_BITS < end; b++)
+    for (gsize i = part->buckets[b].first; i < part->buckets[b + 1].first; i++)
+      {
+        guint64 r = part->records[i];
+        guint64 start = part->buckets[b].high << BUCKET_BITS | RECORD_LOW (r);
+        guint64 from = MAX (start, first);
+        guint64 to = MIN (start + RECORD_FRAMES (r), end);
+        PgsFramePage page;
+
+        if (start >= end)
+          break;
+        if (from >= to)
+          continue;
+        page = resolve (part, RECORD_REF (r) + (guint32) (from - start));
+        func (page.process, page.page, (guint32) (to - from), user_data);
+      }
+}
+
+void
+pgs_frame_index_foreach_in_range (PgsFrameIndex     *self,
+                                  guint64            first,
+                                  guint64            end,
+                                  PgsFrameRangeFunc  func,
+                                  gpointer           user_data)
+{
+  g_return_if_fail (self != NULL && func != NULL);
+
+  /* Frame 0 is never indexed (no frame number), as in lookup. */
+  first = MAX (first, 1);
+  for (guint i = 0; i < self->n_parts && first < end; i++)
+    foreach_in_part (&self->parts[i], first, end, func, user_data);
+}

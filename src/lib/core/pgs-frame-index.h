@@ -36,6 +36,20 @@ void           pgs_frame_index_lookup      (PgsFrameIndex *self,
                                             GArray        *pages);
 
 /* What the index holds: runs of pages, and the bytes they take. */
+/* Calls @func for every run of pages at frames [@first, @end): the process (its position),
+ * the run's first page there and how many pages of it lie in the range; runs of one process
+ * come in no particular order. */
+typedef void (*PgsFrameRangeFunc) (guint    process,
+                                   guint32  first_page,
+                                   guint32  n_pages,
+                                   gpointer user_data);
+
+void           pgs_frame_index_foreach_in_range (PgsFrameIndex     *self,
+                                                 guint64            first,
+                                                 guint64            end,
+                                                 PgsFrameRangeFunc  func,
+                                                 gpointer           user_data);
+
 gsize          pgs_frame_index_get_n_runs  (PgsFrameIndex *self);
 gsize          pgs_frame_index_get_size    (PgsFrameIndex *self);
 

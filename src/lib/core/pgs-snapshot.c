@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "pgs-frame-index.h"
 #include "pgs-physmap.h"
 #include "pgs-process-private.h"
@@ -319,6 +321,124 @@ pgs_snapshot_find_frame_users (PgsSnapshot *self,
       g_array_append_val (users, user);
     }
   return users;
+}
+
+typedef struct
+{
+  PgsSnapshot *snapshot;
+  GHashTable  *sums;      /* guint64 process << 32 | mapping → guint64 pages */
+} RangeSum;
+
+/* The mapping of @p holding @address (mappings are in address order), or G_MAXUINT. */
+static guint
+mapping_at (PgsProcess *p,
+            guint64     address)
+{
+  guint lo = 0, hi = p->mappings->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      const PgsMappingData *m = &g_array_index (p->mappings, PgsMappingData, mid);
+
+      if (m->end <= address)
+        lo = mid + 1;
+      else if (m->start > address)
+        hi = mid;
+      else
+        return mid;
+    }
+  return G_MAXUINT;
+}
+
+static void
+add_range_run (guint    process,
+               guint32  first_page,
+               guint32  n_pages,
+               gpointer user_data)
+{
+  RangeSum *sum = user_data;
+  PgsProcess *p = g_ptr_array_index (sum->snapshot->processes, process);
+
+  for (guint32 k = first_page; k < first_page + n_pages; k++)
+    {
+      guint64 key = (guint64) process << 32 | mapping_at (p, page_address (p, k));
+      guint64 *pages = g_hash_table_lookup (sum->sums, &key);
+
+      if (pages == NULL)
+        {
+          /* The key, then its count, in one block. */
+          guint64 *entry = g_new0 (guint64, 2);
+
+          entry[0] = key;
+          pages = &entry[1];
+          g_hash_table_insert (sum->sums, entry, pages);
+        }
+      (*pages)++;
+    }
+}
+
+static int
+compare_holdings (gconstpointer a,
+                  gconstpointer b)
+{
+  const PgsFrameHolding *x = a, *y = b;
+
+  if (x->pid != y->pid)
+    return (x->pid > y->pid) - (x->pid < y->pid);
+  return strcmp (x->path, y->path);
+}
+
+GArray *
+pgs_snapshot_sum_frame_range (PgsSnapshot *self,
+                              guint64      first_pfn,
+                              guint64      end_pfn)
+{
+  RangeSum sum = { self, NULL };
+  GArray *holdings;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+
+  holdings = g_array_new (FALSE, FALSE, sizeof (PgsFrameHolding));
+  g_mutex_lock (&self->frame_lock);
+  if (self->frame_index == NULL)
+    self->frame_index = pgs_frame_index_new (self->processes);
+  g_mutex_unlock (&self->frame_lock);
+
+  sum.sums = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  pgs_frame_index_foreach_in_range (self->frame_index, first_pfn, end_pfn, add_range_run, &sum);
+  g_hash_table_iter_init (&iter, sum.sums);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint64 k = *(const guint64 *) key;
+      PgsProcess *p = g_ptr_array_index (self->processes, (guint) (k >> 32));
+      guint mapping = (guint) (k & G_MAXUINT32);
+      PgsFrameHolding h = { p->pid, "", *(const guint64 *) value };
+
+      if (mapping != G_MAXUINT32 && mapping < p->mappings->len)
+        h.path = g_array_index (p->mappings, PgsMappingData, mapping).path;
+      g_array_append_val (holdings, h);
+    }
+  g_hash_table_unref (sum.sums);
+  g_array_sort (holdings, compare_holdings);
+  /* Merge neighbours of one process and one file (its several mappings). */
+  {
+    guint out = 0;
+
+    for (guint i = 0; i < holdings->len; i++)
+      {
+        PgsFrameHolding *h = &g_array_index (holdings, PgsFrameHolding, i);
+
+        if (out > 0 && compare_holdings (&g_array_index (holdings, PgsFrameHolding, out - 1), h) == 0)
+          g_array_index (holdings, PgsFrameHolding, out - 1).pages += h->pages;
+        else
+          g_array_index (holdings, PgsFrameHolding, out++) = *h;
+      }
+    g_array_set_size (holdings, out);
+  }
+  return holdings;
 }
 
 /* A one-line kernel file without its newline, or NULL. */

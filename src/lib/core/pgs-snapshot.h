@@ -64,4 +64,18 @@ typedef struct
 GArray         *pgs_snapshot_find_frame_users (PgsSnapshot *self,
                                                guint64      pfn);
 
+typedef struct
+{
+  int         pid;
+  const char *path;    /* the mapping's file; "" for anonymous memory (the snapshot's) */
+  guint64     pages;   /* its pages at the frames asked, each process counting its own */
+} PgsFrameHolding;
+
+/* What frames [@first_pfn, @end_pfn) hold: the pages each process maps there, by process
+ * and mapped file, in PID then path order (an array of PgsFrameHolding). A frame mapped by
+ * three processes counts for each. Built on the index of pgs_snapshot_find_frame_users. */
+GArray         *pgs_snapshot_sum_frame_range  (PgsSnapshot *self,
+                                               guint64      first_pfn,
+                                               guint64      end_pfn);
+
 G_END_DECLS
