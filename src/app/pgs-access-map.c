@@ -32,6 +32,13 @@ struct _PgsAccessMap
 
 G_DEFINE_FINAL_TYPE (PgsAccessMap, pgs_access_map, GTK_TYPE_WIDGET)
 
+enum {
+  REGION_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 view_of (PgsAccessMap  *self,
          PgsAccessView *view)
@@ -151,6 +158,8 @@ pgs_access_map_describe (PgsAccessMap *self,
   g_string_append_printf (s, _("Aggregation at %s s, kdamond PID %s"), a->timestamp, pid);
   g_string_append_c (s, '\n');
   g_string_append (s, _("The region’s rate, not each frame’s"));
+  g_string_append_c (s, '\n');
+  g_string_append (s, _("Click to see what it holds"));
   return g_string_free (s, FALSE);
 }
 
@@ -199,16 +208,54 @@ pgs_access_map_class_init (PgsAccessMapClass *klass)
   widget_class->snapshot = pgs_access_map_snapshot;
   widget_class->css_changed = pgs_access_map_css_changed;
   gtk_widget_class_set_css_name (widget_class, "accessmap");
+
+  /* PgsAccessMap::region-activated (start, end): a region was clicked; its physical
+   * addresses, for the page to say what they hold. */
+  signals[REGION_ACTIVATED] =
+    g_signal_new ("region-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_UINT64, G_TYPE_UINT64);
+}
+
+static void
+on_released (GtkGestureClick *click,
+             int              n_press,
+             double           x,
+             double           y,
+             PgsAccessMap    *self)
+{
+  pgs_access_map_activate_at (self, x, y);
+}
+
+gboolean
+pgs_access_map_activate_at (PgsAccessMap *self,
+                            double        x,
+                            double        y)
+{
+  const PgsDamonRegion *r;
+  guint ai, ri;
+
+  g_return_val_if_fail (PGS_IS_ACCESS_MAP (self), FALSE);
+  if (!pgs_access_map_hit (self, x, y, &ai, &ri))
+    return FALSE;
+  r = &g_array_index (((const PgsDamonAggregation *) g_ptr_array_index (self->aggregations, ai))->regions,
+                      PgsDamonRegion, ri);
+  g_signal_emit (self, signals[REGION_ACTIVATED], 0, r->start, r->end);
+  return TRUE;
 }
 
 static void
 pgs_access_map_init (PgsAccessMap *self)
 {
+  GtkGesture *click;
+
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 200, 200);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "released", G_CALLBACK (on_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
 
 void

@@ -34,4 +34,9 @@ char       *pgs_access_map_describe         (PgsAccessMap *self,
                                              double        x,
                                              double        y);
 
+/* As a click at @x, @y: emits region-activated for the region there; FALSE where none. */
+gboolean pgs_access_map_activate_at (PgsAccessMap *self,
+                                     double        x,
+                                     double        y);
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "pagescope.h"
 #include "pgs-access-map.h"
 #include "pgs-access-page.h"
+#include "pgs-region-holdings.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,8 @@ const char   *_pgs_access_page_get_title         (PgsAccessPage      *self);
 const char   *_pgs_access_page_get_description   (PgsAccessPage      *self);
 char         *_pgs_access_page_get_legend        (PgsAccessPage      *self);
 PgsAccessMap *_pgs_access_page_get_map           (PgsAccessPage      *self);
+/* What a clicked region holds (pgs-region-holdings.c). */
+PgsRegionHoldings *_pgs_access_page_get_holdings (PgsAccessPage     *self);
 GtkWidget    *_pgs_access_page_get_read_button   (PgsAccessPage      *self);
 GtkWidget    *_pgs_access_page_get_unlock_button (PgsAccessPage      *self);
 

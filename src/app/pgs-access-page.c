@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-access-page-private.h"
+#include "pgs-region-holdings.h"
 #include "pgs-map-style.h"
 #include "pgs-units.h"
 
@@ -34,6 +35,7 @@ struct _PgsAccessPage
   GtkButton          *unlock_button;
   GtkProgressBar     *progress_bar;
   PgsAccessMap       *map;
+  PgsRegionHoldings  *holdings;
   GtkLabel           *legend_label;
   GtkDrawingArea     *ramp;
   GtkLabel           *units_label;
@@ -558,6 +560,25 @@ on_read_clicked (PgsAccessPage *self)
   g_task_run_in_thread (task, read_thread);
 }
 
+/* A region clicked: what its frames hold, from the shown snapshot's pages or a scan. */
+static void
+on_region_activated (PgsAccessPage *self,
+                     guint64        start,
+                     guint64        end,
+                     PgsAccessMap  *map)
+{
+  PgsSession *session = pgs_page_get_session (PGS_PAGE (self));
+
+  pgs_region_holdings_show (self->holdings, session != NULL ? pgs_session_get_snapshot (session) : NULL,
+                            start, end);
+}
+
+PgsRegionHoldings *
+_pgs_access_page_get_holdings (PgsAccessPage *self)
+{
+  return self->holdings;
+}
+
 static void
 on_cancel_clicked (PgsAccessPage *self)
 {
@@ -734,6 +755,7 @@ pgs_access_page_class_init (PgsAccessPageClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (PGS_TYPE_ACCESS_MAP);
+  g_type_ensure (PGS_TYPE_REGION_HOLDINGS);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
                                                "pgs-access-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, stack);
@@ -742,6 +764,8 @@ pgs_access_page_class_init (PgsAccessPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, unlock_button);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, map);
+  gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, holdings);
+  gtk_widget_class_bind_template_callback (widget_class, on_region_activated);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, legend_label);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, ramp);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, units_label);

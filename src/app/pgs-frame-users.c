@@ -7,7 +7,8 @@
  * longer reads (pgs-refresh.c): a click on a frame scans them then, in a worker thread,
  * with progress and a cancellable, and the reverse index is built over that scan in
  * another. The caller (pgs-frame-users-view.c) keeps the scan to name the processes and
- * drops it with the snapshot it was made for.
+ * drops it with the snapshot it was made for. The same for what a range of frames holds
+ * (the Access view's regions, pgs-region-holdings.c).
  */
 
 #include "config.h"
@@ -20,6 +21,7 @@ typedef struct
 {
   PgsSnapshot           *snapshot;   /* searched: the one given, or the scan */
   guint64                pfn;
+  guint64                end_pfn;    /* a sum over [pfn, end_pfn) when above pfn */
   PgsFrameUsersProgress  progress;
   gpointer               progress_data;
   PgsScanner            *scanner;
@@ -59,7 +61,9 @@ index_thread (GTask        *task,
   Find *find = task_data;
 
   pgs_background_lower_current_thread ();
-  g_task_return_pointer (task, pgs_snapshot_find_frame_users (find->snapshot, find->pfn),
+  g_task_return_pointer (task, find->end_pfn > find->pfn
+                               ? pgs_snapshot_sum_frame_range (find->snapshot, find->pfn, find->end_pfn)
+                               : pgs_snapshot_find_frame_users (find->snapshot, find->pfn),
                          (GDestroyNotify) g_array_unref);
 }
 
@@ -93,34 +97,33 @@ scan_done (GObject      *object,
   g_task_run_in_thread (task, index_thread);
 }
 
-void
-pgs_frame_users_find_async (GtkWidget             *widget,
-                            PgsSnapshot           *snapshot,
-                            guint64                pfn,
-                            GCancellable          *cancellable,
-                            PgsFrameUsersProgress  progress,
-                            gpointer               progress_data,
-                            GAsyncReadyCallback    callback,
-                            gpointer               user_data)
+static void
+start (GtkWidget             *widget,
+       PgsSnapshot           *snapshot,
+       guint64                pfn,
+       guint64                end_pfn,
+       GCancellable          *cancellable,
+       PgsFrameUsersProgress  progress,
+       gpointer               progress_data,
+       GAsyncReadyCallback    callback,
+       gpointer               user_data)
 {
   g_autoptr(GTask) task = NULL;
   GtkWidget *page;
   PgsHelper *helper;
   Find *find;
 
-  g_return_if_fail (GTK_IS_WIDGET (widget));
-  g_return_if_fail (PGS_IS_SNAPSHOT (snapshot));
-
   task = g_task_new (widget, cancellable, callback, user_data);
-  g_task_set_source_tag (task, pgs_frame_users_find_async);
+  g_task_set_source_tag (task, start);
   g_task_set_return_on_cancel (task, TRUE);
   find = g_new0 (Find, 1);
   find->pfn = pfn;
+  find->end_pfn = end_pfn;
   find->progress = progress;
   find->progress_data = progress_data;
   g_task_set_task_data (task, find, (GDestroyNotify) find_free);
 
-  if (has_pages (snapshot))
+  if (snapshot != NULL && has_pages (snapshot))
     {
       find->snapshot = g_object_ref (snapshot);
       g_task_run_in_thread (task, index_thread);
@@ -135,6 +138,38 @@ pgs_frame_users_find_async (GtkWidget             *widget,
     pgs_scanner_set_helper (find->scanner, helper);
   find->progress_id = g_signal_connect (find->scanner, "progress", G_CALLBACK (on_progress), task);
   pgs_scanner_scan_async (find->scanner, cancellable, scan_done, g_object_ref (task));
+}
+
+void
+pgs_frame_users_find_async (GtkWidget             *widget,
+                            PgsSnapshot           *snapshot,
+                            guint64                pfn,
+                            GCancellable          *cancellable,
+                            PgsFrameUsersProgress  progress,
+                            gpointer               progress_data,
+                            GAsyncReadyCallback    callback,
+                            gpointer               user_data)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (PGS_IS_SNAPSHOT (snapshot));
+  start (widget, snapshot, pfn, 0, cancellable, progress, progress_data, callback, user_data);
+}
+
+void
+pgs_frame_users_sum_async (GtkWidget             *widget,
+                           PgsSnapshot           *snapshot,
+                           guint64                first_pfn,
+                           guint64                end_pfn,
+                           GCancellable          *cancellable,
+                           PgsFrameUsersProgress  progress,
+                           gpointer               progress_data,
+                           GAsyncReadyCallback    callback,
+                           gpointer               user_data)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (snapshot == NULL || PGS_IS_SNAPSHOT (snapshot));
+  g_return_if_fail (end_pfn > first_pfn);
+  start (widget, snapshot, first_pfn, end_pfn, cancellable, progress, progress_data, callback, user_data);
 }
 
 GArray *

@@ -28,6 +28,18 @@ void     pgs_frame_users_find_async  (GtkWidget             *widget,
                                       GAsyncReadyCallback    callback,
                                       gpointer               user_data);
 /* An array of PgsFrameUser; @scanned: the snapshot they are of (to name them). */
+/* What frames [@first_pfn, @end_pfn) hold (pgs_snapshot_sum_frame_range), scanning every
+ * process's pages first when @snapshot (may be NULL) lacks them; finish it with
+ * pgs_frame_users_find_finish (), whose @scanned then owns the holdings' paths. */
+void     pgs_frame_users_sum_async   (GtkWidget             *widget,
+                                      PgsSnapshot           *snapshot,
+                                      guint64                first_pfn,
+                                      guint64                end_pfn,
+                                      GCancellable          *cancellable,
+                                      PgsFrameUsersProgress  progress,
+                                      gpointer               progress_data,
+                                      GAsyncReadyCallback    callback,
+                                      gpointer               user_data);
 GArray  *pgs_frame_users_find_finish (GAsyncResult          *result,
                                       PgsSnapshot          **scanned,
                                       GError               **error);

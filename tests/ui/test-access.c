@@ -14,7 +14,10 @@
 
 #include "config.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pgs-access-page-private.h"
 #include "pgs-fixture.h"
@@ -230,6 +233,161 @@ test_heat (Fixture       *f,
   pgs_ui_spin (200);
 }
 
+typedef struct
+{
+  guint64 start, end;
+  char   *path;
+} Map;
+
+/* @pid's mappings from its maps file, the kernel's words, the test's own reading. */
+static GArray *
+read_maps (int pid)
+{
+  g_autofree char *name = g_strdup_printf ("/proc/%d/maps", pid);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GArray *maps = g_array_new (FALSE, FALSE, sizeof (Map));
+
+  g_assert_true (g_file_get_contents (name, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      Map m = { 0 };
+      int path_at = 0;
+
+      g_assert_cmpint (sscanf (lines[i], "%" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x %*s %*s %*s %*s %n",
+                               &m.start, &m.end, &path_at), >=, 2);
+      m.path = g_strdup (path_at > 0 ? g_strstrip (lines[i] + path_at) : "");
+      g_array_append_val (maps, m);
+    }
+  return maps;
+}
+
+/* Page @address's frame from @pid's pagemap, 0 where not present. */
+static guint64
+frame_of (int     fd,
+          guint64 address)
+{
+  guint64 entry = 0;
+
+  g_assert_cmpint (pread (fd, &entry, 8, address / sysconf (_SC_PAGESIZE) * 8), ==, 8);
+  return entry >> 63 ? entry & ((G_GUINT64_CONSTANT (1) << 55) - 1) : 0;
+}
+
+static gboolean
+holdings_read (gpointer data)
+{
+  return pgs_region_holdings_get_holdings (data) != NULL;
+}
+
+/* A region clicked says what its frames hold: the frames of pgs-ui-child's buffer, from
+ * its first to its last, hold as many of the child's pages of that mapping's file (its
+ * anonymous memory) as the test counts in the child's own pagemap, mapping by mapping. */
+static void
+test_holdings (Fixture       *f,
+               gconstpointer  data)
+{
+  long ps = sysconf (_SC_PAGESIZE);
+  PgsUiChild child = { 0 };
+  g_autoptr(GArray) maps = NULL;
+  g_autofree char *pagemap = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *trace = NULL;
+  const char *buffer_path = NULL;
+  PgsDamonCollection *col;
+  PgsRegionHoldings *holdings;
+  GArray *got;
+  guint64 first = G_MAXUINT64, last = 0, expected = 0, held = 0;
+  guint64 start, end;
+  PgsAccessMap *map;
+  int fd;
+
+  if (access ("/proc/kpageflags", R_OK) != 0)
+    {
+      g_test_skip ("the frames of a process need root");
+      return;
+    }
+  pgs_ui_child_start (&child, 512);
+  maps = read_maps (child.pid);
+  pagemap = g_strdup_printf ("/proc/%d/pagemap", child.pid);
+  fd = open (pagemap, O_RDONLY | O_CLOEXEC);
+  g_assert_cmpint (fd, >=, 0);
+  for (guint64 a = child.buffer; a < child.buffer + 512 * (guint64) ps; a += ps)
+    {
+      guint64 pfn = frame_of (fd, a);
+
+      g_assert_cmpuint (pfn, !=, 0);
+      first = MIN (first, pfn);
+      last = MAX (last, pfn);
+    }
+  for (guint i = 0; i < maps->len; i++)
+    if (child.buffer >= g_array_index (maps, Map, i).start && child.buffer < g_array_index (maps, Map, i).end)
+      buffer_path = g_array_index (maps, Map, i).path;
+  g_assert_nonnull (buffer_path);
+  /* The child's pages of that file (or anonymous memory) at frames first..last. */
+  for (guint i = 0; i < maps->len; i++)
+    {
+      const Map *m = &g_array_index (maps, Map, i);
+
+      if (g_strcmp0 (m->path, buffer_path) != 0)
+        continue;
+      for (guint64 a = m->start; a < m->end; a += ps)
+        {
+          guint64 pfn = frame_of (fd, a);
+
+          expected += pfn != 0 && pfn >= first && pfn <= last;
+        }
+    }
+  close (fd);
+  g_test_message ("buffer at frames %" G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT ", “%s”: %" G_GUINT64_FORMAT
+                  " pages of the child there", first, last, buffer_path, expected);
+  g_assert_cmpuint (expected, >=, 512);
+
+  /* One aggregation of one region: those frames. */
+  start = first * ps;
+  end = (last + 1) * ps;
+  line = g_strdup_printf ("target_id=0 nr_regions=1 %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT ": 3 1", start, end);
+  trace = g_strdup_printf ("       kdamond.0-107     [003] ..... 10.000000: damon_aggregated: %s\n", line);
+  write_running_kdamond (f->fx);
+  _pgs_access_page_set_privileged (f->page, TRUE);
+  present (f);
+  col = g_new0 (PgsDamonCollection, 1);
+  col->before = pgs_damon_sysfs_read (pgs_fixture_get_root (f->fx), NULL);
+  col->access = pgs_damon_access_new (0);
+  col->messages = g_ptr_array_new_with_free_func (g_free);
+  pgs_damon_access_set_addr_unit (col->access, 107, 1);
+  pgs_damon_access_feed (col->access, trace, strlen (trace));
+  pgs_damon_access_finish (col->access);
+  _pgs_access_page_show_collection (f->page, col);
+  map = _pgs_access_page_get_map (f->page);
+  g_assert_true (pgs_ui_wait (map_drawn, map, 10000));
+  assert_contains (pgs_access_map_describe (map, gtk_widget_get_width (GTK_WIDGET (map)) / 2.0,
+                                            gtk_widget_get_height (GTK_WIDGET (map)) / 2.0),
+                   "Click to see what it holds");
+
+  /* Clicked: every process's pages read, the sums by process and file. */
+  g_assert_true (pgs_access_map_activate_at (map, gtk_widget_get_width (GTK_WIDGET (map)) / 2.0,
+                                             gtk_widget_get_height (GTK_WIDGET (map)) / 2.0));
+  holdings = _pgs_access_page_get_holdings (f->page);
+  g_assert_true (pgs_ui_wait (holdings_read, holdings, 120000));
+  got = pgs_region_holdings_get_holdings (holdings);
+  for (guint i = 0; i < got->len; i++)
+    {
+      const PgsFrameHolding *h = &g_array_index (got, PgsFrameHolding, i);
+
+      if (h->pid == child.pid && g_strcmp0 (h->path, buffer_path) == 0)
+        held += h->pages;
+    }
+  g_test_message ("%s", pgs_region_holdings_get_text (holdings));
+  g_assert_cmpuint (held, ==, expected);
+  assert_contains (pgs_region_holdings_get_text (holdings), "By process: ");
+  assert_contains (pgs_region_holdings_get_text (holdings), "By application: ");
+  assert_contains (pgs_region_holdings_get_text (holdings), "By file: ");
+  pgs_ui_child_stop (&child);
+  for (guint i = 0; i < maps->len; i++)
+    g_free (g_array_index (maps, Map, i).path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -243,6 +401,8 @@ main (int    argc,
   g_test_add ("/pgs/ui/access/unprivileged", Fixture, NULL, fixture_set_up, test_unprivileged,
               fixture_tear_down);
   g_test_add ("/pgs/ui/access/heat", Fixture, NULL, fixture_set_up, test_heat,
+              fixture_tear_down);
+  g_test_add ("/pgs/ui/access/holdings", Fixture, NULL, fixture_set_up, test_holdings,
               fixture_tear_down);
   return g_test_run ();
 }

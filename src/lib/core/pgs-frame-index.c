@@ -555,11 +555,10 @@ pgs_frame_index_lookup (PgsFrameIndex *self,
 /* The runs of @part in frames [@first, @end): from the first bucket that can hold one (a run
  * starts at most RUN_FRAMES - 1 frames before @first, in the same bucket) to the last. */
 static void
-foreach_in_part (const Part        *part,
-                 guint64            first,
-                 guint64            end,
-                 PgsFrameRangeFunc  func,
-                 gpointer           user_data)
+collect_in_part (const Part *part,
+                 guint64     first,
+                 guint64     end,
+                 GArray     *runs)
 {
   guint64 high = first >> BUCKET_BITS;
   gsize lo = 0, hi = part->n_buckets;
@@ -581,27 +580,28 @@ foreach_in_part (const Part        *part,
         guint64 from = MAX (start, first);
         guint64 to = MIN (start + RECORD_FRAMES (r), end);
         PgsFramePage page;
+        PgsFrameRun run;
 
         if (start >= end)
           break;
         if (from >= to)
           continue;
         page = resolve (part, RECORD_REF (r) + (guint32) (from - start));
-        func (page.process, page.page, (guint32) (to - from), user_data);
+        run = (PgsFrameRun) { page.process, page.page, (guint32) (to - from) };
+        g_array_append_val (runs, run);
       }
 }
 
 void
-pgs_frame_index_foreach_in_range (PgsFrameIndex     *self,
-                                  guint64            first,
-                                  guint64            end,
-                                  PgsFrameRangeFunc  func,
-                                  gpointer           user_data)
+pgs_frame_index_collect_range (PgsFrameIndex *self,
+                               guint64        first,
+                               guint64        end,
+                               GArray        *runs)
 {
-  g_return_if_fail (self != NULL && func != NULL);
+  g_return_if_fail (self != NULL && runs != NULL);
 
   /* Frame 0 is never indexed (no frame number), as in lookup. */
   first = MAX (first, 1);
   for (guint i = 0; i < self->n_parts && first < end; i++)
-    foreach_in_part (&self->parts[i], first, end, func, user_data);
+    collect_in_part (&self->parts[i], first, end, runs);
 }

@@ -36,19 +36,21 @@ void           pgs_frame_index_lookup      (PgsFrameIndex *self,
                                             GArray        *pages);
 
 /* What the index holds: runs of pages, and the bytes they take. */
-/* Calls @func for every run of pages at frames [@first, @end): the process (its position),
- * the run's first page there and how many pages of it lie in the range; runs of one process
- * come in no particular order. */
-typedef void (*PgsFrameRangeFunc) (guint    process,
-                                   guint32  first_page,
-                                   guint32  n_pages,
-                                   gpointer user_data);
+/* A run of one process's pages at consecutive frames: the process (its position), its
+ * first page and how many. */
+typedef struct
+{
+  guint   process;
+  guint32 first_page;
+  guint32 n_pages;
+} PgsFrameRun;
 
-void           pgs_frame_index_foreach_in_range (PgsFrameIndex     *self,
-                                                 guint64            first,
-                                                 guint64            end,
-                                                 PgsFrameRangeFunc  func,
-                                                 gpointer           user_data);
+/* Appends to @runs (PgsFrameRun) every run of pages at frames [@first, @end), clipped to
+ * them; runs of one process come in no particular order. */
+void           pgs_frame_index_collect_range (PgsFrameIndex *self,
+                                              guint64        first,
+                                              guint64        end,
+                                              GArray        *runs);
 
 gsize          pgs_frame_index_get_n_runs  (PgsFrameIndex *self);
 gsize          pgs_frame_index_get_size    (PgsFrameIndex *self);

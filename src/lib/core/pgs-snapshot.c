@@ -323,12 +323,6 @@ pgs_snapshot_find_frame_users (PgsSnapshot *self,
   return users;
 }
 
-typedef struct
-{
-  PgsSnapshot *snapshot;
-  GHashTable  *sums;      /* guint64 process << 32 | mapping → guint64 pages */
-} RangeSum;
-
 /* The mapping of @p holding @address (mappings are in address order), or G_MAXUINT. */
 static guint
 mapping_at (PgsProcess *p,
@@ -351,19 +345,18 @@ mapping_at (PgsProcess *p,
   return G_MAXUINT;
 }
 
+/* Adds @run's pages to @sums (guint64 process << 32 | mapping → guint64 pages). */
 static void
-add_range_run (guint    process,
-               guint32  first_page,
-               guint32  n_pages,
-               gpointer user_data)
+add_range_run (PgsSnapshot       *self,
+               const PgsFrameRun *run,
+               GHashTable        *sums)
 {
-  RangeSum *sum = user_data;
-  PgsProcess *p = g_ptr_array_index (sum->snapshot->processes, process);
+  PgsProcess *p = g_ptr_array_index (self->processes, run->process);
 
-  for (guint32 k = first_page; k < first_page + n_pages; k++)
+  for (guint32 k = run->first_page; k < run->first_page + run->n_pages; k++)
     {
-      guint64 key = (guint64) process << 32 | mapping_at (p, page_address (p, k));
-      guint64 *pages = g_hash_table_lookup (sum->sums, &key);
+      guint64 key = (guint64) run->process << 32 | mapping_at (p, page_address (p, k));
+      guint64 *pages = g_hash_table_lookup (sums, &key);
 
       if (pages == NULL)
         {
@@ -372,7 +365,7 @@ add_range_run (guint    process,
 
           entry[0] = key;
           pages = &entry[1];
-          g_hash_table_insert (sum->sums, entry, pages);
+          g_hash_table_insert (sums, entry, pages);
         }
       (*pages)++;
     }
@@ -394,7 +387,8 @@ pgs_snapshot_sum_frame_range (PgsSnapshot *self,
                               guint64      first_pfn,
                               guint64      end_pfn)
 {
-  RangeSum sum = { self, NULL };
+  g_autoptr(GHashTable) sums = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GArray) runs = g_array_new (FALSE, FALSE, sizeof (PgsFrameRun));
   GArray *holdings;
   GHashTableIter iter;
   gpointer key, value;
@@ -407,9 +401,10 @@ pgs_snapshot_sum_frame_range (PgsSnapshot *self,
     self->frame_index = pgs_frame_index_new (self->processes);
   g_mutex_unlock (&self->frame_lock);
 
-  sum.sums = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  pgs_frame_index_foreach_in_range (self->frame_index, first_pfn, end_pfn, add_range_run, &sum);
-  g_hash_table_iter_init (&iter, sum.sums);
+  pgs_frame_index_collect_range (self->frame_index, first_pfn, end_pfn, runs);
+  for (guint i = 0; i < runs->len; i++)
+    add_range_run (self, &g_array_index (runs, PgsFrameRun, i), sums);
+  g_hash_table_iter_init (&iter, sums);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       guint64 k = *(const guint64 *) key;
@@ -421,7 +416,6 @@ pgs_snapshot_sum_frame_range (PgsSnapshot *self,
         h.path = g_array_index (p->mappings, PgsMappingData, mapping).path;
       g_array_append_val (holdings, h);
     }
-  g_hash_table_unref (sum.sums);
   g_array_sort (holdings, compare_holdings);
   /* Merge neighbours of one process and one file (its several mappings). */
   {
