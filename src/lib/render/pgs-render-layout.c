@@ -180,6 +180,17 @@ try_fit (Geometry      *g,
   return g->mh <= hc;
 }
 
+/* 8 × (1 / 3) × 3 is 8, not 8.000000001, which would double the Hilbert block side. */
+static double
+snap_scale (double s)
+{
+  if (s >= 1 && fabs (s - round (s)) < 1e-9 * s)
+    return round (s);
+  if (s < 1 && fabs (1 / s - round (1 / s)) < 1e-9 / s)
+    return 1 / round (1 / s);
+  return s;
+}
+
 void
 pgs_render_geometry_fit (Geometry      *g,
                          PgsLayout      layout,
@@ -188,19 +199,27 @@ pgs_render_geometry_fit (Geometry      *g,
                          guint          n_bands,
                          int            width,
                          int            height,
+                         int            fit_width,
+                         int            fit_height,
                          double         zoom,
                          double         center_x,
                          double         center_y)
 {
-  double s, sy, map_w, map_h;
+  double s, sy, map_w, map_h, ratio = 1.0;
 
   pgs_render_geometry_clear (g);
-  g->width = width;
-  g->height = height;
   g->layout = layout;
   g->n = n;
   if (width <= 0 || height <= 0 || g->n == 0)
     return;
+  /* The cells are laid out (tiles, row width) for the fit size, the output's by default. */
+  if (fit_width <= 0 || fit_height <= 0)
+    {
+      fit_width = width;
+      fit_height = height;
+    }
+  g->width = fit_width;
+  g->height = fit_height;
 
   /* The smallest scale (most pixels per page) that fits: magnifications 1/64 … 1/1, then
    * whole numbers of cells per pixel. A magnified cell is k x k whole pixels for any k, so
@@ -241,8 +260,18 @@ pgs_render_geometry_fit (Geometry      *g,
         g->s0 = g->s0y = s0;
         g->valid = TRUE;
       }
+  g->width = width;
+  g->height = height;
   if (!g->valid)
     return;
+  /* Drawn at another size than fitted: the same cells, each pixel covering more or fewer
+   * of them, the map as large as fits both ways (the zoom's arithmetic then places it). */
+  if (fit_width != width || fit_height != height)
+    {
+      ratio = MAX ((double) fit_width / width, (double) fit_height / height);
+      g->s0 = snap_scale (g->s0 * ratio);
+      g->s0y = snap_scale (g->s0y * ratio);
+    }
 
   if (band_pages != NULL && layout == PGS_LAYOUT_LINEAR)
     {

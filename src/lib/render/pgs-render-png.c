@@ -183,6 +183,49 @@ wrap (cairo_t    *cr,
   return out;
 }
 
+/* Residency, rows: a run of consecutive bands of one file (a library's text, its data…)
+ * and where it lies on a @width x @height map, in pixels. */
+typedef struct
+{
+  guint       first, end;
+  double      top, bottom;
+  const char *label;
+} Span;
+
+/* The runs of bands, each with its label where a line of text fits beside it at legend
+ * scale @k, as on screen: a run too thin for its label goes unlabelled rather than lend
+ * the label to the band beside it. */
+static GArray *
+band_spans (PgsRenderer *self,
+            int          width,
+            int          height,
+            double       k)
+{
+  GArray *spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  guint n_bands = pgs_renderer_get_n_bands (self);
+
+  for (guint b = 0, end; b < n_bands; b = end)
+    {
+      Span span = { b, b, G_MAXDOUBLE, -G_MAXDOUBLE, g_array_index (self->bands, Band, b).label };
+
+      for (end = b; end < n_bands && g_strcmp0 (g_array_index (self->bands, Band, end).label,
+                                                 span.label) == 0; end++)
+        {
+          double by, bh;
+
+          if (!pgs_renderer_get_band (self, width, height, end, &by, &bh, NULL))
+            continue;
+          span.top = MIN (span.top, by);
+          span.bottom = MAX (span.bottom, by + bh);
+        }
+      span.end = end;
+      if (span.bottom - span.top < (FONT_SIZE + 4) * k)
+        span.label = NULL;
+      g_array_append_val (spans, span);
+    }
+  return spans;
+}
+
 cairo_surface_t *
 pgs_renderer_render_surface (PgsRenderer *self,
                              int          width,
@@ -202,7 +245,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   gboolean marked = FALSE;
   double label_w = 0, legend_w = 0, legend_h, map_x, map_y, total_w, total_h;
   double k = legend_scale (width, height);
-  guint n_bands = 0;
+  g_autoptr(GArray) spans = NULL;
 
   g_return_val_if_fail (PGS_IS_RENDERER (self), NULL);
   g_return_val_if_fail (width > 0 && height > 0, NULL);
@@ -260,12 +303,12 @@ pgs_renderer_render_surface (PgsRenderer *self,
 
   if (self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_LINEAR)
     {
-      n_bands = pgs_renderer_get_n_bands (self);
-      for (guint b = 0; b < n_bands; b++)
+      spans = band_spans (self, width, height, k);
+      for (guint i = 0; i < spans->len; i++)
         {
-          const char *label;
+          const char *label = g_array_index (spans, Span, i).label;
 
-          if (pgs_renderer_get_band (self, width, height, b, NULL, NULL, &label))
+          if (label != NULL)
             label_w = MAX (label_w, text_width (mcr, label));
         }
       label_w = (MIN (label_w, 260) + PAD) * k;
@@ -292,40 +335,40 @@ pgs_renderer_render_surface (PgsRenderer *self,
 
   set_font (cr, FONT_SIZE * k);
 
-  /* Band labels: those with room, never overlapping, elided at the front when long. */
-  if (n_bands > 0)
+  /* Band labels, each beside its own run of bands; elided at the front when long. */
+  for (guint i = 0; spans != NULL && i < spans->len; i++)
     {
-      double next_free = -1e9;
+      const Span *span = &g_array_index (spans, Span, i);
+      g_autofree char *shown = NULL;
+      double ty;
 
-      for (guint b = 0; b < n_bands; b++)
+      /* A tick at the start of each band, so bands are told apart even unlabelled. */
+      for (guint b = span->first; b < span->end; b++)
         {
           double by, bh;
-          const char *label;
-          g_autofree char *shown = NULL;
-          double ty;
 
-          if (!pgs_renderer_get_band (self, width, height, b, &by, &bh, &label))
+          if (!pgs_renderer_get_band (self, width, height, b, &by, &bh, NULL))
             continue;
-          /* A tick at the start of each band, so bands are told apart even unlabelled. */
           set_color (cr, style->grid);
           cairo_rectangle (cr, map_x - 5, map_y + by, 4, MAX (1, floor (bh) - 1));
           cairo_fill (cr);
-          ty = map_y + by + MIN (bh, LINE * k) / 2 + FONT_SIZE * k / 2 - 2;
-          if (ty - FONT_SIZE * k < next_free)
-            continue;
-          shown = g_strdup (label);
-          while (text_width (cr, shown) > label_w - PAD * k && g_utf8_strlen (shown, -1) > 2)
-            {
-              g_autofree char *rest = g_strdup (g_utf8_next_char (g_utf8_next_char (shown)));
-
-              g_free (shown);
-              shown = g_strconcat ("…", rest, NULL);
-            }
-          set_color (cr, style->text);
-          cairo_move_to (cr, map_x - 8 - text_width (cr, shown), ty);
-          cairo_show_text (cr, shown);
-          next_free = ty + 3;
         }
+      if (span->label == NULL)
+        continue;
+      /* The line's ink (ascent 0.93, descent 0.24 of the size) centred in the run's first
+       * line's height. */
+      ty = map_y + span->top + MIN (span->bottom - span->top, LINE * k) / 2 + 0.35 * FONT_SIZE * k;
+      shown = g_strdup (span->label);
+      while (text_width (cr, shown) > label_w - PAD * k && g_utf8_strlen (shown, -1) > 2)
+        {
+          g_autofree char *rest = g_strdup (g_utf8_next_char (g_utf8_next_char (shown)));
+
+          g_free (shown);
+          shown = g_strconcat ("…", rest, NULL);
+        }
+      set_color (cr, style->text);
+      cairo_move_to (cr, map_x - 8 - text_width (cr, shown), ty);
+      cairo_show_text (cr, shown);
     }
 
   {

@@ -91,6 +91,12 @@ void             pgs_renderer_get_viewport       (PgsRenderer  *self,
                                                   double       *zoom,
                                                   double       *center_x,
                                                   double       *center_y);
+/* Lays the map out as for a @width x @height output (Hilbert tiles, rows), whatever size it
+ * is then drawn at, scaled to fit: a larger export of a map keeps the layout shown on
+ * screen, more pixels to a cell. 0 x 0 (the default): as for the size drawn. */
+void             pgs_renderer_set_fit_size       (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height);
 /* The colour around the map (opaque 0xAARRGGBB); the style's background by default. */
 void             pgs_renderer_set_background     (PgsRenderer  *self,
                                                   guint32       argb);
