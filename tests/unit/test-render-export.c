@@ -22,6 +22,15 @@
  * column 24, cell column -32 + (x + 0.5) · 4 / 3 at pixel column x (row: 0 + …); block
  * (x, y) the 4 frames from 4 · d, d its place on the side-64 curve.
  *
+ * Rows. 19000 frames on the sharing map (as in test-render-fold.c), frame 10020 mapped 3
+ * times. On screen, 100 x 100 pixels: a pixel is 2 columns by 1 row of frames, 200
+ * columns, 95 rows drawn from pixel row 2; frame 10020 (row 50, columns 20) at pixel
+ * (10, 52). Exported at 300 x 300 laid out for 100 x 100: a pixel is 2 / 3 of a column by
+ * 1 / 3 of a row (the screen's pixels, each drawn as 3 x 3), 300 x 285 pixels drawn from
+ * row 7 (the map starts at row -7 / 3): column floor ((x + 0.5) · 2 / 3), row
+ * floor ((y - 6.5) / 3). Frame 10020 is pixel column 30 (30.5 · 2 / 3 = 20.3; 29 and 31
+ * give 19.7 and 21) of pixel rows 157–159 (row 50 from y = 156.5 to 159.5).
+ *
  * Labels. One process, in address order: libfoo.so (4 pages), an anonymous mapping (60
  * pages), libbaz.so as three mappings of 4 pages, libbar.so (4 pages, its first present).
  * At 64 x 104 pixels: 8 pixels a cell (8 columns; 13 rows of 13 fit), 9 pixels (7
@@ -181,6 +190,41 @@ test_hilbert_export (void)
   cairo_surface_destroy (surface);
 }
 
+static void
+test_rows_export (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  cairo_surface_t *surface;
+
+  for (guint i = 0; i < 19000; i++)
+    pgs_fixture_set_frame (fx, i, i == 10020 ? 3 : 1, KPF (LRU) | KPF (UPTODATE));
+  pgs_fixture_commit (fx);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_METRICS | PGS_SCAN_PHYSMAP);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+
+  surface = pgs_renderer_render_surface (renderer, 100, 100, FALSE);
+  g_assert_cmphex (pixel (surface, 10, 52), ==, COLOR_3_4);
+  g_assert_cmphex (pixel (surface, 11, 52), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 10, 51), ==, COLOR_ONCE);
+  cairo_surface_destroy (surface);
+
+  pgs_renderer_set_fit_size (renderer, 100, 100);
+  surface = pgs_renderer_render_surface (renderer, 300, 300, FALSE);
+  for (int y = 157; y <= 159; y++)
+    g_assert_cmphex (pixel (surface, 30, y), ==, COLOR_3_4);
+  g_assert_cmphex (pixel (surface, 30, 156), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 30, 160), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 29, 158), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 31, 158), ==, COLOR_ONCE);
+  /* The map's rows: 7 to 291 (95 rows of 3 pixels). */
+  g_assert_cmphex (pixel (surface, 150, 6), !=, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 0, 7), ==, COLOR_ONCE);
+  g_assert_cmphex (pixel (surface, 0, 290), ==, COLOR_ONCE);
+  cairo_surface_destroy (surface);
+}
+
 /* Rows of the PNG's label gutter (left of the band ticks) with any ink. */
 static gboolean
 gutter_inked (cairo_surface_t *surface,
@@ -281,6 +325,7 @@ main (int   argc,
   PS = (guint64) sysconf (_SC_PAGESIZE);
 
   g_test_add_func ("/pgs/render-export/hilbert-layout", test_hilbert_export);
+  g_test_add_func ("/pgs/render-export/rows-layout", test_rows_export);
   g_test_add_func ("/pgs/render-export/band-labels", test_band_labels);
   return g_test_run ();
 }

@@ -264,14 +264,8 @@ pgs_render_geometry_fit (Geometry      *g,
   g->height = height;
   if (!g->valid)
     return;
-  /* Drawn at another size than fitted: the same cells, each pixel covering more or fewer
-   * of them, the map as large as fits both ways (the zoom's arithmetic then places it). */
   if (fit_width != width || fit_height != height)
-    {
-      ratio = MAX ((double) fit_width / width, (double) fit_height / height);
-      g->s0 = snap_scale (g->s0 * ratio);
-      g->s0y = snap_scale (g->s0y * ratio);
-    }
+    ratio = MAX ((double) fit_width / width, (double) fit_height / height);
 
   if (band_pages != NULL && layout == PGS_LAYOUT_LINEAR)
     {
@@ -284,6 +278,15 @@ pgs_render_geometry_fit (Geometry      *g,
   /* Down the map: fewer rows a pixel than columns, until a pixel is one row; from there
    * rows wait for columns to reach one a pixel too, so magnified cells are square. */
   sy = MAX (g->s0y / zoom, MIN (1.0, s));
+  /* Drawn at another size than fitted: the picture of the fit size, each pixel covering
+   * more or fewer cells both ways (a pixel's shape kept), as large as fits both ways. */
+  if (ratio != 1.0)
+    {
+      s = snap_scale (s * ratio);
+      sy = snap_scale (sy * ratio);
+      g->s0 = snap_scale (g->s0 * ratio);
+      g->s0y = snap_scale (g->s0y * ratio);
+    }
   g->scale = s;
   g->scale_y = sy;
   g->a = 1;
