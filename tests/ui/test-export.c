@@ -1,0 +1,236 @@
+/* test-export.c: an exported map is the map on screen, larger
+ *
+ * Copyright 2026 The Pagescope developers
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The sharing map of all memory (no process selected: nothing highlighted), Hilbert
+ * layout and rows, exported through win.export-map-to-file. The export is the screen's map grown
+ * until a frame has a pixel (at most 4096 pixels a side), so with the frames of a whole
+ * machine it is grown by a factor the Hilbert layout's powers of two do not divide; laid
+ * out afresh for that size its tiles came out another shape than on screen. What is
+ * checked: where the screen's texture has map (a pixel of a legend colour) and where it
+ * has none, the export has the same at the centre of that pixel's place, the map's
+ * extent scaled by the export's factor; pixels on the map's edge (a neighbour differs)
+ * are left out, as a block there may be partly filled. Needs the physical map (root);
+ * skips (exit 77) without it or without a display.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "pgs-ui-util.h"
+
+#define CHILD_PAGES 300
+/* The PNG's margin round the map (pgs-render-png.c: PAD), physical maps having no band
+ * labels on their left. */
+#define PNG_MARGIN 12
+
+static struct
+{
+  PgsUiChild      proc;
+  PgsApplication *app;
+  PgsWindow      *window;
+  char           *tmpdir;
+} child;
+
+typedef struct
+{
+  guint32 *pixels;
+  int      width;
+  int      height;
+  int      stride;   /* in pixels */
+} Shot;
+
+/* The legend's colours: a pixel of one of them is map, any other is not. */
+static GArray *
+legend_colors (PgsRenderer *renderer)
+{
+  GArray *colors = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint n = pgs_renderer_get_n_legend_items (renderer);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 color;
+
+      pgs_renderer_get_legend_item (renderer, i, &color, NULL, NULL);
+      color |= 0xff000000u;
+      g_array_append_val (colors, color);
+    }
+  return colors;
+}
+
+static gboolean
+is_map (GArray  *colors,
+        guint32  argb)
+{
+  for (guint i = 0; i < colors->len; i++)
+    if (g_array_index (colors, guint32, i) == (argb | 0xff000000u))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+on_export_finished (PgsWindow *window,
+                    GFile     *file,
+                    GError    *error,
+                    gpointer   user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static gboolean
+texture_fills_view (gpointer data)
+{
+  PgsMapView *view = data;
+  GdkTexture *texture = pgs_map_view_get_texture (view);
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (view));
+
+  return texture != NULL && pgs_map_view_is_ready (view) &&
+         gdk_texture_get_width (texture) == gtk_widget_get_width (GTK_WIDGET (view)) * scale &&
+         gdk_texture_get_height (texture) == gtk_widget_get_height (GTK_WIDGET (view)) * scale;
+}
+
+static void
+check_as_screen (const char *layout,
+                 PgsLayout   expected)
+{
+  GSettings *settings = pgs_application_get_settings (child.app);
+  PgsMapPage *page = pgs_window_get_map_page (child.window, PGS_VIEW_SHARING);
+  PgsMapView *view = pgs_map_page_get_map_view (page);
+  g_autofree char *path = g_build_filename (child.tmpdir, "sharing.png", NULL);
+  PgsRenderer *renderer;
+  g_autoptr(GArray) colors = NULL;
+  GdkTexture *texture;
+  Shot screen;
+  g_autofree guint32 *screen_pixels = NULL;
+  cairo_surface_t *png;
+  Shot out;
+  int ew, eh, checked = 0;
+  double factor;
+  gboolean done = FALSE;
+  gulong id;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("the physical maps need root");
+      return;
+    }
+  g_settings_set_string (settings, "layout", layout);
+  pgs_window_set_view (child.window, "sharing");
+  pgs_ui_wait_map_ready (view);
+
+  /* The legend beside the map is sized once the map is drawn: wait for the map at the
+   * view's final size. */
+  g_assert_true (pgs_ui_wait (texture_fills_view, view, 20000));
+  texture = pgs_map_view_get_texture (view);
+  renderer = pgs_map_view_get_renderer (view);
+  g_assert_cmpint (pgs_renderer_get_layout (renderer), ==, expected);
+  colors = legend_colors (renderer);
+  screen.width = gdk_texture_get_width (texture);
+  screen.height = gdk_texture_get_height (texture);
+  screen.stride = screen.width;
+  screen_pixels = g_new (guint32, (gsize) screen.width * screen.height);
+  gdk_texture_download (texture, (guchar *) screen_pixels, (gsize) screen.width * 4);
+  screen.pixels = screen_pixels;
+
+  id = g_signal_connect (child.window, "export-finished", G_CALLBACK (on_export_finished), &done);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (child.window),
+                                             "win.export-map-to-file", "s", path));
+  g_assert_true (pgs_ui_wait (flag_set, &done, 120000));
+  g_signal_handler_disconnect (child.window, id);
+
+  pgs_map_page_get_export_size (page, &ew, &eh);
+  factor = MIN ((double) ew / screen.width, (double) eh / screen.height);
+  g_test_message ("screen %d x %d, export %d x %d (x %.3f)", screen.width, screen.height,
+                  ew, eh, factor);
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  out.pixels = (guint32 *) cairo_image_surface_get_data (png);
+  out.width = cairo_image_surface_get_width (png);
+  out.height = cairo_image_surface_get_height (png);
+  out.stride = cairo_image_surface_get_stride (png) / 4;
+  g_assert_cmpint (out.width, >=, PNG_MARGIN + ew);
+  g_assert_cmpint (out.height, >=, PNG_MARGIN + eh);
+
+  /* The screen's map, centred in the export's map area at its scale: each screen pixel's
+   * centre lands on an export pixel of the same kind (map or not). */
+  for (int y = 1; y < screen.height - 1; y++)
+    for (int x = 1; x < screen.width - 1; x++)
+      {
+        gboolean here = is_map (colors, screen.pixels[y * screen.stride + x]);
+        gboolean edge = FALSE;
+        int ex, ey;
+
+        for (int dy = -1; dy <= 1 && !edge; dy++)
+          for (int dx = -1; dx <= 1 && !edge; dx++)
+            edge = is_map (colors, screen.pixels[(y + dy) * screen.stride + x + dx]) != here;
+        if (edge)
+          continue;
+        ex = PNG_MARGIN + (int) floor ((ew - screen.width * factor) / 2 + (x + 0.5) * factor);
+        ey = PNG_MARGIN + (int) floor ((eh - screen.height * factor) / 2 + (y + 0.5) * factor);
+        g_assert_cmpint (ex, >=, PNG_MARGIN);
+        g_assert_cmpint (ex, <, PNG_MARGIN + ew);
+        g_assert_cmpint (ey, >=, PNG_MARGIN);
+        g_assert_cmpint (ey, <, PNG_MARGIN + eh);
+        if (is_map (colors, out.pixels[ey * out.stride + ex]) != here)
+          g_error ("screen pixel (%d, %d) is %s, export pixel (%d, %d) is not", x, y,
+                   here ? "map" : "outside the map", ex, ey);
+        checked++;
+      }
+  g_assert_cmpint (checked, >, screen.width * screen.height / 2);
+  cairo_surface_destroy (png);
+  g_unlink (path);
+  g_settings_set_string (settings, "layout", "linear");
+}
+
+static void
+test_hilbert_as_screen (void)
+{
+  check_as_screen ("hilbert", PGS_LAYOUT_HILBERT);
+}
+
+/* Rows: a pixel several columns by fewer rows of frames, the export's factor not theirs. */
+static void
+test_rows_as_screen (void)
+{
+  check_as_screen ("linear", PGS_LAYOUT_LINEAR);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  pgs_ui_child_start (&child.proc, CHILD_PAGES);
+  /* A large window (a 2560 x 1600 screen's): the export reaches its largest side before
+   * a frame has a pixel, its factor then no power of two. */
+  g_setenv ("PGS_UI_WINDOW_SIZE", "1900x1150", TRUE);
+  pgs_ui_init (&argc, &argv);
+  child.tmpdir = g_dir_make_tmp ("pagescope-ui-XXXXXX", NULL);
+  child.window = pgs_ui_open_window (&child.app);
+  pgs_ui_wait_idle_scan (child.window);
+
+  g_test_add_func ("/pgs/ui/export/hilbert-as-screen", test_hilbert_as_screen);
+  g_test_add_func ("/pgs/ui/export/rows-as-screen", test_rows_as_screen);
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (child.window));
+  g_clear_object (&child.app);
+  pgs_ui_child_stop (&child.proc);
+  g_rmdir (child.tmpdir);
+  g_free (child.tmpdir);
+  return status;
+}
