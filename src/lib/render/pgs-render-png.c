@@ -153,6 +153,65 @@ legend_lines (PgsRenderer *self,
   return lines;
 }
 
+/* With free memory hidden, what the legend says of it (as on screen); NULL otherwise. */
+static char *
+hidden_note (PgsRenderer *self)
+{
+  guint n;
+  g_autofree char *size = NULL;
+  g_autofree char *runs = NULL;
+
+  if (!self->hide_free || (n = pgs_renderer_get_n_folds (self)) == 0)
+    return NULL;
+  size = pgs_format_size (pgs_renderer_get_hidden_frames (self) * page_size (self));
+  runs = group_digits (n);
+  /* Translators: the legend, with "Hide free memory" on: "12.3 GiB of free memory is
+   * hidden, in 7 runs marked in magenta; the counts above include it." */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s of free memory is hidden, in %s run marked in "
+                                       "magenta; the counts above include it.",
+                                       "%s of free memory is hidden, in %s runs marked in "
+                                       "magenta; the counts above include it.", n),
+                          size, runs);
+}
+
+/* Where free memory was folded out, a bar as on screen (pgs-map-folds.c): magenta, edged
+ * in black and white, 3 pixels wide at legend scale @k. */
+static void
+draw_folds (PgsRenderer *self,
+            cairo_t     *cr,
+            int          width,
+            int          height,
+            double       map_x,
+            double       map_y,
+            double       k)
+{
+  guint n = self->hide_free ? pgs_renderer_get_n_folds (self) : 0;
+  double w = 3 * k;
+
+  for (guint i = 0; i < n; i++)
+    {
+      double x, y, h;
+
+      if (!pgs_renderer_get_fold (self, width, height, i, NULL, NULL, &x, &y, &h))
+        continue;
+      h = MAX (h, 4 * k);
+      if (x < 0 || x > width || y + h <= 0 || y >= height)
+        continue;
+      x += map_x - w / 2;
+      y += map_y;
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_rectangle (cr, x - 1, y, w + 2, h);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_rectangle (cr, x - 0.5, y, w + 1, h);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 0, 1);
+      cairo_rectangle (cr, x, y, w, h);
+      cairo_fill (cr);
+    }
+}
+
 /* Splits @text into lines no wider than @max_width. */
 static GPtrArray *
 wrap (cairo_t    *cr,
@@ -241,6 +300,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   g_autoptr(GPtrArray) items = NULL;
   g_autoptr(GPtrArray) counters = NULL;
   g_autofree char *highlight = NULL;
+  g_autofree char *hidden = NULL;
   const PgsStyleColors *style = pgs_palette_style (self->style);
   gboolean marked = FALSE;
   double label_w = 0, legend_w = 0, legend_h, map_x, map_y, total_w, total_h;
@@ -269,6 +329,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
 
   header = legend_lines (self, width, height);
   highlight = pgs_renderer_describe_highlight (self, &marked);
+  hidden = hidden_note (self);
   items = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < self->n_classes; i++)
     {
@@ -296,6 +357,14 @@ pgs_renderer_render_surface (PgsRenderer *self,
       legend_w = MAX (legend_w, SWATCH + 8 + text_width (mcr, g_ptr_array_index (items, i)));
   legend_w = MAX (legend_w, 280);
   rule = wrap (mcr, pgs_renderer_get_aggregation_rule (self), legend_w);
+  if (hidden != NULL)
+    {
+      g_autoptr(GPtrArray) more = wrap (mcr, hidden, legend_w);
+
+      g_ptr_array_add (rule, g_strdup (""));
+      for (guint i = 0; i < more->len; i++)
+        g_ptr_array_add (rule, g_strdup (g_ptr_array_index (more, i)));
+    }
   counters = pgs_render_legend_counters (self, mcr, &legend_w);
   legend_h = PAD + LINE * (header->len + (highlight != NULL) + 0.5 + items->len + 0.5 + rule->len) + PAD
              + (counters->len > 0 ? LINE * (counters->len + 0.5) : 0);
@@ -332,6 +401,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
                        + (gsize) map_x * 4,
                        width, height, cairo_image_surface_get_stride (surface));
   cairo_surface_mark_dirty (surface);
+  draw_folds (self, cr, width, height, map_x, map_y, k);
 
   set_font (cr, FONT_SIZE * k);
 

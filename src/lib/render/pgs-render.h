@@ -117,8 +117,9 @@ void             pgs_renderer_render             (PgsRenderer  *self,
                                                   int           width,
                                                   int           height,
                                                   int           stride);
-/* The map at @width x @height; with @legend, a legend (and residency band labels) is added
- * beside or below it, so the surface is larger than asked. */
+/* The map at @width x @height; with @legend, a legend (and residency band labels, and the
+ * bars where free memory is hidden) is added beside or below it, so the surface is larger
+ * than asked. */
 cairo_surface_t *pgs_renderer_render_surface     (PgsRenderer  *self,
                                                   int           width,
                                                   int           height,
