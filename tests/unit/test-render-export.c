@@ -225,6 +225,89 @@ test_rows_export (void)
   cairo_surface_destroy (surface);
 }
 
+/* Hilbert: where a mapping has room for its label. Three mappings of 3, 20 and 41 pages,
+ * 64 cells: at 8 x 8 pixels one 8-cell tile, a page a pixel (2 x magnified, 4-cell tiles,
+ * 2 x 2 of them hold 64 but need 4 x 4 cells of room: 16 tiles). The largest aligned run
+ * of 4^k cells inside each, the first of that size, is a square of 2^k:
+ *   [0, 3): runs of 4 start at 0 and 4, neither inside; cell 0, d = 0 → (0, 0), side 1.
+ *   [3, 23): a run of 16 at 16 ends past 23; of 4, the first at 4: d = 1 on the side-4
+ *            curve of 2-cell blocks, (1, 0) → cells (2, 0), side 2.
+ *   [23, 64): of 16 at 32: d = 2 on the side-2 curve of 4-cell blocks, (1, 1) → (4, 4),
+ *            side 4. */
+static void
+test_band_squares (void)
+{
+  g_autoptr(PgsFixture) fx = pgs_fixture_new ();
+  g_autoptr(PgsSnapshot) snapshot = NULL;
+  g_autoptr(PgsRenderer) renderer = NULL;
+  const guint64 b = BASE + 0x100000, c = BASE + 0x200000;
+  const guint64 present = FX_PRESENT_EXCL (700);
+  static const double want[3][3] = { { 0, 0, 1 }, { 2, 0, 2 }, { 4, 4, 4 } };
+  double x, y, side;
+  const char *label;
+
+  pgs_fixture_add_process (fx, 100, "alpha", 0, FALSE);
+  pgs_fixture_add_mapping (fx, 100, BASE, BASE + 3 * PS, "r--p", "/usr/lib/liba.so");
+  pgs_fixture_add_mapping (fx, 100, b, b + 20 * PS, "rw-p", NULL);
+  pgs_fixture_add_mapping (fx, 100, c, c + 41 * PS, "rw-p", "/usr/lib/libc.so");
+  pgs_fixture_set_pages (fx, 100, b, &present, 1);
+  pgs_fixture_set_frame (fx, 700, 1, KPF (ANON) | KPF (LRU));
+  pgs_fixture_commit (fx);
+  snapshot = pgs_test_scan (fx, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES);
+  renderer = pgs_renderer_new (snapshot, PGS_VIEW_RESIDENCY);
+  pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
+
+  /* Rows: bands, no squares. */
+  g_assert_false (pgs_renderer_get_band_square (renderer, 8, 8, 1, &x, &y, &side, &label));
+  pgs_renderer_set_layout (renderer, PGS_LAYOUT_HILBERT);
+  g_assert_cmpuint (pgs_renderer_get_pages_per_pixel (renderer, 8, 8), ==, 1);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (pgs_renderer_get_band_square (renderer, 8, 8, i, &x, &y, &side, &label));
+      g_assert_cmpfloat (x, ==, want[i][0]);
+      g_assert_cmpfloat (y, ==, want[i][1]);
+      g_assert_cmpfloat (side, ==, want[i][2]);
+    }
+  g_assert_cmpstr (label, ==, "libc.so");
+  /* At 16 x 16 pixels, two a cell. */
+  g_assert_true (pgs_renderer_get_band_square (renderer, 16, 16, 2, &x, &y, &side, NULL));
+  g_assert_cmpfloat (x, ==, 8);
+  g_assert_cmpfloat (side, ==, 8);
+
+  /* The PNG at 128 x 128, 16 pixels a cell, the map at its top left corner (found by liba's
+   * first page, not present): libc.so's square is 64 pixels from (64, 64), room for its
+   * name (13 px text); [anon]'s 32 pixels are too narrow for its six letters whole, liba's
+   * 16 too low. The name is the only white on the map. */
+  {
+    cairo_surface_t *surface = pgs_renderer_render_surface (renderer, 128, 128, TRUE);
+    int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+    int map_x = -1, map_y = -1, inside = 0, outside = 0;
+
+    for (int yy = 0; yy < h && map_x < 0; yy++)
+      for (int xx = 0; xx < w; xx++)
+        if (pixel (surface, xx, yy) == COLOR_NP_FILE)
+          {
+            map_x = xx;
+            map_y = yy;
+            break;
+          }
+    g_assert_cmpint (map_x, >=, 0);
+    g_assert_cmphex (pixel (surface, map_x + 127, map_y + 127), ==, COLOR_NP_FILE);
+    for (int yy = 0; yy < 128; yy++)
+      for (int xx = 0; xx < 128; xx++)
+        if (pixel (surface, map_x + xx, map_y + yy) == 0xffffffffu)
+          {
+            if (xx >= 64 && yy >= 64 && yy < 64 + 20)
+              inside++;
+            else
+              outside++;
+          }
+    g_assert_cmpint (inside, >, 0);
+    g_assert_cmpint (outside, ==, 0);
+    cairo_surface_destroy (surface);
+  }
+}
+
 /* Rows of the PNG's label gutter (left of the band ticks) with any ink. */
 static gboolean
 gutter_inked (cairo_surface_t *surface,
@@ -327,5 +410,6 @@ main (int   argc,
   g_test_add_func ("/pgs/render-export/hilbert-layout", test_hilbert_export);
   g_test_add_func ("/pgs/render-export/rows-layout", test_rows_export);
   g_test_add_func ("/pgs/render-export/band-labels", test_band_labels);
+  g_test_add_func ("/pgs/render-export/band-squares", test_band_squares);
   return g_test_run ();
 }

@@ -394,6 +394,38 @@ pgs_render_cell_block (const Geometry *g,
     }
 }
 
+gboolean
+pgs_render_hilbert_square (const Geometry *g,
+                           guint64         first,
+                           guint64         end,
+                           guint64        *cx,
+                           guint64        *cy,
+                           guint64        *side)
+{
+  guint64 t, sq;
+
+  if (g->layout != PGS_LAYOUT_HILBERT || !g->valid || end <= first)
+    return FALSE;
+  t = g->tile;
+  /* Aligned runs of 4^k cells along the curve are squares of 2^k (a tile's cells are such
+   * a run of t², so none crosses tiles): the largest one inside [first, end), the first of
+   * that size. */
+  for (sq = t; sq >= 1; sq /= 2)
+    {
+      guint64 b = sq * sq, start = (first + b - 1) / b * b, tile, bx, by;
+
+      if (start + b > end)
+        continue;
+      tile = start / (t * t);
+      hilbert_d2xy (t / sq, (start % (t * t)) / b, &bx, &by);
+      *cx = (tile % g->tiles_x) * t + bx * sq;
+      *cy = (tile / g->tiles_x) * t + by * sq;
+      *side = sq;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Block order tables, one per sub-grid side and direction, shared by every renderer and
  * never freed: sides are powers of two up to HILBERT_TABLE_MAX, so at most a dozen small
  * tables each way (the largest 16 MiB). Building one costs a few milliseconds; a refresh

@@ -77,6 +77,14 @@ guint    pgs_render_block_ranges         (const Geometry *g,
                                           guint64         bx,
                                           guint64         by,
                                           Range          *ranges);
+/* Hilbert: the largest square of cells wholly inside cells [@first, @end), its top left
+ * cell and side; FALSE on other layouts or when empty. */
+gboolean pgs_render_hilbert_square       (const Geometry *g,
+                                          guint64         first,
+                                          guint64         end,
+                                          guint64        *cx,
+                                          guint64        *cy,
+                                          guint64        *side);
 /* The block that holds @cell (not on residency's linear layout, whose bands start rows). */
 void     pgs_render_cell_block           (const Geometry *g,
                                           guint64         cell,

@@ -212,6 +212,53 @@ draw_folds (PgsRenderer *self,
     }
 }
 
+/* Residency, Hilbert: each mapping's label in the largest square of its cells, where it
+ * fits, as on screen (pgs-map-labels.c): white on a dark patch at the square's top left,
+ * elided at the front. The font is set already. */
+static void
+draw_squares (PgsRenderer *self,
+              cairo_t     *cr,
+              int          width,
+              int          height,
+              double       map_x,
+              double       map_y,
+              double       k)
+{
+  guint n = self->view == PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_HILBERT
+            ? pgs_renderer_get_n_bands (self) : 0;
+  cairo_font_extents_t fe;
+
+  cairo_font_extents (cr, &fe);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *label = NULL;
+      g_autofree char *shown = NULL;
+      double x, y, side, tw;
+
+      if (!pgs_renderer_get_band_square (self, width, height, i, &x, &y, &side, &label) ||
+          label == NULL || side < fe.height + 4 * k ||
+          x < 0 || y < 0 || x + side > width || y + side > height)
+        continue;
+      shown = g_strdup (label);
+      while ((tw = text_width (cr, shown)) > side - 6 * k && g_utf8_strlen (shown, -1) > 2)
+        {
+          g_autofree char *rest = g_strdup (g_utf8_next_char (g_utf8_next_char (shown)));
+
+          g_free (shown);
+          shown = g_strconcat ("…", rest, NULL);
+        }
+      /* A name cut to a few letters says nothing: ten at least, or all of a short one. */
+      if (tw > side - 6 * k || g_utf8_strlen (shown, -1) < MIN (11, g_utf8_strlen (label, -1)))
+        continue;
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.55);
+      cairo_rectangle (cr, map_x + x + k, map_y + y + k, tw + 6 * k, fe.height + 2 * k);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_move_to (cr, map_x + x + 4 * k, map_y + y + 2 * k + fe.ascent);
+      cairo_show_text (cr, shown);
+    }
+}
+
 /* Splits @text into lines no wider than @max_width. */
 static GPtrArray *
 wrap (cairo_t    *cr,
@@ -404,6 +451,7 @@ pgs_renderer_render_surface (PgsRenderer *self,
   draw_folds (self, cr, width, height, map_x, map_y, k);
 
   set_font (cr, FONT_SIZE * k);
+  draw_squares (self, cr, width, height, map_x, map_y, k);
 
   /* Band labels, each beside its own run of bands; elided at the front when long. */
   for (guint i = 0; spans != NULL && i < spans->len; i++)

@@ -224,6 +224,18 @@ guint64          pgs_renderer_get_pages_per_pixel (PgsRenderer *self,
  * @width x @height render (clipped to it) and its label; FALSE when out of view or when the
  * layout has no bands. */
 guint            pgs_renderer_get_n_bands        (PgsRenderer  *self);
+/* Residency, Hilbert layout: where band @index has room for its label, the largest square
+ * of its cells (in pixels of a @width x @height render, its top left and side, which may
+ * lie partly out of view), and its label; FALSE on the rows layout (see
+ * pgs_renderer_get_band()). */
+gboolean         pgs_renderer_get_band_square    (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  guint         index,
+                                                  double       *x,
+                                                  double       *y,
+                                                  double       *side,
+                                                  const char  **label);
 gboolean         pgs_renderer_get_band           (PgsRenderer  *self,
                                                   int           width,
                                                   int           height,
