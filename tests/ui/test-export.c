@@ -231,6 +231,64 @@ test_hide_free_as_screen (void)
   check_as_screen ("hilbert", PGS_LAYOUT_HILBERT, TRUE);
 }
 
+/* Issue 21 item 17: on the Hilbert layout, mappings are named on the map too. The child's
+ * Pages map is drawn (the view's snapshot: pixels and overlays, as on screen) into a texture; a name is white
+ * on a dark patch at the top left of the largest square of its mapping's cells, and no map
+ * colour is white: some square holds white. */
+static void
+test_hilbert_labels (void)
+{
+  GSettings *settings = pgs_application_get_settings (child.app);
+  PgsMapPage *page = pgs_window_get_map_page (child.window, PGS_VIEW_RESIDENCY);
+  PgsMapView *view = pgs_map_page_get_map_view (page);
+  GtkWidget *widget = GTK_WIDGET (view);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) drawn = NULL;
+  g_autofree guint32 *pixels = NULL;
+  PgsRenderer *renderer;
+  GdkTexture *texture;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  guint white = 0;
+
+  g_settings_set_string (settings, "layout", "hilbert");
+  pgs_window_select_pid (child.window, child.proc.pid);
+  pgs_window_set_view (child.window, "residency");
+  pgs_ui_wait_map_ready (view);
+  g_assert_true (pgs_ui_wait (texture_fills_view, view, 20000));
+  texture = pgs_map_view_get_texture (view);
+  renderer = pgs_map_view_get_renderer (view);
+  g_assert_cmpint (pgs_renderer_get_layout (renderer), ==, PGS_LAYOUT_HILBERT);
+  g_assert_cmpint (gtk_widget_get_scale_factor (widget), ==, 1);
+  w = gtk_widget_get_width (widget);
+  h = gtk_widget_get_height (widget);
+
+  /* The view's own drawing: its pixels and its overlays. */
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_to_node (snapshot);
+  g_assert_nonnull (node);
+  drawn = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                       node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  pixels = g_new (guint32, (gsize) gdk_texture_get_width (drawn) * gdk_texture_get_height (drawn));
+  gdk_texture_download (drawn, (guchar *) pixels, (gsize) gdk_texture_get_width (drawn) * 4);
+
+  for (guint i = 0; i < pgs_renderer_get_n_bands (renderer); i++)
+    {
+      double x, y, side;
+
+      if (!pgs_renderer_get_band_square (renderer, gdk_texture_get_width (texture),
+                                         gdk_texture_get_height (texture), i, &x, &y, &side, NULL))
+        continue;
+      for (int yy = MAX (0, (int) ceil (y)); yy < MIN (h, (int) (y + side)); yy++)
+        for (int xx = MAX (0, (int) ceil (x)); xx < MIN (w, (int) (x + side)); xx++)
+          white += (pixels[(gsize) yy * gdk_texture_get_width (drawn) + xx] | 0xff000000u) == 0xffffffffu;
+    }
+  g_test_message ("%u white pixels in the mappings' squares", white);
+  g_assert_cmpuint (white, >, 0);
+  g_settings_set_string (settings, "layout", "linear");
+  pgs_window_set_view (child.window, "processes");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,6 +307,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/export/hilbert-as-screen", test_hilbert_as_screen);
   g_test_add_func ("/pgs/ui/export/rows-as-screen", test_rows_as_screen);
   g_test_add_func ("/pgs/ui/export/hide-free-as-screen", test_hide_free_as_screen);
+  g_test_add_func ("/pgs/ui/export/hilbert-labels", test_hilbert_labels);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (child.window));
