@@ -353,9 +353,13 @@ pgs_map_canvas_write_png_async (PgsMapCanvas        *self,
   /* A renderer of its own, set up like the one on screen: the thread shares nothing. */
   job = g_new0 (PngJob, 1);
   job->renderer = renderer_for_params (&self->shown);
-  /* The PNG's legend is the library's, which knows no fold markers: a file is never shown
-   * without its free memory, where nothing in it would say so. */
-  pgs_renderer_set_hide_free (job->renderer, FALSE);
+  /* With free memory hidden as on screen: the PNG marks each fold and its legend says how
+   * much is hidden. */
+  /* Laid out as on screen (the same Hilbert tiles, the same rows), more pixels a cell: as
+   * for the view's size, which the export's size is a multiple of. */
+  pgs_renderer_set_fit_size (job->renderer,
+                             self->wanted.width > 0 ? self->wanted.width : self->shown.width,
+                             self->wanted.height > 0 ? self->wanted.height : self->shown.height);
   job->path = g_strdup (path);
   job->width = width;
   job->height = height;

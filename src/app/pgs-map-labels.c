@@ -3,8 +3,9 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Residency: each mapping's band gets its name at its left edge, where it fits. Zoomed in,
- * a badge in the top right corner says how far.
+ * Residency: each mapping's band gets its name at its left edge, where it fits; on the
+ * Hilbert layout, in the largest square of its cells, where it fits. Zoomed in, a badge in
+ * the top right corner says how far.
  */
 
 #include "config.h"
@@ -38,6 +39,61 @@ small_layout (const PgsMapShown *shown,
   return layout;
 }
 
+/* Hilbert: a mapping is a run of the curve, not a band; its label goes in the largest
+ * square of its cells, where that square holds it and is in view, at its top left. */
+static void
+snapshot_squares (PgsMapLabels      *self,
+                  GtkSnapshot       *snapshot,
+                  const PgsMapShown *shown)
+{
+  PgsRenderer *renderer = shown->renderer;
+  int scale = shown->scale;
+  GdkRGBA bg = { 0, 0, 0, 0.55f }, fg = { 1, 1, 1, 1 };
+  guint n = pgs_renderer_get_n_bands (renderer);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(PangoLayout) layout = NULL;
+      const char *label = NULL;
+      double x, y, side;
+      int lw, lh;
+
+      if (!pgs_renderer_get_band_square (renderer, shown->width, shown->height, i,
+                                         &x, &y, &side, &label) || label == NULL)
+        continue;
+      x /= scale;
+      y /= scale;
+      side /= scale;
+      /* Decided before laying any text out: a process has hundreds of mappings. */
+      if (side < self->band_line_height + 2 || x < 0 || y < 0 ||
+          x + side > shown->area_width || y + side > shown->area_height)
+        continue;
+      /* The name whole, or its last ten letters after an ellipsis (as the export): a name
+       * cut to a few letters says nothing. */
+      if (g_utf8_strlen (label, -1) > 10)
+        {
+          g_autofree char *tail =
+            g_strconcat ("…", g_utf8_offset_to_pointer (label, g_utf8_strlen (label, -1) - 10), NULL);
+          g_autoptr(PangoLayout) probe = small_layout (shown, tail);
+
+          pango_layout_get_pixel_size (probe, &lw, NULL);
+          if (lw > side - 6)
+            continue;
+        }
+      layout = small_layout (shown, label);
+      pango_layout_set_width (layout, (int) MAX (1, side - 6) * PANGO_SCALE);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      if (side < lh + 2 || lw > side - 6)
+        continue;
+      gtk_snapshot_append_color (snapshot, &bg, &GRAPHENE_RECT_INIT (x + 1, y + 1, lw + 6, lh + 2));
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x + 4, y + 2));
+      gtk_snapshot_append_layout (snapshot, layout, &fg);
+      gtk_snapshot_restore (snapshot);
+    }
+}
+
 static void
 snapshot_bands (PgsMapLabels      *self,
                 GtkSnapshot       *snapshot,
@@ -57,6 +113,12 @@ snapshot_bands (PgsMapLabels      *self,
       g_autoptr(PangoLayout) probe = small_layout (shown, "Xg");
 
       pango_layout_get_pixel_size (probe, NULL, &self->band_line_height);
+    }
+
+  if (pgs_renderer_get_layout (renderer) == PGS_LAYOUT_HILBERT)
+    {
+      snapshot_squares (self, snapshot, shown);
+      return;
     }
 
   n = pgs_renderer_get_n_bands (renderer);

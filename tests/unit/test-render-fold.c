@@ -291,6 +291,59 @@ test_fold (void)
   g_assert_cmpuint (pgs_renderer_get_hidden_frames (renderer), ==, 0);
 }
 
+/* The PNG, free memory hidden as on screen: the marker between cells 99 and 100 (the start
+ * of row 5, map column 0) is a magenta bar 3 pixels wide centred on that edge, 4 tall (a
+ * cell is 1): map columns -1 and 0 (covered from -1.5 to 1.5), rows 5 to 8. The map is found
+ * by its anonymous frames mapped 3 times (rows 5 to 9): the leftmost column holding them is
+ * map column 0 (its row 9 unmarked), their top row in map column 4 (clear of the bar's
+ * black and white edges, to 2.5) is row 5. */
+static void
+test_fold_png (void)
+{
+  g_autoptr(PgsSnapshot) snapshot = fold_snapshot ();
+  g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
+  const guint32 shared_3_4 = 0xff3f4988u, magenta = 0xffff00ffu;
+  cairo_surface_t *surface;
+  int w, h, map_x = -1, map_y = -1;
+
+  pgs_renderer_set_hide_free (renderer, TRUE);
+  surface = pgs_renderer_render_surface (renderer, 20, 10, TRUE);
+  w = cairo_image_surface_get_width (surface);
+  h = cairo_image_surface_get_height (surface);
+  for (int x = 0; x < w && map_x < 0; x++)
+    for (int y = 0; y < h; y++)
+      if (pixel (surface, x, y) == shared_3_4)
+        {
+          map_x = x;
+          break;
+        }
+  g_assert_cmpint (map_x, >, 0);
+  for (int y = 0; y < h; y++)
+    if (pixel (surface, map_x + 4, y) == shared_3_4)
+      {
+        map_y = y - 5;
+        break;
+      }
+  g_assert_cmpint (map_y, >=, 0);
+  g_assert_cmphex (pixel (surface, map_x, map_y + 9), ==, shared_3_4);
+  for (int y = 5; y <= 8; y++)
+    {
+      g_assert_cmphex (pixel (surface, map_x - 1, map_y + y), ==, magenta);
+      g_assert_cmphex (pixel (surface, map_x, map_y + y), ==, magenta);
+      g_assert_cmphex (pixel (surface, map_x + 4, map_y + y), ==, shared_3_4);
+    }
+  g_assert_cmphex (pixel (surface, map_x, map_y + 4), !=, magenta);
+  cairo_surface_destroy (surface);
+
+  /* Without hiding, no marker: the row starts with its own frame. */
+  pgs_renderer_set_hide_free (renderer, FALSE);
+  surface = pgs_renderer_render_surface (renderer, 20, 10, TRUE);
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      g_assert_cmphex (pixel (surface, x, y), !=, magenta);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -301,5 +354,6 @@ main (int   argc,
   g_test_add_func ("/pgs/render/fill-aggregated", test_fill_aggregated);
   g_test_add_func ("/pgs/render/locate", test_locate);
   g_test_add_func ("/pgs/render/hide-free", test_fold);
+  g_test_add_func ("/pgs/render/hide-free-png", test_fold_png);
   return g_test_run ();
 }

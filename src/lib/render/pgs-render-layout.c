@@ -180,6 +180,17 @@ try_fit (Geometry      *g,
   return g->mh <= hc;
 }
 
+/* 8 × (1 / 3) × 3 is 8, not 8.000000001, which would double the Hilbert block side. */
+static double
+snap_scale (double s)
+{
+  if (s >= 1 && fabs (s - round (s)) < 1e-9 * s)
+    return round (s);
+  if (s < 1 && fabs (1 / s - round (1 / s)) < 1e-9 / s)
+    return 1 / round (1 / s);
+  return s;
+}
+
 void
 pgs_render_geometry_fit (Geometry      *g,
                          PgsLayout      layout,
@@ -188,19 +199,27 @@ pgs_render_geometry_fit (Geometry      *g,
                          guint          n_bands,
                          int            width,
                          int            height,
+                         int            fit_width,
+                         int            fit_height,
                          double         zoom,
                          double         center_x,
                          double         center_y)
 {
-  double s, sy, map_w, map_h;
+  double s, sy, map_w, map_h, ratio = 1.0;
 
   pgs_render_geometry_clear (g);
-  g->width = width;
-  g->height = height;
   g->layout = layout;
   g->n = n;
   if (width <= 0 || height <= 0 || g->n == 0)
     return;
+  /* The cells are laid out (tiles, row width) for the fit size, the output's by default. */
+  if (fit_width <= 0 || fit_height <= 0)
+    {
+      fit_width = width;
+      fit_height = height;
+    }
+  g->width = fit_width;
+  g->height = fit_height;
 
   /* The smallest scale (most pixels per page) that fits: magnifications 1/64 … 1/1, then
    * whole numbers of cells per pixel. A magnified cell is k x k whole pixels for any k, so
@@ -241,8 +260,12 @@ pgs_render_geometry_fit (Geometry      *g,
         g->s0 = g->s0y = s0;
         g->valid = TRUE;
       }
+  g->width = width;
+  g->height = height;
   if (!g->valid)
     return;
+  if (fit_width != width || fit_height != height)
+    ratio = MAX ((double) fit_width / width, (double) fit_height / height);
 
   if (band_pages != NULL && layout == PGS_LAYOUT_LINEAR)
     {
@@ -255,6 +278,15 @@ pgs_render_geometry_fit (Geometry      *g,
   /* Down the map: fewer rows a pixel than columns, until a pixel is one row; from there
    * rows wait for columns to reach one a pixel too, so magnified cells are square. */
   sy = MAX (g->s0y / zoom, MIN (1.0, s));
+  /* Drawn at another size than fitted: the picture of the fit size, each pixel covering
+   * more or fewer cells both ways (a pixel's shape kept), as large as fits both ways. */
+  if (ratio != 1.0)
+    {
+      s = snap_scale (s * ratio);
+      sy = snap_scale (sy * ratio);
+      g->s0 = snap_scale (g->s0 * ratio);
+      g->s0y = snap_scale (g->s0y * ratio);
+    }
   g->scale = s;
   g->scale_y = sy;
   g->a = 1;
@@ -360,6 +392,38 @@ pgs_render_cell_block (const Geometry *g,
       *bx = (cell % g->mw) / a;
       *by = (cell / g->mw) / g->ay;
     }
+}
+
+gboolean
+pgs_render_hilbert_square (const Geometry *g,
+                           guint64         first,
+                           guint64         end,
+                           guint64        *cx,
+                           guint64        *cy,
+                           guint64        *side)
+{
+  guint64 t, sq;
+
+  if (g->layout != PGS_LAYOUT_HILBERT || !g->valid || end <= first)
+    return FALSE;
+  t = g->tile;
+  /* Aligned runs of 4^k cells along the curve are squares of 2^k (a tile's cells are such
+   * a run of t², so none crosses tiles): the largest one inside [first, end), the first of
+   * that size. */
+  for (sq = t; sq >= 1; sq /= 2)
+    {
+      guint64 b = sq * sq, start = (first + b - 1) / b * b, tile, bx, by;
+
+      if (start + b > end)
+        continue;
+      tile = start / (t * t);
+      hilbert_d2xy (t / sq, (start % (t * t)) / b, &bx, &by);
+      *cx = (tile % g->tiles_x) * t + bx * sq;
+      *cy = (tile / g->tiles_x) * t + by * sq;
+      *side = sq;
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* Block order tables, one per sub-grid side and direction, shared by every renderer and

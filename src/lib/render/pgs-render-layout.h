@@ -51,7 +51,9 @@ typedef struct
 
 void     pgs_render_geometry_clear       (Geometry       *g);
 /* Lays @n cells out on @width x @height pixels. @band_pages (n_bands sizes, NULL on the
- * physical views) makes each band start a row and keeps blocks square. */
+ * physical views) makes each band start a row and keeps blocks square. With @fit_width x
+ * @fit_height (0 x 0: the output's size), the cells (Hilbert tiles, row width) are laid
+ * out as for that size and scaled to the output: an export keeps the screen's layout. */
 void     pgs_render_geometry_fit         (Geometry       *g,
                                           PgsLayout       layout,
                                           guint64         n,
@@ -59,6 +61,8 @@ void     pgs_render_geometry_fit         (Geometry       *g,
                                           guint           n_bands,
                                           int             width,
                                           int             height,
+                                          int             fit_width,
+                                          int             fit_height,
                                           double          zoom,
                                           double          center_x,
                                           double          center_y);
@@ -73,6 +77,14 @@ guint    pgs_render_block_ranges         (const Geometry *g,
                                           guint64         bx,
                                           guint64         by,
                                           Range          *ranges);
+/* Hilbert: the largest square of cells wholly inside cells [@first, @end), its top left
+ * cell and side; FALSE on other layouts or when empty. */
+gboolean pgs_render_hilbert_square       (const Geometry *g,
+                                          guint64         first,
+                                          guint64         end,
+                                          guint64        *cx,
+                                          guint64        *cy,
+                                          guint64        *side);
 /* The block that holds @cell (not on residency's linear layout, whose bands start rows). */
 void     pgs_render_cell_block           (const Geometry *g,
                                           guint64         cell,

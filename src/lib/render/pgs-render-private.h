@@ -52,6 +52,8 @@ struct _PgsRenderer
   double       zoom;
   double       center_x;
   double       center_y;
+  int          fit_width;     /* the size the cells are laid out for; 0 for the output's */
+  int          fit_height;
   guint32      background;
   PgsRenderStyle style;
   PgsHighlightMode highlight_mode;

@@ -316,3 +316,40 @@ pgs_renderer_get_fold (PgsRenderer *self,
     *cell_height = MAX (1.0, g->ay / g->scale_y);
   return TRUE;
 }
+
+gboolean
+pgs_renderer_get_band_square (PgsRenderer  *self,
+                              int           width,
+                              int           height,
+                              guint         index,
+                              double       *x,
+                              double       *y,
+                              double       *side,
+                              const char  **label)
+{
+  const Geometry *g;
+  const Band *band;
+  guint64 cx, cy, n;
+
+  g_return_val_if_fail (PGS_IS_RENDERER (self), FALSE);
+
+  if (self->view != PGS_VIEW_RESIDENCY || self->layout != PGS_LAYOUT_HILBERT)
+    return FALSE;
+  pgs_render_prepare (self);
+  g = pgs_render_get_geometry (self, width, height);
+  if (!g->valid || index >= self->bands->len)
+    return FALSE;
+  band = &g_array_index (self->bands, Band, index);
+  if (!pgs_render_hilbert_square (g, band->first_page, band->first_page + band->n_pages,
+                                  &cx, &cy, &n))
+    return FALSE;
+  if (x != NULL)
+    *x = (cx - g->x0) / g->scale;
+  if (y != NULL)
+    *y = (cy - g->y0) / g->scale_y;
+  if (side != NULL)
+    *side = n / g->scale;
+  if (label != NULL)
+    *label = band->label;
+  return TRUE;
+}

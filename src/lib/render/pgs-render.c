@@ -289,7 +289,7 @@ pgs_render_get_geometry (PgsRenderer *self,
                             : self->n_frames;
   pgs_render_geometry_fit (g, self->layout, n, band_pages,
                            band_pages != NULL ? self->bands->len : 0, width, height,
-                           self->zoom, self->center_x, self->center_y);
+                           self->fit_width, self->fit_height, self->zoom, self->center_x, self->center_y);
   return g;
 }
 
@@ -617,6 +617,22 @@ pgs_renderer_set_viewport (PgsRenderer *self,
   self->zoom = zoom;
   self->center_x = center_x;
   self->center_y = center_y;
+  invalidate_geometry (self);
+}
+
+void
+pgs_renderer_set_fit_size (PgsRenderer *self,
+                           int          width,
+                           int          height)
+{
+  g_return_if_fail (PGS_IS_RENDERER (self));
+
+  width = MAX (width, 0);
+  height = MAX (height, 0);
+  if (width == self->fit_width && height == self->fit_height)
+    return;
+  self->fit_width = width;
+  self->fit_height = height;
   invalidate_geometry (self);
 }
 

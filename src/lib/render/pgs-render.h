@@ -91,6 +91,12 @@ void             pgs_renderer_get_viewport       (PgsRenderer  *self,
                                                   double       *zoom,
                                                   double       *center_x,
                                                   double       *center_y);
+/* Lays the map out as for a @width x @height output (Hilbert tiles, rows), whatever size it
+ * is then drawn at, scaled to fit: a larger export of a map keeps the layout shown on
+ * screen, more pixels to a cell. 0 x 0 (the default): as for the size drawn. */
+void             pgs_renderer_set_fit_size       (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height);
 /* The colour around the map (opaque 0xAARRGGBB); the style's background by default. */
 void             pgs_renderer_set_background     (PgsRenderer  *self,
                                                   guint32       argb);
@@ -111,8 +117,9 @@ void             pgs_renderer_render             (PgsRenderer  *self,
                                                   int           width,
                                                   int           height,
                                                   int           stride);
-/* The map at @width x @height; with @legend, a legend (and residency band labels) is added
- * beside or below it, so the surface is larger than asked. */
+/* The map at @width x @height; with @legend, a legend (and residency band labels, and the
+ * bars where free memory is hidden) is added beside or below it, so the surface is larger
+ * than asked. */
 cairo_surface_t *pgs_renderer_render_surface     (PgsRenderer  *self,
                                                   int           width,
                                                   int           height,
@@ -217,6 +224,18 @@ guint64          pgs_renderer_get_pages_per_pixel (PgsRenderer *self,
  * @width x @height render (clipped to it) and its label; FALSE when out of view or when the
  * layout has no bands. */
 guint            pgs_renderer_get_n_bands        (PgsRenderer  *self);
+/* Residency, Hilbert layout: where band @index has room for its label, the largest square
+ * of its cells (in pixels of a @width x @height render, its top left and side, which may
+ * lie partly out of view), and its label; FALSE on the rows layout (see
+ * pgs_renderer_get_band()). */
+gboolean         pgs_renderer_get_band_square    (PgsRenderer  *self,
+                                                  int           width,
+                                                  int           height,
+                                                  guint         index,
+                                                  double       *x,
+                                                  double       *y,
+                                                  double       *side,
+                                                  const char  **label);
 gboolean         pgs_renderer_get_band           (PgsRenderer  *self,
                                                   int           width,
                                                   int           height,
