@@ -61,9 +61,10 @@ G_BEGIN_DECLS
 #define PGS_RECORDING_FRAME_HEADER     24
 #define PGS_RECORDING_TRAILER_SIZE     16
 #define PGS_RECORDING_TRAILER_MAGIC    "PGRECEND"
-/* 2: pictures differ structurally from the one before (pgs-picture-diff.c); version 1's
- * block differences (pgs-delta.h) are still read. */
-#define PGS_RECORDING_FORMAT_VERSION   2
+/* 2: pictures differ structurally from the one before (pgs-picture-diff.c); 3: the same,
+ * with each process's pages predicted (pgs-picture-proc.c). Versions 1 (block differences,
+ * pgs-delta.h) and 2 are still read. */
+#define PGS_RECORDING_FORMAT_VERSION   3
 #define PGS_RECORDING_KEY_SAMPLES      60
 #define PGS_RECORDING_KEY_PICTURES     10
 
@@ -161,6 +162,11 @@ GBytes  *_pgs_picture_apply   (GBytes        *before,
 void     _pgs_picture_diff_encode (GBytes      *before,
                                    GBytes      *picture,
                                    GByteArray  *out);
+/* The same in a format @version's layout (2 or 3; _pgs_picture_diff_encode is version 2's). */
+void     _pgs_picture_diff_encode_version (GBytes     *before,
+                                           GBytes     *picture,
+                                           guint       version,
+                                           GByteArray *out);
 /* @before with a difference applied: a GVariant of exactly @size bytes, or NULL with a
  * message. Never more than about @size bytes are allocated, whatever the difference says. */
 /* The picture with nothing in it, which a key picture differs from (version 2). */
@@ -170,5 +176,12 @@ GBytes  *_pgs_picture_diff_apply  (GBytes       *before,
                                    gsize         len,
                                    guint64       size,
                                    GError      **error);
+/* The same for a format @version's layout (_pgs_picture_diff_apply reads version 2's). */
+GBytes  *_pgs_picture_diff_apply_version (GBytes       *before,
+                                          const guint8 *diff,
+                                          gsize         len,
+                                          guint64       size,
+                                          guint         version,
+                                          GError      **error);
 
 G_END_DECLS

@@ -137,7 +137,7 @@ _pgs_picture_apply (GBytes        *before,
       return NULL;
     }
   if (version >= 2)
-    return _pgs_picture_diff_apply (before, raw, raw_size, variant_size, error);
+    return _pgs_picture_diff_apply_version (before, raw, raw_size, variant_size, version, error);
   variant = g_try_malloc (variant_size + 1);
   if (variant == NULL)
     {

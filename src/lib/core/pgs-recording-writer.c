@@ -277,10 +277,10 @@ pgs_recording_writer_add_picture (PgsRecordingWriter *self,
     {
       g_autoptr(GBytes) empty = _pgs_picture_empty ();
 
-      _pgs_picture_diff_encode (empty, variant, raw);
+      _pgs_picture_diff_encode_version (empty, variant, PGS_RECORDING_FORMAT_VERSION, raw);
     }
   else
-    _pgs_picture_diff_encode (self->prev_picture, variant, raw);
+    _pgs_picture_diff_encode_version (self->prev_picture, variant, PGS_RECORDING_FORMAT_VERSION, raw);
 
   g_byte_array_set_size (self->payload, 16);
   *(guint64 *) sizes = GUINT64_TO_LE ((guint64) len);
