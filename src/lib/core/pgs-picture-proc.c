@@ -416,8 +416,8 @@ old_procs_clear (OldProc *procs,
     {
       g_free (procs[i].at);
       g_free (procs[i].entries);
-      g_byte_array_unref (procs[i].rest);
-      g_variant_unref (procs[i].whole);
+      g_clear_pointer (&procs[i].rest, g_byte_array_unref);
+      g_clear_pointer (&procs[i].whole, g_variant_unref);
     }
   g_free (procs);
 }
