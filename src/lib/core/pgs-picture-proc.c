@@ -148,13 +148,34 @@ pages_of (GVariant *p,
   gsize n_runs = 0, n_maps = g_variant_n_children (maps);
   const guint8 *r = g_variant_get_fixed_array (runs, &n_runs, 24);
   guint64 page_size = g_variant_get_uint32 (ps);
+  /* Per mapping: start, offset, inode, device: its first fixed-size fields, at fixed
+   * places in its bytes (one child a mapping, not five a run). */
+  g_autofree guint64 *m = g_new0 (guint64, 4 * MAX (n_maps, 1));
 
+  for (gsize i = 0; r != NULL && n_runs > 0 && i < n_maps; i++)
+    {
+      g_autoptr(GVariant) child = g_variant_get_child_value (maps, i);
+      const guint8 *d = g_variant_get_data (child);
+      guint32 major, minor;
+
+      if (d == NULL || g_variant_get_size (child) < 40)
+        continue;
+      memcpy (&m[4 * i], d, 8);
+      memcpy (&m[4 * i + 1], d + 16, 8);
+      memcpy (&m[4 * i + 2], d + 24, 8);
+      memcpy (&major, d + 32, 4);
+      memcpy (&minor, d + 36, 4);
+      m[4 * i] = GUINT64_FROM_LE (m[4 * i]);
+      m[4 * i + 1] = GUINT64_FROM_LE (m[4 * i + 1]);
+      m[4 * i + 2] = GUINT64_FROM_LE (m[4 * i + 2]);
+      m[4 * i + 3] = (guint64) GUINT32_FROM_LE (major) << 32 | GUINT32_FROM_LE (minor);
+    }
   for (gsize i = 0; r != NULL && i < n_runs; i++)
     {
       guint64 start;
       guint32 n_pages, first, mapping;
-      guint64 m_start = 0, m_offset = 0, inode = 0;
-      guint32 major = 0, minor = 0;
+      const guint64 *mi;
+      static const guint64 none[4] = { 0, 0, 0, 0 };
 
       memcpy (&start, r + i * 24, 8);
       memcpy (&n_pages, r + i * 24 + 8, 4);
@@ -166,25 +187,16 @@ pages_of (GVariant *p,
       mapping = GUINT32_FROM_LE (mapping);
       if (first >= n || n_pages > n - first)
         continue;
-      if (mapping < n_maps)
-        {
-          g_autoptr(GVariant) m = g_variant_get_child_value (maps, mapping);
-
-          g_variant_get_child (m, 0, "t", &m_start);
-          g_variant_get_child (m, 2, "t", &m_offset);
-          g_variant_get_child (m, 3, "t", &inode);
-          g_variant_get_child (m, 4, "u", &major);
-          g_variant_get_child (m, 5, "u", &minor);
-        }
+      mi = mapping < n_maps ? &m[4 * (gsize) mapping] : none;
       for (guint32 k = 0; k < n_pages; k++)
         {
           PageAt *a = &at[first + k];
 
           a->va = start + k * page_size;
-          a->file = inode != 0;
-          a->dev = (guint64) major << 32 | minor;
-          a->inode = inode;
-          a->offset = m_offset + (a->va - m_start);
+          a->file = mi[2] != 0;
+          a->dev = mi[3];
+          a->inode = mi[2];
+          a->offset = mi[1] + (a->va - mi[0]);
         }
     }
   return at;
@@ -298,6 +310,11 @@ typedef struct
   const guint32 *counts;
   gsize          n;
   gsize          last;
+  /* Per block of 2^shift frames, the run that holds its first frame: a lookup searches
+   * only the runs of its block. */
+  gsize         *block;
+  guint          shift;
+  gsize          n_blocks;
 } Frames;
 
 /* From the physical map's tuple (NULL: none, every count unknown). */
@@ -320,18 +337,33 @@ frames_init (Frames   *f,
   f->starts[0] = 0;
   for (gsize i = 0; i < n; i++)
     f->starts[i + 1] = f->starts[i] + GUINT32_FROM_LE (lengths[i]);
+  /* About two blocks a run, whatever the map claims to cover. */
+  for (f->shift = 8; f->shift < 63 && (f->starts[n] >> f->shift) > 2 * (guint64) n + 1024; f->shift++)
+    ;
+  f->n_blocks = (gsize) (f->starts[n] >> f->shift) + 1;
+  f->block = g_new (gsize, f->n_blocks + 1);
+  for (gsize b = 0, j = 0; b <= f->n_blocks; b++)
+    {
+      guint64 first = (guint64) b << f->shift;
+
+      while (j < n && f->starts[j + 1] <= first)
+        j++;
+      f->block[b] = j;
+    }
 }
 
 static guint32
 frames_count (Frames  *f,
               guint64  pfn)
 {
-  gsize lo = 0, hi = f->n;
+  gsize lo, hi;
 
   if (f->n == 0 || pfn >= f->starts[f->n])
     return COUNT_UNKNOWN;
   if (pfn >= f->starts[f->last] && pfn < f->starts[f->last + 1])
     return GUINT32_FROM_LE (f->counts[f->last]);
+  lo = f->block[pfn >> f->shift];
+  hi = MIN (f->block[(pfn >> f->shift) + 1] + 1, f->n);
   while (hi - lo > 1)
     {
       gsize mid = lo + (hi - lo) / 2;
@@ -547,6 +579,7 @@ _pgs_picture_procs_encode (GVariant      *old,
   old_procs_clear (olds, n_old);
   g_free (dict.slots);
   g_free (frames.starts);
+  g_free (frames.block);
 }
 
 static gboolean
@@ -757,5 +790,6 @@ _pgs_picture_procs_apply (PgsVarReader   *r,
   old_procs_clear (olds, n_old);
   g_free (dict.slots);
   g_free (frames.starts);
+  g_free (frames.block);
   return result;
 }
