@@ -146,7 +146,7 @@ round_trip (GVariant   *old,
   g_autoptr(GError) error = NULL;
   PgsVarReader r = { out->data, out->data + out->len, FALSE };
   guint64 budget = g_variant_get_size (cur);
-  g_autoptr(GVariant) back = _pgs_picture_procs_apply (&r, old, inner, &budget, &error);
+  g_autoptr(GVariant) back = _pgs_picture_procs_apply (&r, old, inner, NULL, &budget, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (back);
@@ -159,7 +159,7 @@ round_trip (GVariant   *old,
       g_autoptr(GError) e = NULL;
       PgsVarReader c = { out->data, out->data + cut, FALSE };
       guint64 b = g_variant_get_size (cur);
-      g_autoptr(GVariant) none = _pgs_picture_procs_apply (&c, old, inner, &b, &e);
+      g_autoptr(GVariant) none = _pgs_picture_procs_apply (&c, old, inner, NULL, &b, &e);
 
       g_assert_null (none);
       g_assert_nonnull (e);
@@ -203,7 +203,7 @@ test_new_process (void)
   g_autoptr(GByteArray) out = g_byte_array_new ();
   PgsVarReader st[4];
 
-  _pgs_picture_procs_encode (before, after, inner, out);
+  _pgs_picture_procs_encode (before, after, inner, NULL, out);
   streams (out, 2, st);
   g_assert_cmpuint (st[0].pos[0], ==, 4);
   g_assert_cmpuint (st[0].pos[1], ==, 0);
@@ -237,7 +237,7 @@ test_grown_process (void)
   g_autoptr(GByteArray) out = g_byte_array_new ();
   PgsVarReader st[4];
 
-  _pgs_picture_procs_encode (before, after, inner, out);
+  _pgs_picture_procs_encode (before, after, inner, NULL, out);
   streams (out, 1, st);
   g_assert_cmpuint (st[0].pos[0], ==, 2);
   g_assert_cmpuint (st[0].pos[1], ==, 0);

@@ -238,6 +238,16 @@ _pgs_picture_diff_encode_version (GBytes     *before,
                                   guint       version,
                                   GByteArray *out)
 {
+  _pgs_picture_diff_encode_cached (before, picture, version, NULL, out);
+}
+
+void
+_pgs_picture_diff_encode_cached (GBytes           *before,
+                                 GBytes           *picture,
+                                 guint             version,
+                                 PgsPictureProcs **cache,
+                                 GByteArray       *out)
+{
   g_autoptr(GVariant) old = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), before, TRUE);
   g_autoptr(GVariant) cur = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), picture, TRUE);
   g_autoptr(GVariant) meta = g_variant_get_child_value (cur, 0);
@@ -255,7 +265,7 @@ _pgs_picture_diff_encode_version (GBytes     *before,
   if (version >= 3)
     {
       encode_physmap (old_inner, inner, out);
-      _pgs_picture_procs_encode (old_procs, procs, inner, out);
+      _pgs_picture_procs_encode (old_procs, procs, inner, cache, out);
       return;
     }
   encode_processes (old_procs, procs, out);
@@ -450,6 +460,18 @@ _pgs_picture_diff_apply_version (GBytes        *before,
                                  guint          version,
                                  GError       **error)
 {
+  return _pgs_picture_diff_apply_cached (before, diff, len, size, version, NULL, error);
+}
+
+GBytes *
+_pgs_picture_diff_apply_cached (GBytes           *before,
+                                const guint8     *diff,
+                                gsize             len,
+                                guint64           size,
+                                guint             version,
+                                PgsPictureProcs **cache,
+                                GError          **error)
+{
   PgsVarReader r = { diff, diff + len, FALSE };
   g_autoptr(GVariant) old = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), before, FALSE);
   g_autoptr(GVariant) old_procs = g_variant_get_child_value (old, 1);
@@ -489,7 +511,7 @@ _pgs_picture_diff_apply_version (GBytes        *before,
     }
   if (version >= 3)
     {
-      procs = _pgs_picture_procs_apply (&r, old_procs, inner, &budget, error);
+      procs = _pgs_picture_procs_apply (&r, old_procs, inner, cache, &budget, error);
       if (procs == NULL)
         return NULL;
     }

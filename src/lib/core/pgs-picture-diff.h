@@ -43,17 +43,21 @@ gboolean _pgs_xor_apply           (guint8        *data,
                                    PgsVarReader  *r);
 
 /* Version 3's processes (pgs-picture-proc.c): @old and @cur the processes' arrays, @inner
- * the current picture's physical map tuple (NULL: none), which predicts map counts. */
-void      _pgs_picture_procs_encode (GVariant     *old,
-                                     GVariant     *cur,
-                                     GVariant     *inner,
-                                     GByteArray   *out);
+ * the current picture's physical map tuple (NULL: none), which predicts map counts.
+ * @cache (may be NULL): in, what the last call made of the processes it wrote or read
+ * (used when they are @old's exactly, else ignored); out, the same for @cur. */
+void      _pgs_picture_procs_encode (GVariant         *old,
+                                     GVariant         *cur,
+                                     GVariant         *inner,
+                                     PgsPictureProcs **cache,
+                                     GByteArray       *out);
 /* The reverse: the processes' array, or NULL with a message; every process's size is
  * taken from @budget before it is allocated. */
-GVariant *_pgs_picture_procs_apply  (PgsVarReader *r,
-                                     GVariant     *old,
-                                     GVariant     *inner,
-                                     guint64      *budget,
-                                     GError      **error);
+GVariant *_pgs_picture_procs_apply  (PgsVarReader     *r,
+                                     GVariant         *old,
+                                     GVariant         *inner,
+                                     PgsPictureProcs **cache,
+                                     guint64          *budget,
+                                     GError          **error);
 
 G_END_DECLS

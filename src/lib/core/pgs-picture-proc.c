@@ -312,7 +312,7 @@ typedef struct
   gsize          last;
   /* Per block of 2^shift frames, the run that holds its first frame: a lookup searches
    * only the runs of its block. */
-  gsize         *block;
+  guint32       *block;
   guint          shift;
   gsize          n_blocks;
 } Frames;
@@ -338,17 +338,17 @@ frames_init (Frames   *f,
   for (gsize i = 0; i < n; i++)
     f->starts[i + 1] = f->starts[i] + GUINT32_FROM_LE (lengths[i]);
   /* About two blocks a run, whatever the map claims to cover. */
-  for (f->shift = 8; f->shift < 63 && (f->starts[n] >> f->shift) > 2 * (guint64) n + 1024; f->shift++)
+  for (f->shift = 0; f->shift < 63 && (f->starts[n] >> f->shift) > 2 * (guint64) n + 1024; f->shift++)
     ;
   f->n_blocks = (gsize) (f->starts[n] >> f->shift) + 1;
-  f->block = g_new (gsize, f->n_blocks + 1);
+  f->block = g_new (guint32, f->n_blocks + 1);
   for (gsize b = 0, j = 0; b <= f->n_blocks; b++)
     {
       guint64 first = (guint64) b << f->shift;
 
       while (j < n && f->starts[j + 1] <= first)
         j++;
-      f->block[b] = j;
+      f->block[b] = (guint32) j;
     }
 }
 
@@ -418,18 +418,67 @@ predict (Predictor    *p,
   return p->prev + 1;
 }
 
+struct _PgsPictureProcs
+{
+  OldProc *procs;
+  gsize    n;
+};
+
+static void old_procs_clear (OldProc *procs,
+                             gsize    n);
+
+void
+_pgs_picture_procs_free (PgsPictureProcs *self)
+{
+  if (self == NULL)
+    return;
+  old_procs_clear (self->procs, self->n);
+  g_free (self);
+}
+
 static void
-old_procs_init (GVariant *old,
-                OldProc  *procs,
-                Dict     *dict)
+old_proc_copy (OldProc       *to,
+               const OldProc *from)
+{
+  to->n = from->n;
+  to->at = g_memdup2 (from->at, sizeof (PageAt) * MAX (from->n, 1));
+  to->entries = g_memdup2 (from->entries, 8 * MAX (from->n, 1));
+  to->rest = g_byte_array_ref (from->rest);
+  to->whole = g_variant_ref (from->whole);
+}
+
+/* The processes of the picture before ready to predict from: @cache's when it describes
+ * exactly those bytes (the picture a chain of differences just made), else read anew. */
+static void
+old_procs_init (GVariant        *old,
+                OldProc         *procs,
+                PgsPictureProcs *cache,
+                Dict            *dict)
 {
   gsize n_old = g_variant_n_children (old);
+  gboolean reuse = cache != NULL && cache->n == n_old;
 
-  for (gsize i = 0; i < n_old; i++)
+  for (gsize i = 0; reuse && i < n_old; i++)
     {
       g_autoptr(GVariant) p = g_variant_get_child_value (old, i);
+      GVariant *w = cache->procs[i].whole;
+
+      reuse = g_variant_get_size (w) == g_variant_get_size (p) &&
+              memcmp (g_variant_get_data (w), g_variant_get_data (p), g_variant_get_size (p)) == 0;
+    }
+  for (gsize i = 0; i < n_old; i++)
+    {
+      g_autoptr(GVariant) p = NULL;
       Layout l;
 
+      if (reuse)
+        {
+          procs[i] = cache->procs[i];
+          cache->procs[i] = (OldProc) { NULL };
+          dict_add (dict, procs[i].at, procs[i].entries, procs[i].n);
+          continue;
+        }
+      p = g_variant_get_child_value (old, i);
       locate (p, &l);
       procs[i].n = l.n;
       procs[i].at = pages_of (p, l.n);
@@ -466,10 +515,11 @@ process_key (GVariant *process)
 }
 
 void
-_pgs_picture_procs_encode (GVariant      *old,
-                           GVariant      *cur,
-                           GVariant      *inner,
-                           GByteArray    *out)
+_pgs_picture_procs_encode (GVariant         *old,
+                           GVariant         *cur,
+                           GVariant         *inner,
+                           PgsPictureProcs **cache,
+                           GByteArray       *out)
 {
   g_autoptr(GHashTable) index = g_hash_table_new (g_int64_hash, g_int64_equal);
   gsize n_old = g_variant_n_children (old), n = g_variant_n_children (cur);
@@ -478,12 +528,15 @@ _pgs_picture_procs_encode (GVariant      *old,
   Dict dict = { g_new0 (Slot, 1024), 1023, 0 };
   Frames frames;
   GByteArray *s[N_STREAMS];
+  PgsPictureProcs *made = g_new0 (PgsPictureProcs, 1);
   gint64 next = 0;
 
   frames_init (&frames, inner);
   for (guint k = 0; k < N_STREAMS; k++)
     s[k] = g_byte_array_new ();
-  old_procs_init (old, olds, &dict);
+  made->procs = g_new0 (OldProc, MAX (n, 1));
+  made->n = n;
+  old_procs_init (old, olds, cache != NULL ? *cache : NULL, &dict);
   for (gsize i = 0; i < n_old; i++)
     {
       g_autoptr(GVariant) p = g_variant_get_child_value (old, i);
@@ -510,6 +563,7 @@ _pgs_picture_procs_encode (GVariant      *old,
           _pgs_put_svarint (s[S_PROCS], (gint64) (at - 1) - next);
           next = (gint64) at;
           dict_add (&dict, olds[at - 1].at, olds[at - 1].entries, olds[at - 1].n);
+          old_proc_copy (&made->procs[i], &olds[at - 1]);
           continue;
         }
       locate (p, &l);
@@ -568,7 +622,16 @@ _pgs_picture_procs_encode (GVariant      *old,
           _pgs_put_svarint (s[S_COUNTS], (gint64) GUINT32_FROM_LE (c) - (gint64) predict_count (&frames, entries[k]));
         }
       dict_add (&dict, pages, entries, l.n);
+      made->procs[i] = (OldProc) { g_steal_pointer (&pages), g_steal_pointer (&entries), l.n,
+                                   g_byte_array_ref (rest), g_variant_ref (p) };
     }
+  if (cache != NULL)
+    {
+      _pgs_picture_procs_free (*cache);
+      *cache = made;
+    }
+  else
+    _pgs_picture_procs_free (made);
   _pgs_put_varint (out, n);
   for (guint k = 0; k < N_STREAMS; k++)
     {
@@ -601,6 +664,7 @@ apply_process (PgsVarReader  *st,
                Dict          *dict,
                Frames        *frames,
                guint64       *budget,
+               OldProc       *made,
                GError       **error)
 {
   PgsVarReader *r = &st[S_PROCS];
@@ -638,6 +702,7 @@ apply_process (PgsVarReader  *st,
             return NULL;
           *budget -= g_variant_get_size (old->whole);
           dict_add (dict, old->at, old->entries, old->n);
+          old_proc_copy (made, old);
           return g_variant_get_data_as_bytes (old->whole);
         }
       if (op == OP_SAME || op == OP_XOR)
@@ -732,15 +797,17 @@ apply_process (PgsVarReader  *st,
     }
   dict_add (dict, pages, entries, n);
   *budget -= size;
+  *made = (OldProc) { g_steal_pointer (&pages), g_steal_pointer (&entries), n, g_byte_array_ref (rest), NULL };
   return g_bytes_new_take (g_steal_pointer (&data), size);
 }
 
 GVariant *
-_pgs_picture_procs_apply (PgsVarReader   *r,
-                          GVariant       *old,
-                          GVariant       *inner,
-                          guint64        *budget,
-                          GError        **error)
+_pgs_picture_procs_apply (PgsVarReader     *r,
+                          GVariant         *old,
+                          GVariant         *inner,
+                          PgsPictureProcs **cache,
+                          guint64          *budget,
+                          GError          **error)
 {
   g_auto(GVariantBuilder) b = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a" PGS_SNAPSHOT_PROCESS_TYPE));
   gsize n_old = g_variant_n_children (old);
@@ -749,6 +816,7 @@ _pgs_picture_procs_apply (PgsVarReader   *r,
   PgsVarReader st[N_STREAMS];
   Frames frames;
   GVariant *result = NULL;
+  PgsPictureProcs *made = NULL;
   gint64 next = 0;
   guint64 n, i = 0;
 
@@ -769,24 +837,42 @@ _pgs_picture_procs_apply (PgsVarReader   *r,
   /* A process takes at least two bytes of its stream. */
   if (!r->bad && n <= (guint64) (st[S_PROCS].end - st[S_PROCS].pos) / 2)
     {
-      old_procs_init (old, olds, &dict);
+      made = g_new0 (PgsPictureProcs, 1);
+      made->procs = g_new0 (OldProc, MAX (n, 1));
+      old_procs_init (old, olds, cache != NULL ? *cache : NULL, &dict);
       for (i = 0; i < n; i++)
         {
-          g_autoptr(GBytes) p = apply_process (st, olds, n_old, &next, &dict, &frames, budget, error);
+          g_autoptr(GBytes) p = apply_process (st, olds, n_old, &next, &dict, &frames, budget,
+                                               &made->procs[i], error);
+          GVariant *v;
 
+          made->n = i + 1;
           if (p == NULL)
             break;
-          g_variant_builder_add_value (&b, g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_PROCESS_TYPE),
-                                                                     p, FALSE));
+          v = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_PROCESS_TYPE), p, FALSE));
+          g_variant_builder_add_value (&b, v);
+          /* What the next difference in a chain predicts from (the identical keep theirs). */
+          if (made->procs[i].whole == NULL)
+            made->procs[i].whole = v;
+          else
+            g_variant_unref (v);
         }
       for (guint k = 0; i == n && k < N_STREAMS; k++)
         if (st[k].pos != st[k].end)
           i = n + 1;
     }
   if (!r->bad && i == n)
-    result = g_variant_ref_sink (g_variant_builder_end (&b));
+    {
+      result = g_variant_ref_sink (g_variant_builder_end (&b));
+      if (cache != NULL)
+        {
+          _pgs_picture_procs_free (*cache);
+          *cache = g_steal_pointer (&made);
+        }
+    }
   else if (error == NULL || *error == NULL)
     bad (error, "processes");
+  _pgs_picture_procs_free (made);
   old_procs_clear (olds, n_old);
   g_free (dict.slots);
   g_free (frames.starts);

@@ -147,6 +147,11 @@ G_END_DECLS
 
 G_BEGIN_DECLS
 
+/* What a picture's difference (version 3) made of its processes, for the next one in a
+ * chain: each process's pages, entries and bytes (pgs-picture-proc.c). */
+typedef struct _PgsPictureProcs PgsPictureProcs;
+void     _pgs_picture_procs_free  (PgsPictureProcs *self);
+
 /* A picture frame's payload applied to the picture before's GVariant (NULL for a key
  * picture): the picture's GVariant, or NULL with a message. Sizes are checked against the
  * payload's length and the snapshot format's ceilings before anything is allocated. */
@@ -155,6 +160,7 @@ GBytes  *_pgs_picture_apply   (GBytes        *before,
                                gsize          len,
                                gboolean       key,
                                guint          version,
+                               PgsPictureProcs **cache,
                                GError       **error);
 
 /* The structural difference of @picture from @before (snapshot GVariants as
@@ -167,6 +173,12 @@ void     _pgs_picture_diff_encode_version (GBytes     *before,
                                            GBytes     *picture,
                                            guint       version,
                                            GByteArray *out);
+/* The same, with a chain's cache (_pgs_picture_procs_encode). */
+void     _pgs_picture_diff_encode_cached (GBytes           *before,
+                                          GBytes           *picture,
+                                          guint             version,
+                                          PgsPictureProcs **cache,
+                                          GByteArray       *out);
 /* @before with a difference applied: a GVariant of exactly @size bytes, or NULL with a
  * message. Never more than about @size bytes are allocated, whatever the difference says. */
 /* The picture with nothing in it, which a key picture differs from (version 2). */
@@ -183,5 +195,13 @@ GBytes  *_pgs_picture_diff_apply_version (GBytes       *before,
                                           guint64       size,
                                           guint         version,
                                           GError      **error);
+/* The same, with a chain's cache (_pgs_picture_procs_apply). */
+GBytes  *_pgs_picture_diff_apply_cached  (GBytes           *before,
+                                          const guint8     *diff,
+                                          gsize             len,
+                                          guint64           size,
+                                          guint             version,
+                                          PgsPictureProcs **cache,
+                                          GError          **error);
 
 G_END_DECLS
