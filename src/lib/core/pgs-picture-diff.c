@@ -28,6 +28,9 @@
  *
  * Processes are matched by PID and start time. A key picture is the difference from the
  * empty picture (_pgs_picture_empty).
+ *
+ * Version 3: the physical map first, then the processes as pgs-picture-proc.c gives them
+ * (each page predicted; map counts from this physical map).
  */
 
 #include "config.h"

@@ -37,10 +37,12 @@
  * many decodings away.
  *
  * 'P': u64 size of the snapshot GVariant (pgs-snapshot-format.h), u64 size of what the zlib
- * stream that follows inflates to: version 2, the structural difference (pgs-picture-diff.c)
- * from the picture before, or from the empty picture for a key picture; version 1, the
- * GVariant itself for a key picture, else a block difference of the bytes (pgs-delta.h). A
- * key picture comes every PGS_RECORDING_KEY_PICTURES pictures.
+ * stream that follows inflates to: from version 2 on, the structural difference
+ * (pgs-picture-diff.c) from the picture before, or from the empty picture for a key picture,
+ * whose processes are, from version 3 on, their bytes but pages and each page a residual
+ * from a prediction (pgs-picture-proc.c); version 1, the GVariant itself for a key picture,
+ * else a block difference of the bytes (pgs-delta.h). A key picture comes every
+ * PGS_RECORDING_KEY_PICTURES pictures.
  *
  * 'X': varint count, then per frame: type, flags, offset gap, length, signed time change,
  * number. Missing or wrong, it is rebuilt by reading the frames from the start.
