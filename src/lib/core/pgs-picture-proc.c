@@ -125,15 +125,28 @@ rest_of (const Layout *l)
   return rest;
 }
 
-/* Per page of a process: its address and the file page it shows (NO_MAPPING: none). */
+/* Per page of a process: its address and the file page it shows, as a 64-bit hash of
+ * device, inode and offset (0: none). Two file pages with one hash share their prediction,
+ * the same on both sides: a worse guess, never a wrong picture. */
 typedef struct
 {
   guint64 va;
-  guint64 dev;
-  guint64 inode;
-  guint64 offset;
-  gboolean file;
+  guint64 key;
 } PageAt;
+
+static inline guint64
+file_key (guint64 dev,
+          guint64 inode,
+          guint64 offset)
+{
+  guint64 h = inode * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ (offset >> 12) * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f) ^
+              dev * G_GUINT64_CONSTANT (0x165667b19e3779f9);
+
+  h ^= h >> 31;
+  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  h ^= h >> 29;
+  return h | G_GUINT64_CONSTANT (1) << 63;
+}
 
 /* The pages' addresses and file pages, from the process's runs and mappings (@p may be
  * anything a file holds: what does not add up gives address 0 and no file). */
@@ -193,10 +206,7 @@ pages_of (GVariant *p,
           PageAt *a = &at[first + k];
 
           a->va = start + k * page_size;
-          a->file = mi[2] != 0;
-          a->dev = mi[3];
-          a->inode = mi[2];
-          a->offset = mi[1] + (a->va - mi[0]);
+          a->key = mi[2] != 0 ? file_key (mi[3], mi[2], mi[1] + (a->va - mi[0])) : 0;
         }
     }
   return at;
@@ -205,8 +215,8 @@ pages_of (GVariant *p,
 /* File page → the last entry seen for it: open addressing, doubling. */
 typedef struct
 {
-  guint64 dev, inode, offset, entry;
-  gboolean used;
+  guint64 key;    /* 0: empty */
+  guint64 entry;
 } Slot;
 
 typedef struct
@@ -216,32 +226,21 @@ typedef struct
   gsize  used;
 } Dict;
 
-static gsize
-dict_hash (const Dict    *d,
-           const PageAt  *a)
-{
-  guint64 h = (a->inode * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) ^ (a->offset >> 12) ^ (a->dev << 7);
-
-  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  return (gsize) (h ^ (h >> 29)) & d->mask;
-}
-
 static Slot *
-dict_find (const Dict   *d,
-           const PageAt *a)
+dict_find (const Dict *d,
+           guint64     key)
 {
-  gsize i = dict_hash (d, a);
+  gsize i = (gsize) key & d->mask;
 
-  while (d->slots[i].used && (d->slots[i].inode != a->inode || d->slots[i].offset != a->offset ||
-                              d->slots[i].dev != a->dev))
+  while (d->slots[i].key != 0 && d->slots[i].key != key)
     i = (i + 1) & d->mask;
   return &d->slots[i];
 }
 
 static void
-dict_put (Dict         *d,
-          const PageAt *a,
-          guint64       entry)
+dict_put (Dict    *d,
+          guint64  key,
+          guint64  entry)
 {
   Slot *s;
 
@@ -253,14 +252,14 @@ dict_put (Dict         *d,
       d->mask = n_old * 2 - 1;
       d->slots = g_new0 (Slot, d->mask + 1);
       for (gsize i = 0; i < n_old; i++)
-        if (old[i].used)
-          *dict_find (d, &(PageAt) { 0, old[i].dev, old[i].inode, old[i].offset, TRUE }) = old[i];
+        if (old[i].key != 0)
+          *dict_find (d, old[i].key) = old[i];
       g_free (old);
     }
-  s = dict_find (d, a);
-  if (!s->used)
+  s = dict_find (d, key);
+  if (s->key == 0)
     d->used++;
-  *s = (Slot) { a->dev, a->inode, a->offset, entry, TRUE };
+  *s = (Slot) { key, entry };
 }
 
 /* The file pages of a process whose entries are known, into @d. */
@@ -271,8 +270,8 @@ dict_add (Dict          *d,
           gsize          n)
 {
   for (gsize k = 0; k < n; k++)
-    if (at[k].file && (entries[k] & PGS_PM_PRESENT) && (entries[k] & PGS_PM_FILE))
-      dict_put (d, &at[k], entries[k]);
+    if (at[k].key != 0 && (entries[k] & PGS_PM_PRESENT) && (entries[k] & PGS_PM_FILE))
+      dict_put (d, at[k].key, entries[k]);
 }
 
 /* The entries (absolute) of a process's bytes, which hold differences. */
@@ -408,11 +407,11 @@ predict (Predictor    *p,
       if (p->j < p->old->n && p->old->at[p->j].va == a->va)
         return p->old->entries[p->j];
     }
-  if (a->file)
+  if (a->key != 0)
     {
-      const Slot *s = dict_find (p->dict, a);
+      const Slot *s = dict_find (p->dict, a->key);
 
-      if (s->used)
+      if (s->key != 0)
         return s->entry;
     }
   return p->prev + 1;
