@@ -14,8 +14,9 @@
  *   entry  1. the entry of the same process (PID and start time) at the same address in the
  *             picture before;
  *          2. else, for a page of a file mapping, the last entry seen for that file page
- *             (device, inode, offset): the picture before's processes, then this picture's
- *             in order (a page-cache frame is the same in every process that maps it);
+ *             (a 64-bit hash of device, inode and offset): the picture before's processes,
+ *             then this picture's in order (a page-cache frame is the same in every
+ *             process that maps it);
  *          3. else the entry before plus one (consecutive frames).
  *          Stored as the XOR of its top 9 bits (present, swap, file, exclusive, soft-dirty…)
  *          with the prediction's, a varint, and the signed difference of the low 55 bits.
@@ -25,12 +26,14 @@
  *
  * Layout: varint n processes, four streams (each a varint length and its bytes): procs,
  * entry flags, entry differences, count differences; in procs, per process:
- *   varint op   0 new, 1 rest the same, 2 rest XOR'd, 3 rest a block difference (pgs-delta.h)
+ *   varint op   0 new, 1 rest the same, 2 rest XOR'd, 3 rest a block difference (pgs-delta.h),
+ *               4 the same bytes as before (nothing follows but the index; its pages are
+ *               seen all the same)
  *   op > 0      svarint: index in the picture before, from the index after the last used
  *   op 0        varint length, the rest;  op 2: varint length, XOR pairs (as version 2)
  *   op 3        varint size of the rest, varint length, the difference
  *   varint at   where the entries lie in the process's bytes, varint n pages,
- *   varint at   where the counts lie, varint n counts (0 or n pages)
+ *   varint at   where the counts lie in the rest, varint n counts (0 or n pages)
  * then per page its entry's residuals, and per count its residual, in the other streams.
  */
 
