@@ -43,7 +43,9 @@ take_picture (PgsScanner *scanner)
   g_autoptr(GError) error = NULL;
   PgsSnapshot *snapshot;
 
-  pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP);
+  /* Counts only where frames are mapped: the picture's largest cost is reading the two
+   * kpage files whole (pgs_physmap_read_fds_mapped). */
+  pgs_scanner_set_flags (scanner, PGS_SCAN_MAPPINGS | PGS_SCAN_PAGES | PGS_SCAN_PHYSMAP | PGS_SCAN_MAPPED_COUNTS);
   snapshot = pgs_scanner_scan (scanner, NULL, &error);
   if (snapshot == NULL && g_error_matches (error, PGS_ERROR, PGS_ERROR_NO_PERMISSION))
     {

@@ -88,6 +88,83 @@ without_physmap (GBytes *v)
   return g_variant_get_data_as_bytes (out);
 }
 
+/* The difference of @b from @a (and of @a from the empty picture: a key picture) in the
+ * recording format's versions 2 and 3, deflated, with the CPU of each. */
+static void
+versions (GBytes     *a,
+          GBytes     *b,
+          const char *what)
+{
+  g_autoptr(GBytes) empty = _pgs_picture_empty ();
+
+  for (guint ver = 2; ver <= 3; ver++)
+    {
+      g_autoptr(GByteArray) key = g_byte_array_new ();
+      g_autoptr(GByteArray) diff = g_byte_array_new ();
+      g_autoptr(GBytes) back = NULL;
+      double t0, t1, t2;
+
+      _pgs_picture_diff_encode_version (empty, a, ver, key);
+      t0 = cpu_now ();
+      _pgs_picture_diff_encode_version (a, b, ver, diff);
+      t1 = cpu_now ();
+      back = _pgs_picture_diff_apply_version (a, diff->data, diff->len, g_bytes_get_size (b), ver, NULL);
+      t2 = cpu_now ();
+      g_assert_true (back != NULL && g_bytes_equal (back, b));
+      printf ("format version %u, %s: key picture %zu bytes, difference %zu bytes deflated(6) (%u raw), "
+              "encoded in %.3f s, read in %.3f s\n", ver, what, deflated (key->data, key->len, 6),
+              deflated (diff->data, diff->len, 6), diff->len, t1 - t0, t2 - t1);
+    }
+}
+
+static guint64
+process_key (GVariant *q)
+{
+  gint32 pid;
+  guint64 start;
+
+  g_variant_get_child (q, 0, "i", &pid);
+  g_variant_get_child (q, 3, "t", &start);
+  return start << 23 ^ (guint32) pid;
+}
+
+/* @v with only the processes (PID, start time) that @other, an array of processes, holds. */
+static GBytes *
+only_common (GBytes   *v,
+             GVariant *other)
+{
+  g_autoptr(GVariant) p = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), v, TRUE);
+  g_autoptr(GVariant) meta = g_variant_get_child_value (p, 0);
+  g_autoptr(GVariant) procs = g_variant_get_child_value (p, 1);
+  g_autoptr(GVariant) skipped = g_variant_get_child_value (p, 2);
+  g_autoptr(GVariant) physmap = g_variant_get_child_value (p, 3);
+  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GVariant) out = NULL;
+  GVariantBuilder b;
+
+  for (gsize i = 0; i < g_variant_n_children (other); i++)
+    {
+      g_autoptr(GVariant) q = g_variant_get_child_value (other, i);
+      guint64 *key = g_new (guint64, 1);
+
+      *key = process_key (q);
+      g_hash_table_add (keys, key);
+    }
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a" PGS_SNAPSHOT_PROCESS_TYPE));
+  for (gsize i = 0; i < g_variant_n_children (procs); i++)
+    {
+      g_autoptr(GVariant) q = g_variant_get_child_value (procs, i);
+      guint64 key = process_key (q);
+
+      if (g_hash_table_contains (keys, &key))
+        g_variant_builder_add_value (&b, q);
+    }
+  out = g_variant_ref_sink (g_variant_new ("(@a{sv}@a" PGS_SNAPSHOT_PROCESS_TYPE "@a" PGS_SNAPSHOT_SKIPPED_TYPE
+                                           "@" PGS_SNAPSHOT_PHYSMAP_TYPE ")",
+                                           meta, g_variant_builder_end (&b), skipped, physmap));
+  return g_variant_get_data_as_bytes (out);
+}
+
 typedef struct
 {
   const char *name;
@@ -337,6 +414,14 @@ loaded:
       }
     printf ("  processes: %u the same, %u changed (%zu bytes), %u new (%zu bytes)\n", same, changed, changed_bytes,
             fresh, fresh_bytes);
+    versions (va, vb, "whole");
+    {
+      /* The machine at rest, as near as a busy one gives it: only the processes of both. */
+      g_autoptr(GBytes) ka = only_common (va, lb);
+      g_autoptr(GBytes) kb = only_common (vb, la);
+
+      versions (ka, kb, "processes of both only");
+    }
   }
   w = pgs_recording_writer_new (path, &setup, &error);
   g_assert_no_error (error);

@@ -8,8 +8,12 @@
 # CPU time as a share of one core (getrusage of the child: its own utime + stime), the
 # file's growth an hour (at the run's own rate, and as an hour of the run's key pictures,
 # differences and samples would make it), and the time of a whole pagescope-cli process that opens the
-# recording and moves to a sample (memrank --at) or a picture (memstats --at), with goals.
+# recording and moves to a sample (memrank --at) or a picture (memstats --at), with goals. The
+# last picture of the run is few differences from its key picture; the worst of an hour is the
+# one before the next key (PGS_RECORDING_KEY_PICTURES - 1 differences), measured on a second,
+# short recording with a picture a second (PGS_BENCH_CHAIN=0 leaves it out).
 
+import datetime
 import os
 import resource
 import struct
@@ -39,6 +43,19 @@ def frames(path):
             samples.append(24 + length)
         at += 24 + length
     return pictures, samples
+
+
+def picture_times(path):
+    """Picture frames as (key, time in microseconds since the epoch)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    at, pictures = 16, []
+    while at + 24 <= len(data):
+        kind, flags, length = data[at], data[at + 1], struct.unpack_from("<I", data, at + 4)[0]
+        if kind == ord("P"):
+            pictures.append((bool(flags & 1), struct.unpack_from("<q", data, at + 8)[0]))
+        at += 24 + length
+    return pictures
 
 
 def main():
@@ -74,6 +91,20 @@ def main():
         print("open and move to a sample (whole process): %.0f ms (goal 100)" % (open_s * 1000))
         pic_s = timed([cli, "memstats", "--recording", path, "--at", "+%d" % seconds, "1"])
         print("load the last picture (whole process): %.2f s (goal 1)" % pic_s)
+        if os.environ.get("PGS_BENCH_CHAIN", "1") != "0":
+            chain = os.path.join(tmp, "chain.pgrec")
+            subprocess.run([cli, "record", "-o", chain, "--pages-every", "1", "--duration", "12"],
+                           capture_output=True, check=True)
+            pictures = picture_times(chain)
+            # The tenth picture: its key picture and nine differences.
+            at = min(9, len(pictures) - 1)
+            keys_before = [i for i in range(at + 1) if pictures[i][0]]
+            when = datetime.datetime.fromtimestamp(pictures[at][1] / 1e6, datetime.timezone.utc)
+            when = when.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+            times = sorted(timed([cli, "memstats", "--recording", chain, "--at", when, "1"])
+                           for _ in range(3))
+            print("load a picture %d differences after its key (whole process, median of 3): %.2f s (goal 1)"
+                  % (at - keys_before[-1], times[1]))
     finally:
         for name in os.listdir(tmp):
             os.unlink(os.path.join(tmp, name))

@@ -51,6 +51,7 @@ typedef struct
 {
   int       count_fd;
   int       flags_fd;
+  gboolean  mapped_only;
   guint64  *cbuf[2];
   guint64  *fbuf[2];
   gssize    got_c[2];
@@ -62,6 +63,65 @@ typedef struct
   GCond     cond;
 } Reader;
 
+/* Frames whose counts are read together when any of them is mapped: on a machine at rest
+ * mapped frames lie in clusters (327,615 of 6.5 million frames in 1,845 blocks of 512, in
+ * 195 stretches), so a sixth of kpagecount is read, in a few hundred reads. */
+#define MAPPED_BLOCK 512
+
+/* The counts of chunk @n where its flags (read already, @got_f bytes) say a frame of a
+ * block is mapped; 0 elsewhere. Returns the bytes of counts the file covered as a whole
+ * read would have, or -1. */
+static gssize
+read_mapped_counts (Reader  *r,
+                    int      slot,
+                    guint64  n,
+                    gssize   got_f)
+{
+  const guint64 *f = r->fbuf[slot];
+  guint64 *c = r->cbuf[slot];
+  gsize frames = got_f / 8, at = 0;
+
+  while (at < frames)
+    {
+      gsize start, end;
+      gssize got;
+
+      /* The next stretch of blocks with a mapped frame, at most a read long. */
+      while (at < frames)
+        {
+          gsize stop = MIN (at + MAPPED_BLOCK, frames), k;
+
+          for (k = at; k < stop && !(f[k] & PGS_KPF_BIT (PGS_KPF_MMAP)); k++)
+            ;
+          if (k < stop)
+            break;
+          memset (c + at, 0, (stop - at) * 8);
+          at = stop;
+        }
+      if (at == frames)
+        break;
+      start = at;
+      end = start;
+      while (end < frames && end - start < READ_FRAMES)
+        {
+          gsize stop = MIN (end + MAPPED_BLOCK, frames), k;
+
+          for (k = end; k < stop && !(f[k] & PGS_KPF_BIT (PGS_KPF_MMAP)); k++)
+            ;
+          if (k == stop)
+            break;
+          end = stop;
+        }
+      got = pgs_pread_full (r->count_fd, c + start, (end - start) * 8, (n + start) * 8);
+      if (got < 0)
+        return -1;
+      if ((gsize) got < (end - start) * 8)
+        return (gssize) (start * 8 + got);
+      at = end;
+    }
+  return got_f;
+}
+
 /* Reads chunk @n of both files into @slot. Returns whether there may be more. */
 static gboolean
 reader_fill (Reader  *r,
@@ -70,6 +130,15 @@ reader_fill (Reader  *r,
 {
   gssize got_c, got_f = 0;
 
+  if (r->mapped_only)
+    {
+      got_f = pgs_pread_full (r->flags_fd, r->fbuf[slot], READ_FRAMES * 8, n * 8);
+      got_c = got_f >= 0 ? read_mapped_counts (r, slot, n, got_f) : 0;
+      r->errsv[slot] = got_c < 0 || got_f < 0 ? errno : 0;
+      r->got_c[slot] = got_c;
+      r->got_f[slot] = got_f;
+      return got_c == READ_FRAMES * 8 && got_f == READ_FRAMES * 8;
+    }
   got_c = pgs_pread_full (r->count_fd, r->cbuf[slot], READ_FRAMES * 8, n * 8);
   if (got_c >= 0)
     got_f = pgs_pread_full (r->flags_fd, r->fbuf[slot], READ_FRAMES * 8, n * 8);
@@ -116,11 +185,12 @@ reader_thread (gpointer data)
 static gboolean
 read_runs (int            count_fd,
            int            flags_fd,
+           gboolean       mapped_only,
            RunBuilder    *b,
            GCancellable  *cancellable,
            GError       **error)
 {
-  Reader r = { count_fd, flags_fd };
+  Reader r = { count_fd, flags_fd, mapped_only };
   GThread *thread;
   gboolean ok = FALSE;
   guint64 n = 0;
@@ -237,13 +307,24 @@ pgs_physmap_read_fds_at (int            root_fd,
                          GCancellable  *cancellable,
                          GError       **error)
 {
+  return pgs_physmap_read_fds_mapped (root_fd, count_fd, flags_fd, FALSE, cancellable, error);
+}
+
+PgsPhysMap *
+pgs_physmap_read_fds_mapped (int            root_fd,
+                             int            count_fd,
+                             int            flags_fd,
+                             gboolean       mapped_only,
+                             GCancellable  *cancellable,
+                             GError       **error)
+{
   g_autofree char *meminfo = NULL;
   g_autofree char *zoneinfo = NULL;
   RunBuilder b;
   PgsPhysMap *self;
 
   pgs_run_builder_init (&b);
-  if (!read_runs (count_fd, flags_fd, &b, cancellable, error))
+  if (!read_runs (count_fd, flags_fd, mapped_only, &b, cancellable, error))
     {
       pgs_run_builder_clear (&b);
       return NULL;

@@ -38,6 +38,15 @@ PgsPhysMap    *pgs_physmap_read_fds_at  (int            root_fd,
                                          int            flags_fd,
                                          GCancellable  *cancellable,
                                          GError       **error);
+/* As pgs_physmap_read_fds_at(); with @mapped_only, kpagecount is read only around frames
+ * whose kpageflags say mapped (KPF_MMAP), the others' counts taken as 0: the kernel counts
+ * only mapped pages, so a count without the flag is a page mapped between the two reads. */
+PgsPhysMap    *pgs_physmap_read_fds_mapped (int          root_fd,
+                                            int          count_fd,
+                                            int          flags_fd,
+                                            gboolean     mapped_only,
+                                            GCancellable *cancellable,
+                                            GError      **error);
 /* Takes ownership of both arrays (g_free), each @n_frames long, makes runs of them and
  * frees them. No kernel counters. */
 PgsPhysMap    *pgs_physmap_new_take     (guint32       *counts,

@@ -28,6 +28,9 @@
  *
  * Processes are matched by PID and start time. A key picture is the difference from the
  * empty picture (_pgs_picture_empty).
+ *
+ * Version 3: the physical map first, then the processes as pgs-picture-proc.c gives them
+ * (each page predicted; map counts from this physical map).
  */
 
 #include "config.h"
@@ -59,66 +62,6 @@ put_blob (GByteArray *out,
   _pgs_put_varint (out, len);
   if (len > 0)
     g_byte_array_append (out, g_variant_get_data (v), len);
-}
-
-/* Pairs (same, differing) and the differing bytes XOR: a gap of fewer than 4 same bytes
- * between differing ones costs less inside the XOR than as a pair of its own. */
-static void
-xor_encode (const guint8 *old,
-            const guint8 *cur,
-            gsize         n,
-            GByteArray   *out)
-{
-  gsize i = 0;
-
-  while (i < n)
-    {
-      gsize z = i, d;
-
-      while (z < n && old[z] == cur[z])
-        z++;
-      d = z;
-      while (d < n)
-        {
-          gsize gap = d;
-
-          while (gap < n && gap - d < 4 && old[gap] == cur[gap])
-            gap++;
-          if (gap == n || gap - d == 4)
-            break;
-          d = gap + 1;
-        }
-      _pgs_put_varint (out, z - i);
-      _pgs_put_varint (out, d - z);
-      for (gsize k = z; k < d; k++)
-        {
-          guint8 x = old[k] ^ cur[k];
-
-          g_byte_array_append (out, &x, 1);
-        }
-      i = d;
-    }
-}
-
-static gboolean
-xor_apply (guint8       *data,
-           gsize         n,
-           PgsVarReader *r)
-{
-  gsize i = 0;
-
-  while (r->pos < r->end)
-    {
-      guint64 same = _pgs_get_varint (r);
-      guint64 differ = _pgs_get_varint (r);
-
-      if (r->bad || same > n - i || differ > n - i - same || differ > (guint64) (r->end - r->pos))
-        return FALSE;
-      i += same;
-      for (guint64 k = 0; k < differ; k++)
-        data[i++] ^= *r->pos++;
-    }
-  return TRUE;
 }
 
 /* Child 21 of a process: its pagemap entries. */
@@ -252,7 +195,7 @@ encode_processes (GVariant   *old,
            * that moved), else copies and literals. */
           if (g_variant_get_size (was) == g_variant_get_size (p))
             {
-              xor_encode (g_variant_get_data (was), g_variant_get_data (p), g_variant_get_size (p), delta);
+              _pgs_xor_encode (g_variant_get_data (was), g_variant_get_data (p), g_variant_get_size (p), delta);
               _pgs_put_varint (out, OP_XOR);
               _pgs_put_svarint (out, (gint64) (at - 1) - next);
               _pgs_put_varint (out, delta->len);
@@ -272,10 +215,41 @@ encode_processes (GVariant   *old,
     }
 }
 
+static void
+encode_physmap (GVariant   *old_inner,
+                GVariant   *inner,
+                GByteArray *out)
+{
+  _pgs_put_varint (out, inner != NULL);
+  if (inner != NULL)
+    {
+      g_autoptr(GVariant) meminfo = g_variant_get_child_value (inner, 4);
+      g_autoptr(GVariant) zoneinfo = g_variant_get_child_value (inner, 5);
+      guint64 frames;
+
+      g_variant_get_child (inner, 0, "t", &frames);
+      _pgs_put_varint (out, frames);
+      put_blob (out, meminfo);
+      put_blob (out, zoneinfo);
+      _pgs_picture_runs_encode (old_inner, inner, out);
+    }
+}
+
 void
-_pgs_picture_diff_encode (GBytes     *before,
-                          GBytes     *picture,
-                          GByteArray *out)
+_pgs_picture_diff_encode_version (GBytes     *before,
+                                  GBytes     *picture,
+                                  guint       version,
+                                  GByteArray *out)
+{
+  _pgs_picture_diff_encode_cached (before, picture, version, NULL, out);
+}
+
+void
+_pgs_picture_diff_encode_cached (GBytes           *before,
+                                 GBytes           *picture,
+                                 guint             version,
+                                 PgsPictureProcs **cache,
+                                 GByteArray       *out)
 {
   g_autoptr(GVariant) old = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), before, TRUE);
   g_autoptr(GVariant) cur = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), picture, TRUE);
@@ -290,20 +264,23 @@ _pgs_picture_diff_encode (GBytes     *before,
 
   put_blob (out, meta);
   put_blob (out, skipped);
-  encode_processes (old_procs, procs, out);
-  _pgs_put_varint (out, inner != NULL);
-  if (inner != NULL)
+  /* From version 3 on the physical map comes first: the processes' counts follow from it. */
+  if (version >= 3)
     {
-      g_autoptr(GVariant) meminfo = g_variant_get_child_value (inner, 4);
-      g_autoptr(GVariant) zoneinfo = g_variant_get_child_value (inner, 5);
-      guint64 frames;
-
-      g_variant_get_child (inner, 0, "t", &frames);
-      _pgs_put_varint (out, frames);
-      put_blob (out, meminfo);
-      put_blob (out, zoneinfo);
-      _pgs_picture_runs_encode (old_inner, inner, out);
+      encode_physmap (old_inner, inner, out);
+      _pgs_picture_procs_encode (old_procs, procs, inner, cache, out);
+      return;
     }
+  encode_processes (old_procs, procs, out);
+  encode_physmap (old_inner, inner, out);
+}
+
+void
+_pgs_picture_diff_encode (GBytes     *before,
+                          GBytes     *picture,
+                          GByteArray *out)
+{
+  _pgs_picture_diff_encode_version (before, picture, 2, out);
 }
 
 static gboolean
@@ -406,7 +383,7 @@ apply_processes (PgsVarReader  *r,
           memcpy (data, g_variant_get_data (was), size);
           bytes = g_bytes_new_take (data, size);
           x = (PgsVarReader) { r->pos, r->pos + len, FALSE };
-          if (!xor_apply (data, size, &x))
+          if (!_pgs_xor_apply (data, size, &x))
             break;
           r->pos += len;
           *budget -= size;
@@ -479,11 +456,24 @@ apply_physmap (PgsVarReader *r,
 }
 
 GBytes *
-_pgs_picture_diff_apply (GBytes        *before,
-                         const guint8  *diff,
-                         gsize          len,
-                         guint64        size,
-                         GError       **error)
+_pgs_picture_diff_apply_version (GBytes        *before,
+                                 const guint8  *diff,
+                                 gsize          len,
+                                 guint64        size,
+                                 guint          version,
+                                 GError       **error)
+{
+  return _pgs_picture_diff_apply_cached (before, diff, len, size, version, NULL, error);
+}
+
+GBytes *
+_pgs_picture_diff_apply_cached (GBytes           *before,
+                                const guint8     *diff,
+                                gsize             len,
+                                guint64           size,
+                                guint             version,
+                                PgsPictureProcs **cache,
+                                GError          **error)
 {
   PgsVarReader r = { diff, diff + len, FALSE };
   g_autoptr(GVariant) old = g_variant_new_from_bytes (G_VARIANT_TYPE (PGS_SNAPSHOT_TYPE), before, FALSE);
@@ -504,9 +494,12 @@ _pgs_picture_diff_apply (GBytes        *before,
       bad (error, "metadata");
       return NULL;
     }
-  procs = apply_processes (&r, old_procs, &budget, error);
-  if (procs == NULL)
-    return NULL;
+  if (version < 3)
+    {
+      procs = apply_processes (&r, old_procs, &budget, error);
+      if (procs == NULL)
+        return NULL;
+    }
   has_map = _pgs_get_varint (&r);
   if (r.bad || has_map > 1)
     {
@@ -517,6 +510,12 @@ _pgs_picture_diff_apply (GBytes        *before,
     {
       inner = apply_physmap (&r, old_inner, &budget, error);
       if (inner == NULL)
+        return NULL;
+    }
+  if (version >= 3)
+    {
+      procs = _pgs_picture_procs_apply (&r, old_procs, inner, cache, &budget, error);
+      if (procs == NULL)
         return NULL;
     }
   if (r.pos != r.end)
@@ -535,6 +534,16 @@ _pgs_picture_diff_apply (GBytes        *before,
       return NULL;
     }
   return g_variant_get_data_as_bytes (picture);
+}
+
+GBytes *
+_pgs_picture_diff_apply (GBytes        *before,
+                         const guint8  *diff,
+                         gsize          len,
+                         guint64        size,
+                         GError       **error)
+{
+  return _pgs_picture_diff_apply_version (before, diff, len, size, 2, error);
 }
 
 GBytes *

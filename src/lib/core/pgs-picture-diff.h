@@ -31,4 +31,33 @@ gboolean _pgs_picture_runs_apply  (PgsVarReader  *r,
                                    guint32      **counts,
                                    GError       **error);
 
+/* XOR pairs (version 2's changed process, version 3's changed rest of one): pairs of
+ * varints (bytes the same, bytes that differ), each followed by the differing bytes XOR
+ * the old ones. */
+void     _pgs_xor_encode          (const guint8  *old,
+                                   const guint8  *cur,
+                                   gsize          n,
+                                   GByteArray    *out);
+gboolean _pgs_xor_apply           (guint8        *data,
+                                   gsize          n,
+                                   PgsVarReader  *r);
+
+/* Version 3's processes (pgs-picture-proc.c): @old and @cur the processes' arrays, @inner
+ * the current picture's physical map tuple (NULL: none), which predicts map counts.
+ * @cache (may be NULL): in, what the last call made of the processes it wrote or read
+ * (used when they are @old's exactly, else ignored); out, the same for @cur. */
+void      _pgs_picture_procs_encode (GVariant         *old,
+                                     GVariant         *cur,
+                                     GVariant         *inner,
+                                     PgsPictureProcs **cache,
+                                     GByteArray       *out);
+/* The reverse: the processes' array, or NULL with a message; every process's size is
+ * taken from @budget before it is allocated. */
+GVariant *_pgs_picture_procs_apply  (PgsVarReader     *r,
+                                     GVariant         *old,
+                                     GVariant         *inner,
+                                     PgsPictureProcs **cache,
+                                     guint64          *budget,
+                                     GError          **error);
+
 G_END_DECLS

@@ -37,10 +37,12 @@
  * many decodings away.
  *
  * 'P': u64 size of the snapshot GVariant (pgs-snapshot-format.h), u64 size of what the zlib
- * stream that follows inflates to: version 2, the structural difference (pgs-picture-diff.c)
- * from the picture before, or from the empty picture for a key picture; version 1, the
- * GVariant itself for a key picture, else a block difference of the bytes (pgs-delta.h). A
- * key picture comes every PGS_RECORDING_KEY_PICTURES pictures.
+ * stream that follows inflates to: from version 2 on, the structural difference
+ * (pgs-picture-diff.c) from the picture before, or from the empty picture for a key picture,
+ * whose processes are, from version 3 on, their bytes but pages and each page a residual
+ * from a prediction (pgs-picture-proc.c); version 1, the GVariant itself for a key picture,
+ * else a block difference of the bytes (pgs-delta.h). A key picture comes every
+ * PGS_RECORDING_KEY_PICTURES pictures.
  *
  * 'X': varint count, then per frame: type, flags, offset gap, length, signed time change,
  * number. Missing or wrong, it is rebuilt by reading the frames from the start.
@@ -61,9 +63,10 @@ G_BEGIN_DECLS
 #define PGS_RECORDING_FRAME_HEADER     24
 #define PGS_RECORDING_TRAILER_SIZE     16
 #define PGS_RECORDING_TRAILER_MAGIC    "PGRECEND"
-/* 2: pictures differ structurally from the one before (pgs-picture-diff.c); version 1's
- * block differences (pgs-delta.h) are still read. */
-#define PGS_RECORDING_FORMAT_VERSION   2
+/* 2: pictures differ structurally from the one before (pgs-picture-diff.c); 3: the same,
+ * with each process's pages predicted (pgs-picture-proc.c). Versions 1 (block differences,
+ * pgs-delta.h) and 2 are still read. */
+#define PGS_RECORDING_FORMAT_VERSION   3
 #define PGS_RECORDING_KEY_SAMPLES      60
 #define PGS_RECORDING_KEY_PICTURES     10
 
@@ -146,6 +149,11 @@ G_END_DECLS
 
 G_BEGIN_DECLS
 
+/* What a picture's difference (version 3) made of its processes, for the next one in a
+ * chain: each process's pages, entries and bytes (pgs-picture-proc.c). */
+typedef struct _PgsPictureProcs PgsPictureProcs;
+void     _pgs_picture_procs_free  (PgsPictureProcs *self);
+
 /* A picture frame's payload applied to the picture before's GVariant (NULL for a key
  * picture): the picture's GVariant, or NULL with a message. Sizes are checked against the
  * payload's length and the snapshot format's ceilings before anything is allocated. */
@@ -154,6 +162,7 @@ GBytes  *_pgs_picture_apply   (GBytes        *before,
                                gsize          len,
                                gboolean       key,
                                guint          version,
+                               PgsPictureProcs **cache,
                                GError       **error);
 
 /* The structural difference of @picture from @before (snapshot GVariants as
@@ -161,6 +170,17 @@ GBytes  *_pgs_picture_apply   (GBytes        *before,
 void     _pgs_picture_diff_encode (GBytes      *before,
                                    GBytes      *picture,
                                    GByteArray  *out);
+/* The same in a format @version's layout (2 or 3; _pgs_picture_diff_encode is version 2's). */
+void     _pgs_picture_diff_encode_version (GBytes     *before,
+                                           GBytes     *picture,
+                                           guint       version,
+                                           GByteArray *out);
+/* The same, with a chain's cache (_pgs_picture_procs_encode). */
+void     _pgs_picture_diff_encode_cached (GBytes           *before,
+                                          GBytes           *picture,
+                                          guint             version,
+                                          PgsPictureProcs **cache,
+                                          GByteArray       *out);
 /* @before with a difference applied: a GVariant of exactly @size bytes, or NULL with a
  * message. Never more than about @size bytes are allocated, whatever the difference says. */
 /* The picture with nothing in it, which a key picture differs from (version 2). */
@@ -170,5 +190,20 @@ GBytes  *_pgs_picture_diff_apply  (GBytes       *before,
                                    gsize         len,
                                    guint64       size,
                                    GError      **error);
+/* The same for a format @version's layout (_pgs_picture_diff_apply reads version 2's). */
+GBytes  *_pgs_picture_diff_apply_version (GBytes       *before,
+                                          const guint8 *diff,
+                                          gsize         len,
+                                          guint64       size,
+                                          guint         version,
+                                          GError      **error);
+/* The same, with a chain's cache (_pgs_picture_procs_apply). */
+GBytes  *_pgs_picture_diff_apply_cached  (GBytes           *before,
+                                          const guint8     *diff,
+                                          gsize             len,
+                                          guint64           size,
+                                          guint             version,
+                                          PgsPictureProcs **cache,
+                                          GError          **error);
 
 G_END_DECLS

@@ -81,6 +81,7 @@ _pgs_picture_apply (GBytes        *before,
                     gsize          len,
                     gboolean       key,
                     guint          version,
+                    PgsPictureProcs **cache,
                     GError       **error)
 {
   guint64 variant_size, raw_size;
@@ -137,7 +138,7 @@ _pgs_picture_apply (GBytes        *before,
       return NULL;
     }
   if (version >= 2)
-    return _pgs_picture_diff_apply (before, raw, raw_size, variant_size, error);
+    return _pgs_picture_diff_apply_cached (before, raw, raw_size, variant_size, version, cache, error);
   variant = g_try_malloc (variant_size + 1);
   if (variant == NULL)
     {

@@ -35,6 +35,7 @@ struct _PgsRecordingWriter
   GByteArray *payload;       /* reused */
   PgsSample  *prev;          /* the sample before, or NULL */
   GBytes     *prev_picture;  /* the picture before's GVariant, or NULL */
+  PgsPictureProcs *prev_procs; /* what its encoding made of its processes (format 3) */
   GPtrArray  *names;         /* every counter name so far, in the file's order */
   GHashTable *name_index;    /* name → index + 1 */
   guint       n_samples;
@@ -277,10 +278,11 @@ pgs_recording_writer_add_picture (PgsRecordingWriter *self,
     {
       g_autoptr(GBytes) empty = _pgs_picture_empty ();
 
-      _pgs_picture_diff_encode (empty, variant, raw);
+      _pgs_picture_diff_encode_cached (empty, variant, PGS_RECORDING_FORMAT_VERSION, &self->prev_procs, raw);
     }
   else
-    _pgs_picture_diff_encode (self->prev_picture, variant, raw);
+    _pgs_picture_diff_encode_cached (self->prev_picture, variant, PGS_RECORDING_FORMAT_VERSION,
+                                     &self->prev_procs, raw);
 
   g_byte_array_set_size (self->payload, 16);
   *(guint64 *) sizes = GUINT64_TO_LE ((guint64) len);
@@ -354,6 +356,7 @@ pgs_recording_writer_free (PgsRecordingWriter *self)
   g_byte_array_unref (self->payload);
   g_clear_pointer (&self->prev, pgs_sample_free);
   g_clear_pointer (&self->prev_picture, g_bytes_unref);
+  g_clear_pointer (&self->prev_procs, _pgs_picture_procs_free);
   g_hash_table_unref (self->name_index);
   g_ptr_array_unref (self->names);
   g_free (self);

@@ -711,6 +711,9 @@ pgs_recording_get_picture (PgsRecording  *self,
                            GError       **error)
 {
   g_autoptr(GBytes) variant = NULL;
+  /* What each difference of the chain made of its processes, for the next (format 3);
+   * held only for the chain: it is several times a picture's pages. */
+  PgsPictureProcs *procs = NULL;
   guint from, key;
   PgsSnapshot *snapshot;
 
@@ -735,7 +738,7 @@ pgs_recording_get_picture (PgsRecording  *self,
       GBytes *next;
 
       next = payload != NULL ? _pgs_picture_apply (i == key ? NULL : variant, payload, e->info.length,
-                                                   i == key, self->version, error)
+                                                   i == key, self->version, &procs, error)
                              : NULL;
       g_clear_pointer (&variant, g_bytes_unref);
       if (next == NULL)
@@ -743,6 +746,7 @@ pgs_recording_get_picture (PgsRecording  *self,
           if (i != index)
             g_prefix_error (error, "picture %u builds on picture %u: ", index, i);
           g_mutex_unlock (&self->lock);
+          _pgs_picture_procs_free (procs);
           return NULL;
         }
       variant = next;
@@ -751,6 +755,7 @@ pgs_recording_get_picture (PgsRecording  *self,
       self->picture_index = i;
     }
   g_mutex_unlock (&self->lock);
+  _pgs_picture_procs_free (procs);
 
   snapshot = _pgs_snapshot_decode (variant, PGS_SNAPSHOT_MAX_FRAMES, error);
   if (snapshot != NULL && self->file != NULL)

@@ -137,8 +137,9 @@ _pgs_scan_read_frames (ScanJob       *job,
 
   if (job->flags & PGS_SCAN_PHYSMAP)
     {
-      physmap = pgs_physmap_read_fds_at (job->root_fd, job->count_fd, job->flags_fd,
-                                         cancellable, error);
+      physmap = pgs_physmap_read_fds_mapped (job->root_fd, job->count_fd, job->flags_fd,
+                                             (job->flags & PGS_SCAN_MAPPED_COUNTS) != 0,
+                                             cancellable, error);
       if (physmap == NULL)
         return FALSE;
       /* Looked up in its runs: no array of frames. */

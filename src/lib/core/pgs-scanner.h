@@ -24,6 +24,10 @@ typedef enum
    * ignored with MAPPINGS or PAGES, which need the mappings or the pages. With PHYSMAP:
    * these totals, and the physical map read whole. */
   PGS_SCAN_KERNEL_TOTALS = 1 << 3,
+  /* With PHYSMAP: the physical map's counts read only where kpageflags says a frame is
+   * mapped (pgs_physmap_read_fds_mapped), a sixth of kpagecount at rest; a frame mapped
+   * between the two files' reads then counts 0. The recorder's pictures. */
+  PGS_SCAN_MAPPED_COUNTS = 1 << 4,
 } PgsScanFlags;
 
 #define PGS_TYPE_SCANNER (pgs_scanner_get_type ())
