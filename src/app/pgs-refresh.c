@@ -276,8 +276,11 @@ pgs_refresh_list_flags (const char *view,
     flags = PGS_SCAN_MAPPINGS;
   else
     flags = PGS_SCAN_KERNEL_TOTALS;
+  /* Counts only around mapped frames, as the recorder: kpagecount is read where kpageflags
+   * says a frame is mapped, a sixth of it at rest, and an unmapped frame's count is 0
+   * either way (pgs_physmap_read_fds_mapped). */
   if (shows_physical (view) && physmap_readable (helper))
-    flags |= PGS_SCAN_PHYSMAP;
+    flags |= PGS_SCAN_PHYSMAP | PGS_SCAN_MAPPED_COUNTS;
   /* A file chosen in Libraries: the maps highlight its frames, which are every process's
    * pages of it (pgs_librank_file_frames()). */
   if (shows_physical (view) && highlighting)
@@ -295,6 +298,9 @@ covers (PgsScanFlags have,
     have |= PGS_SCAN_KERNEL_TOTALS;
   if (have & PGS_SCAN_PAGES)
     have |= PGS_SCAN_MAPPINGS;
+  /* A physical map read whole has every count the mapped-only read would. */
+  if (have & PGS_SCAN_PHYSMAP)
+    have |= PGS_SCAN_MAPPED_COUNTS;
   return (want & ~have) == 0;
 }
 
@@ -537,7 +543,7 @@ pgs_refresh_complete_async (PgsRefresh          *self,
 
   g_task_set_source_tag (task, pgs_refresh_complete_async);
   if (physmap_readable (helper))
-    flags |= PGS_SCAN_PHYSMAP;
+    flags |= PGS_SCAN_PHYSMAP | PGS_SCAN_MAPPED_COUNTS;
   if (snapshot != NULL && pgs_refresh_list_covers (self, flags))
     {
       g_task_return_pointer (task, g_object_ref (snapshot), g_object_unref);
