@@ -48,6 +48,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-render.h"
 #include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 
@@ -66,43 +67,6 @@
 
 static guint64 PS;
 
-static guint32
-pixel (cairo_surface_t *surface,
-       int              x,
-       int              y)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-
-  return *(const guint32 *) (data + (gsize) y * cairo_image_surface_get_stride (surface) + x * 4);
-}
-
-/* Independent of the library (as in test-render.c): the curve of side 2^k is four curves
- * of side 2^(k-1), the first transposed, the middle two as they are, the last transposed
- * about the other diagonal. */
-static void
-ref_d2xy (guint64  side,
-          guint64  d,
-          guint64 *x,
-          guint64 *y)
-{
-  guint64 half = side / 2, q, sx, sy;
-
-  if (side == 1)
-    {
-      *x = *y = 0;
-      return;
-    }
-  q = d / (half * half);
-  ref_d2xy (half, d % (half * half), &sx, &sy);
-  switch (q)
-    {
-    case 0: *x = sy; *y = sx; break;
-    case 1: *x = sx; *y = sy + half; break;
-    case 2: *x = sx + half; *y = sy + half; break;
-    default: *x = side - 1 - sy; *y = half - 1 - sx; break;
-    }
-}
-
 /* Curve place of each cell of a side x side square, (y · side + x) → d. */
 static guint64 *
 ref_xy2d_table (guint64 side)
@@ -113,7 +77,7 @@ ref_xy2d_table (guint64 side)
     {
       guint64 x, y;
 
-      ref_d2xy (side, d, &x, &y);
+      pgs_test_d2xy (side, d, &x, &y);
       table[y * side + x] = d;
     }
   return table;
@@ -150,15 +114,15 @@ test_hilbert_export (void)
 
   /* On screen. */
   surface = pgs_renderer_render_surface (renderer, 48, 32, FALSE);
-  bg = pixel (surface, 0, 0);
+  bg = pgs_test_pixel (surface, 0, 0);
   g_assert_cmphex (bg, !=, COLOR_ONCE);
   for (int y = 0; y < 32; y++)
     for (int x = 0; x < 48; x++)
       {
         guint32 want = x < 8 || x >= 40 ? bg : block_color (16 * side32[y * 32 + x - 8], 16, bg);
 
-        if (pixel (surface, x, y) != want)
-          g_error ("screen pixel (%d, %d) is #%08x, not #%08x", x, y, pixel (surface, x, y), want);
+        if (pgs_test_pixel (surface, x, y) != want)
+          g_error ("screen pgs_test_pixel (%d, %d) is #%08x, not #%08x", x, y, pgs_test_pixel (surface, x, y), want);
       }
   cairo_surface_destroy (surface);
 
@@ -177,16 +141,16 @@ test_hilbert_export (void)
 
             want = block_color (4 * side64[by * 64 + bx], 4, bg);
           }
-        if (pixel (surface, x, y) != want)
-          g_error ("export pixel (%d, %d) is #%08x, not #%08x", x, y, pixel (surface, x, y), want);
+        if (pgs_test_pixel (surface, x, y) != want)
+          g_error ("export pgs_test_pixel (%d, %d) is #%08x, not #%08x", x, y, pgs_test_pixel (surface, x, y), want);
       }
   cairo_surface_destroy (surface);
 
   /* Back to the output's own size: at 144 x 96 a frame a pixel, 128 pixels wide. */
   pgs_renderer_set_fit_size (renderer, 0, 0);
   surface = pgs_renderer_render_surface (renderer, 144, 96, FALSE);
-  g_assert_cmphex (pixel (surface, 8, 0), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 7, 0), ==, bg);
+  g_assert_cmphex (pgs_test_pixel (surface, 8, 0), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 7, 0), ==, bg);
   cairo_surface_destroy (surface);
 }
 
@@ -205,28 +169,28 @@ test_rows_export (void)
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
 
   surface = pgs_renderer_render_surface (renderer, 100, 100, FALSE);
-  g_assert_cmphex (pixel (surface, 10, 52), ==, COLOR_3_4);
-  g_assert_cmphex (pixel (surface, 11, 52), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 10, 51), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 10, 52), ==, COLOR_3_4);
+  g_assert_cmphex (pgs_test_pixel (surface, 11, 52), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 10, 51), ==, COLOR_ONCE);
   cairo_surface_destroy (surface);
 
   pgs_renderer_set_fit_size (renderer, 100, 100);
   surface = pgs_renderer_render_surface (renderer, 300, 300, FALSE);
   for (int y = 157; y <= 159; y++)
-    g_assert_cmphex (pixel (surface, 30, y), ==, COLOR_3_4);
-  g_assert_cmphex (pixel (surface, 30, 156), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 30, 160), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 29, 158), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 31, 158), ==, COLOR_ONCE);
+    g_assert_cmphex (pgs_test_pixel (surface, 30, y), ==, COLOR_3_4);
+  g_assert_cmphex (pgs_test_pixel (surface, 30, 156), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 30, 160), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 29, 158), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 31, 158), ==, COLOR_ONCE);
   /* The map's rows: 7 to 291 (95 rows of 3 pixels). */
-  g_assert_cmphex (pixel (surface, 150, 6), !=, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 0, 7), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 0, 290), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 150, 6), !=, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 7), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 290), ==, COLOR_ONCE);
   cairo_surface_destroy (surface);
 }
 
 /* Hilbert: where a mapping has room for its label. Three mappings of 3, 20 and 41 pages,
- * 64 cells: at 8 x 8 pixels one 8-cell tile, a page a pixel (2 x magnified, 4-cell tiles,
+ * 64 cells: at 8 x 8 pixels one 8-cell tile, a page a pgs_test_pixel (2 x magnified, 4-cell tiles,
  * 2 x 2 of them hold 64 but need 4 x 4 cells of room: 16 tiles). The largest aligned run
  * of 4^k cells inside each, the first of that size, is a square of 2^k:
  *   [0, 3): runs of 4 start at 0 and 4, neither inside; cell 0, d = 0 → (0, 0), side 1.
@@ -285,17 +249,17 @@ test_band_squares (void)
 
     for (int yy = 0; yy < h && map_x < 0; yy++)
       for (int xx = 0; xx < w; xx++)
-        if (pixel (surface, xx, yy) == COLOR_NP_FILE)
+        if (pgs_test_pixel (surface, xx, yy) == COLOR_NP_FILE)
           {
             map_x = xx;
             map_y = yy;
             break;
           }
     g_assert_cmpint (map_x, >=, 0);
-    g_assert_cmphex (pixel (surface, map_x + 127, map_y + 127), ==, COLOR_NP_FILE);
+    g_assert_cmphex (pgs_test_pixel (surface, map_x + 127, map_y + 127), ==, COLOR_NP_FILE);
     for (int yy = 0; yy < 128; yy++)
       for (int xx = 0; xx < 128; xx++)
-        if (pixel (surface, map_x + xx, map_y + yy) == 0xffffffffu)
+        if (pgs_test_pixel (surface, map_x + xx, map_y + yy) == 0xffffffffu)
           {
             if (xx >= 64 && yy >= 64 && yy < 64 + 20)
               inside++;
@@ -316,7 +280,7 @@ gutter_inked (cairo_surface_t *surface,
               guint32          bg)
 {
   for (int x = 0; x < gutter; x++)
-    if (pixel (surface, x, y) != bg)
+    if (pgs_test_pixel (surface, x, y) != bg)
       return TRUE;
   return FALSE;
 }
@@ -367,12 +331,12 @@ test_band_labels (void)
     cairo_surface_write_to_png (surface, g_getenv ("PGS_TEST_KEEP_PNG"));
   w = cairo_image_surface_get_width (surface);
   h = cairo_image_surface_get_height (surface);
-  bg = pixel (surface, 0, 0);
+  bg = pgs_test_pixel (surface, 0, 0);
 
   /* The map: its leftmost not-present anonymous pixel, libfoo's row above it. */
   for (int x = 0; x < w && map_x < 0; x++)
     for (int y = 0; y < h; y++)
-      if (pixel (surface, x, y) == COLOR_NP_ANON)
+      if (pgs_test_pixel (surface, x, y) == COLOR_NP_ANON)
         {
           map_x = x;
           map_y = y - 8;
@@ -380,11 +344,11 @@ test_band_labels (void)
         }
   g_assert_cmpint (map_x, >, 0);
   g_assert_cmpint (map_y, >=, 0);
-  g_assert_cmphex (pixel (surface, map_x, map_y), ==, COLOR_NP_FILE);
-  g_assert_cmphex (pixel (surface, map_x + 31, map_y + 71), ==, COLOR_NP_ANON);
-  g_assert_cmphex (pixel (surface, map_x + 31, map_y + 72), ==, COLOR_NP_FILE);
-  g_assert_cmphex (pixel (surface, map_x + 31, map_y + 103), ==, COLOR_NP_FILE);
-  g_assert_cmphex (pixel (surface, map_x, map_y + 104), ==, bg);
+  g_assert_cmphex (pgs_test_pixel (surface, map_x, map_y), ==, COLOR_NP_FILE);
+  g_assert_cmphex (pgs_test_pixel (surface, map_x + 31, map_y + 71), ==, COLOR_NP_ANON);
+  g_assert_cmphex (pgs_test_pixel (surface, map_x + 31, map_y + 72), ==, COLOR_NP_FILE);
+  g_assert_cmphex (pgs_test_pixel (surface, map_x + 31, map_y + 103), ==, COLOR_NP_FILE);
+  g_assert_cmphex (pgs_test_pixel (surface, map_x, map_y + 104), ==, bg);
 
   /* Left of the band ticks (the 4 pixels before the map, a pixel's gap), only labels. */
   gutter = map_x - 6;

@@ -21,7 +21,7 @@
  * the middle, a pixel is half a column (0.5) and, cells staying square, half a row, not a
  * quarter: cells of 2 x 2 pixels. The view starts at column 0.5 x 200 - 100 x 0.5 / 2 = 75
  * and row 0.5 x 95 - 25 = 22.5, so columns change at even pixels (75 + x / 2) and rows at
- * odd ones (22.5 + y / 2): pixel (0, 1) and (0, 2) are row 23, column 75, frame 4675;
+ * odd ones (22.5 + y / 2): pgs_test_pixel (0, 1) and (0, 2) are row 23, column 75, frame 4675;
  * (0, 3) is row 24, frame 4875; (2, 1) is column 76, frame 4676.
  *
  * Fold. 10200 frames: 0..99 page cache mapped once, except 50..59 free (10 free frames:
@@ -40,21 +40,12 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-render.h"
 #include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 
 #define KPF(f) PGS_KPF_BIT (PGS_KPF_##f)
 #define BASE   G_GUINT64_CONSTANT (0x10000000)
-
-static guint32
-pixel (cairo_surface_t *surface,
-       int              x,
-       int              y)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-
-  return *(const guint32 *) (data + (gsize) y * cairo_image_surface_get_stride (surface) + x * 4);
-}
 
 static PgsSnapshot *
 frames_snapshot (guint n)
@@ -74,13 +65,13 @@ count_drawn (cairo_surface_t *surface,
              int             *drawn_width)
 {
   int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
-  guint32 bg = pixel (surface, w - 1, h - 1);
+  guint32 bg = pgs_test_pixel (surface, w - 1, h - 1);
   guint64 n = 0;
   int x_min = w, x_max = -1;
 
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
-      if (pixel (surface, x, y) != bg)
+      if (pgs_test_pixel (surface, x, y) != bg)
         {
           n++;
           x_min = MIN (x_min, x);
@@ -312,27 +303,27 @@ test_fold_png (void)
   h = cairo_image_surface_get_height (surface);
   for (int x = 0; x < w && map_x < 0; x++)
     for (int y = 0; y < h; y++)
-      if (pixel (surface, x, y) == shared_3_4)
+      if (pgs_test_pixel (surface, x, y) == shared_3_4)
         {
           map_x = x;
           break;
         }
   g_assert_cmpint (map_x, >, 0);
   for (int y = 0; y < h; y++)
-    if (pixel (surface, map_x + 4, y) == shared_3_4)
+    if (pgs_test_pixel (surface, map_x + 4, y) == shared_3_4)
       {
         map_y = y - 5;
         break;
       }
   g_assert_cmpint (map_y, >=, 0);
-  g_assert_cmphex (pixel (surface, map_x, map_y + 9), ==, shared_3_4);
+  g_assert_cmphex (pgs_test_pixel (surface, map_x, map_y + 9), ==, shared_3_4);
   for (int y = 5; y <= 8; y++)
     {
-      g_assert_cmphex (pixel (surface, map_x - 1, map_y + y), ==, magenta);
-      g_assert_cmphex (pixel (surface, map_x, map_y + y), ==, magenta);
-      g_assert_cmphex (pixel (surface, map_x + 4, map_y + y), ==, shared_3_4);
+      g_assert_cmphex (pgs_test_pixel (surface, map_x - 1, map_y + y), ==, magenta);
+      g_assert_cmphex (pgs_test_pixel (surface, map_x, map_y + y), ==, magenta);
+      g_assert_cmphex (pgs_test_pixel (surface, map_x + 4, map_y + y), ==, shared_3_4);
     }
-  g_assert_cmphex (pixel (surface, map_x, map_y + 4), !=, magenta);
+  g_assert_cmphex (pgs_test_pixel (surface, map_x, map_y + 4), !=, magenta);
   cairo_surface_destroy (surface);
 
   /* Without hiding, no marker: the row starts with its own frame. */
@@ -340,7 +331,7 @@ test_fold_png (void)
   surface = pgs_renderer_render_surface (renderer, 20, 10, TRUE);
   for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
     for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
-      g_assert_cmphex (pixel (surface, x, y), !=, magenta);
+      g_assert_cmphex (pgs_test_pixel (surface, x, y), !=, magenta);
   cairo_surface_destroy (surface);
 }
 

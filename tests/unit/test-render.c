@@ -22,6 +22,7 @@
 #include <pagescope.h>
 
 #include "pgs-fixture.h"
+#include "pgs-test-render.h"
 #include "pgs-test-cli.h"
 #include "pgs-kpage.h"
 
@@ -61,43 +62,6 @@ uniform_fixture (guint n_frames)
   return fx;
 }
 
-static guint32
-pixel (cairo_surface_t *surface,
-       int              x,
-       int              y)
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-
-  return *(const guint32 *) (data + (gsize) y * cairo_image_surface_get_stride (surface) + x * 4);
-}
-
-/* Independent of the library: the curve of side 2^k is four curves of side 2^(k-1), the
- * first transposed, the middle two as they are, the last transposed about the other
- * diagonal; it starts at (0, 0) and ends at (side - 1, 0). */
-static void
-ref_d2xy (guint64  side,
-          guint64  d,
-          guint64 *x,
-          guint64 *y)
-{
-  guint64 half = side / 2, q, sx, sy;
-
-  if (side == 1)
-    {
-      *x = *y = 0;
-      return;
-    }
-  q = d / (half * half);
-  ref_d2xy (half, d % (half * half), &sx, &sy);
-  switch (q)
-    {
-    case 0: *x = sy; *y = sx; break;
-    case 1: *x = sx; *y = sy + half; break;
-    case 2: *x = sx + half; *y = sy + half; break;
-    default: *x = side - 1 - sy; *y = half - 1 - sx; break;
-    }
-}
-
 static void
 test_ref_curve (void)
 {
@@ -111,7 +75,7 @@ test_ref_curve (void)
     {
       guint64 x, y;
 
-      ref_d2xy (4, d, &x, &y);
+      pgs_test_d2xy (4, d, &x, &y);
       g_assert_cmpuint (x, ==, xy[d][0]);
       g_assert_cmpuint (y, ==, xy[d][1]);
     }
@@ -138,15 +102,15 @@ check_known_frame (PgsLayout layout)
       y = 1234 / 64;  /* 19 */
     }
   else
-    ref_d2xy (64, 1234, &x, &y);
+    pgs_test_d2xy (64, 1234, &x, &y);
 
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_SHARING);
   pgs_renderer_set_layout (renderer, layout);
   surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
   g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 64);
-  g_assert_cmphex (pixel (surface, x, y), ==, COLOR_3_4);
+  g_assert_cmphex (pgs_test_pixel (surface, x, y), ==, COLOR_3_4);
   /* Its neighbours along the row are frames mapped once. */
-  g_assert_cmphex (pixel (surface, x == 0 ? 1 : x - 1, y), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, x == 0 ? 1 : x - 1, y), ==, COLOR_ONCE);
   g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, x + 0.5, y + 0.5, &hit));
   g_assert_true (hit.is_frame);
   g_assert_cmpuint (hit.pfn, ==, 1234);
@@ -160,8 +124,8 @@ check_known_frame (PgsLayout layout)
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_FLAGS);
   pgs_renderer_set_layout (renderer, layout);
   surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
-  g_assert_cmphex (pixel (surface, x, y), ==, COLOR_ANON);
-  g_assert_cmphex (pixel (surface, x == 0 ? 1 : x - 1, y), ==, COLOR_FILE_INACTIVE);
+  g_assert_cmphex (pgs_test_pixel (surface, x, y), ==, COLOR_ANON);
+  g_assert_cmphex (pgs_test_pixel (surface, x == 0 ? 1 : x - 1, y), ==, COLOR_FILE_INACTIVE);
   cairo_surface_destroy (surface);
 }
 
@@ -226,7 +190,7 @@ test_hilbert_bijection (void)
   check_bijection (3072, 96, 32);
 }
 
-/* At 32 x 32 pixels, pixel (0, 0) holds frames {0, 1, 64, 65} on the linear layout (two
+/* At 32 x 32 pixels, pgs_test_pixel (0, 0) holds frames {0, 1, 64, 65} on the linear layout (two
  * rows of 64 frames, two frames each) and {0, 1, 2, 3} on the Hilbert layout. */
 static void
 test_aggregation (void)
@@ -238,13 +202,13 @@ test_aggregation (void)
   cairo_surface_t *surface;
   PgsHit hit;
 
-  /* Linear pixel (0, 0): counts 1, 7, 2, 0 → highest is 7, class 5-8.
+  /* Linear pgs_test_pixel (0, 0): counts 1, 7, 2, 0 → highest is 7, class 5-8.
    * Categories anon, anon, inactive, free → most common is anon. */
   pgs_fixture_set_frame (fx, 0, 1, KPF (ANON) | KPF (LRU));
   pgs_fixture_set_frame (fx, 1, 7, KPF (ANON) | KPF (LRU));
   pgs_fixture_set_frame (fx, 64, 2, KPF (LRU));
   pgs_fixture_set_frame (fx, 65, 0, KPF (BUDDY));
-  /* Linear pixel (1, 0): frames {2, 3, 66, 67}: anon, anon, free, free: a tie, which goes
+  /* Linear pgs_test_pixel (1, 0): frames {2, 3, 66, 67}: anon, anon, free, free: a tie, which goes
    * to free, listed before anonymous in the legend. */
   pgs_fixture_set_frame (fx, 2, 1, KPF (ANON) | KPF (LRU));
   pgs_fixture_set_frame (fx, 3, 1, KPF (ANON) | KPF (LRU));
@@ -258,7 +222,7 @@ test_aggregation (void)
   g_assert_cmpuint (pgs_renderer_get_pages_per_pixel (sharing, 32, 32), ==, 4);
 
   surface = pgs_renderer_render_surface (sharing, 32, 32, FALSE);
-  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_5_8);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 0), ==, COLOR_5_8);
   cairo_surface_destroy (surface);
   g_assert_true (pgs_renderer_hit_test (sharing, 32, 32, 0.2, 0.7, &hit));
   g_assert_cmpuint (hit.n_pages, ==, 4);
@@ -266,23 +230,23 @@ test_aggregation (void)
   g_assert_cmpuint (hit.count, ==, 7);
 
   surface = pgs_renderer_render_surface (flags, 32, 32, FALSE);
-  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_ANON);
-  g_assert_cmphex (pixel (surface, 1, 0), ==, COLOR_FREE);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 0), ==, COLOR_ANON);
+  g_assert_cmphex (pgs_test_pixel (surface, 1, 0), ==, COLOR_FREE);
   /* Pixel (2, 0), frames {4, 5, 68, 69}: untouched page cache. */
-  g_assert_cmphex (pixel (surface, 2, 0), ==, COLOR_FILE_INACTIVE);
+  g_assert_cmphex (pgs_test_pixel (surface, 2, 0), ==, COLOR_FILE_INACTIVE);
   cairo_surface_destroy (surface);
   g_assert_true (pgs_renderer_hit_test (flags, 32, 32, 1.5, 0.5, &hit));
   g_assert_cmpuint (hit.category, ==, PGS_CATEGORY_FREE);
   g_assert_cmpuint (hit.pfn, ==, 66);
 
-  /* Hilbert pixel (0, 0) = frames 0..3: counts 1, 7, 1, 1 → 5-8; anon ×4 → anon. */
+  /* Hilbert pgs_test_pixel (0, 0) = frames 0..3: counts 1, 7, 1, 1 → 5-8; anon ×4 → anon. */
   pgs_renderer_set_layout (sharing, PGS_LAYOUT_HILBERT);
   pgs_renderer_set_layout (flags, PGS_LAYOUT_HILBERT);
   surface = pgs_renderer_render_surface (sharing, 32, 32, FALSE);
-  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_5_8);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 0), ==, COLOR_5_8);
   cairo_surface_destroy (surface);
   surface = pgs_renderer_render_surface (flags, 32, 32, FALSE);
-  g_assert_cmphex (pixel (surface, 0, 0), ==, COLOR_ANON);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 0), ==, COLOR_ANON);
   cairo_surface_destroy (surface);
   g_assert_true (pgs_renderer_hit_test (flags, 32, 32, 0.5, 0.5, &hit));
   g_assert_cmpuint (hit.n_pages, ==, 4);
@@ -403,12 +367,12 @@ test_highlight (void)
   pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
 
   surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
-  g_assert_cmphex (pixel (surface, 36, 1), ==, COLOR_HALO);
-  g_assert_cmphex (pixel (surface, 39, 1), ==, COLOR_HALO);
-  g_assert_cmphex (pixel (surface, 35, 1), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 40, 1), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 36, 0), ==, COLOR_ONCE);
-  g_assert_cmphex (pixel (surface, 36, 2), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 36, 1), ==, COLOR_HALO);
+  g_assert_cmphex (pgs_test_pixel (surface, 39, 1), ==, COLOR_HALO);
+  g_assert_cmphex (pgs_test_pixel (surface, 35, 1), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 40, 1), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 36, 0), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 36, 2), ==, COLOR_ONCE);
   cairo_surface_destroy (surface);
   g_assert_true (pgs_renderer_hit_test (renderer, 64, 64, 39.5, 1.5, &hit));
   g_assert_cmpuint (hit.pfn, ==, 103);
@@ -419,7 +383,7 @@ test_highlight (void)
   /* And off again. */
   pgs_renderer_set_process (renderer, NULL);
   surface = pgs_renderer_render_surface (renderer, 64, 64, FALSE);
-  g_assert_cmphex (pixel (surface, 35, 1), ==, COLOR_ONCE);
+  g_assert_cmphex (pgs_test_pixel (surface, 35, 1), ==, COLOR_ONCE);
   cairo_surface_destroy (surface);
 }
 
@@ -469,17 +433,17 @@ test_residency (void)
   renderer = pgs_renderer_new (snapshot, PGS_VIEW_RESIDENCY);
   pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
   surface = pgs_renderer_render_surface (renderer, 8, 2, FALSE);
-  g_assert_cmphex (pixel (surface, 0, 0), ==, once_anon);
-  g_assert_cmphex (pixel (surface, 1, 0), ==, once_anon);
-  g_assert_cmphex (pixel (surface, 2, 0), ==, COLOR_3_4);
-  g_assert_cmphex (pixel (surface, 3, 0), ==, np_anon);
-  g_assert_cmphex (pixel (surface, 5, 0), ==, swapped);
-  g_assert_cmphex (pixel (surface, 7, 0), ==, np_anon);
-  g_assert_cmphex (pixel (surface, 0, 1), ==, shared2);
-  g_assert_cmphex (pixel (surface, 1, 1), ==, np_file);
-  g_assert_cmphex (pixel (surface, 3, 1), ==, once_file);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 0), ==, once_anon);
+  g_assert_cmphex (pgs_test_pixel (surface, 1, 0), ==, once_anon);
+  g_assert_cmphex (pgs_test_pixel (surface, 2, 0), ==, COLOR_3_4);
+  g_assert_cmphex (pgs_test_pixel (surface, 3, 0), ==, np_anon);
+  g_assert_cmphex (pgs_test_pixel (surface, 5, 0), ==, swapped);
+  g_assert_cmphex (pgs_test_pixel (surface, 7, 0), ==, np_anon);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 1), ==, shared2);
+  g_assert_cmphex (pgs_test_pixel (surface, 1, 1), ==, np_file);
+  g_assert_cmphex (pgs_test_pixel (surface, 3, 1), ==, once_file);
   /* Past the end of the 4-page mapping: background. */
-  g_assert_cmphex (pixel (surface, 4, 1), ==, 0xffffffffu);
+  g_assert_cmphex (pgs_test_pixel (surface, 4, 1), ==, 0xffffffffu);
   cairo_surface_destroy (surface);
 
   g_assert_true (pgs_renderer_hit_test (renderer, 8, 2, 2.5, 0.5, &hit));
@@ -521,10 +485,10 @@ test_residency (void)
   /* Hilbert: 12 pages in one 4 x 4 tile; page 2 of the heap is d = 2 at (1, 1). */
   pgs_renderer_set_layout (renderer, PGS_LAYOUT_HILBERT);
   surface = pgs_renderer_render_surface (renderer, 4, 4, FALSE);
-  g_assert_cmphex (pixel (surface, 1, 1), ==, COLOR_3_4);
+  g_assert_cmphex (pgs_test_pixel (surface, 1, 1), ==, COLOR_3_4);
   /* Heap page 5 (swapped) is d = 5 at (0, 3); the library's first page, d = 8, at (2, 2). */
-  g_assert_cmphex (pixel (surface, 0, 3), ==, swapped);
-  g_assert_cmphex (pixel (surface, 2, 2), ==, shared2);
+  g_assert_cmphex (pgs_test_pixel (surface, 0, 3), ==, swapped);
+  g_assert_cmphex (pgs_test_pixel (surface, 2, 2), ==, shared2);
   cairo_surface_destroy (surface);
 }
 
@@ -581,7 +545,7 @@ longest_run (cairo_surface_t *surface,
   for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
     for (int x = x0, run = 0; x < cairo_image_surface_get_width (surface); x++)
       {
-        run = (pixel (surface, x, y) & 0xffffff) == (argb & 0xffffff) ? run + 1 : 0;
+        run = (pgs_test_pixel (surface, x, y) & 0xffffff) == (argb & 0xffffff) ? run + 1 : 0;
         best = MAX (best, run);
       }
   return best;
