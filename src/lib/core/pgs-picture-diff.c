@@ -283,15 +283,6 @@ _pgs_picture_diff_encode (GBytes     *before,
   _pgs_picture_diff_encode_version (before, picture, 2, out);
 }
 
-static gboolean
-bad (GError    **error,
-     const char *what)
-{
-  g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
-               "inconsistent picture: its difference from the picture before does not add up (%s)", what);
-  return FALSE;
-}
-
 /* A blob of @type, copied out (the difference's buffer does not outlive the picture), or
  * NULL (and r->bad) when it runs past the end or past what is left of @budget. */
 static GVariant *
@@ -351,7 +342,7 @@ apply_processes (PgsVarReader  *r,
       at = next + _pgs_get_svarint (r);
       if (r->bad || op > OP_XOR || at < 0 || (guint64) at >= n_old)
         {
-          bad (error, "a process that is not in the picture before");
+          _pgs_picture_diff_bad (error, "a process that is not in the picture before");
           return NULL;
         }
       next = at + 1;
@@ -417,7 +408,7 @@ apply_processes (PgsVarReader  *r,
     }
   if (r->bad || i < n)
     {
-      bad (error, "processes");
+      _pgs_picture_diff_bad (error, "processes");
       return NULL;
     }
   return g_variant_ref_sink (g_variant_builder_end (&b));
@@ -443,7 +434,7 @@ apply_physmap (PgsVarReader *r,
   zoneinfo = get_blob (r, G_VARIANT_TYPE ("may"), budget);
   if (r->bad || meminfo == NULL || zoneinfo == NULL)
     {
-      bad (error, "physical map");
+      _pgs_picture_diff_bad (error, "physical map");
       return NULL;
     }
   if (!_pgs_picture_runs_apply (r, old_inner, budget, &n, &lengths, &flags, &counts, error))
@@ -491,7 +482,7 @@ _pgs_picture_diff_apply_cached (GBytes           *before,
   skipped = get_blob (&r, G_VARIANT_TYPE ("a" PGS_SNAPSHOT_SKIPPED_TYPE), &budget);
   if (meta == NULL || skipped == NULL)
     {
-      bad (error, "metadata");
+      _pgs_picture_diff_bad (error, "metadata");
       return NULL;
     }
   if (version < 3)
@@ -503,7 +494,7 @@ _pgs_picture_diff_apply_cached (GBytes           *before,
   has_map = _pgs_get_varint (&r);
   if (r.bad || has_map > 1)
     {
-      bad (error, "physical map");
+      _pgs_picture_diff_bad (error, "physical map");
       return NULL;
     }
   if (has_map)
@@ -520,7 +511,7 @@ _pgs_picture_diff_apply_cached (GBytes           *before,
     }
   if (r.pos != r.end)
     {
-      bad (error, "bytes left over");
+      _pgs_picture_diff_bad (error, "bytes left over");
       return NULL;
     }
   picture = g_variant_ref_sink (g_variant_new ("(@a{sv}@" PROCESSES_TYPE "@a" PGS_SNAPSHOT_SKIPPED_TYPE "@"

@@ -60,4 +60,9 @@ GVariant *_pgs_picture_procs_apply  (PgsVarReader     *r,
                                      guint64          *budget,
                                      GError          **error);
 
+/* Sets @error: a difference that does not add up to a picture (@what of it); FALSE
+ * (pgs-picture-proc.c). */
+gboolean  _pgs_picture_diff_bad     (GError          **error,
+                                     const char       *what);
+
 G_END_DECLS

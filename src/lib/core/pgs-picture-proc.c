@@ -208,9 +208,10 @@ _pgs_picture_procs_encode (GVariant         *old,
   g_free (frames.block);
 }
 
-static gboolean
-bad (GError    **error,
-     const char *what)
+/* Here, below pgs-picture-diff.c, which reads the processes through this file. */
+gboolean
+_pgs_picture_diff_bad (GError    **error,
+                       const char *what)
 {
   g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT,
                "inconsistent picture: its difference from the picture before does not add up (%s)", what);
@@ -434,7 +435,7 @@ _pgs_picture_procs_apply (PgsVarReader     *r,
         }
     }
   else if (error == NULL || *error == NULL)
-    bad (error, "processes");
+    _pgs_picture_diff_bad (error, "processes");
   _pgs_picture_procs_free (made);
   _pgs_pic_olds_clear (olds, n_old);
   g_free (dict.slots);
