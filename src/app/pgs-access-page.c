@@ -36,6 +36,7 @@ struct _PgsAccessPage
   GtkProgressBar     *progress_bar;
   PgsAccessMap       *map;
   PgsRegionHoldings  *holdings;
+  GtkWidget          *again_button;
   GtkLabel           *legend_label;
   GtkDrawingArea     *ramp;
   GtkLabel           *units_label;
@@ -101,6 +102,16 @@ set_state (PgsAccessPage *self,
   gtk_stack_set_visible_child_name (self->stack,
                                     g_str_equal (state, "reading") || g_str_equal (state, "heat")
                                       ? state : "status");
+  /* The button that had the focus (Read, Cancel) goes: the focus goes to Read Again, not to
+   * the legend, a selectable label, whose text a focus would select whole. */
+  if (g_str_equal (state, "heat"))
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+      if (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self)))
+        gtk_widget_grab_focus (self->again_button);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
@@ -765,6 +776,7 @@ pgs_access_page_class_init (PgsAccessPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, map);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, holdings);
+  gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, again_button);
   gtk_widget_class_bind_template_callback (widget_class, on_region_activated);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, legend_label);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, ramp);

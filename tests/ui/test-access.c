@@ -192,6 +192,13 @@ test_heat (Fixture       *f,
   g_assert_cmpuint (pgs_damon_access_get_aggregations (col->access)->len, ==, 2);
   _pgs_access_page_show_collection (f->page, col);
   g_assert_cmpstr (pgs_access_page_get_state (f->page), ==, "heat");
+  /* The focus on Read Again, not on the legend with its text selected whole. */
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+    g_assert_true (GTK_IS_BUTTON (focus));
+    g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "Read _Again");
+  }
 
   legend = _pgs_access_page_get_legend (f->page);
   assert_contains (legend, "kdamond PID 107): 2 aggregations, 10.000000 s to 15.000000 s");
