@@ -447,6 +447,7 @@ _pgs_access_page_show_collection (PgsAccessPage      *self,
     }
   gtk_label_set_text (self->messages_label, messages->str);
   gtk_widget_set_visible (GTK_WIDGET (self->messages_label), messages->len > 0);
+  pgs_region_holdings_clear (self->holdings);
   set_state (self, "heat");
 }
 

@@ -229,9 +229,25 @@ pgs_region_holdings_show (PgsRegionHoldings *self,
   self->reading = g_cancellable_new ();
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
   gtk_label_set_text (GTK_LABEL (self->label), _("Reading every process’s pages…"));
+  /* The pages read for the last region serve the next: one scan for the heat shown. */
+  if (self->scanned != NULL)
+    snapshot = self->scanned;
   pgs_frame_users_sum_async (GTK_WIDGET (self), snapshot, start / page_size,
                              (end + page_size - 1) / page_size, self->reading, on_progress, self,
                              on_summed, g_object_ref (self->reading));
+}
+
+void
+pgs_region_holdings_clear (PgsRegionHoldings *self)
+{
+  g_return_if_fail (PGS_IS_REGION_HOLDINGS (self));
+
+  if (self->reading != NULL)
+    g_cancellable_cancel (self->reading);
+  g_clear_object (&self->reading);
+  g_clear_pointer (&self->holdings, g_array_unref);
+  g_clear_object (&self->scanned);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
 GArray *

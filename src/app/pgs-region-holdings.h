@@ -23,6 +23,8 @@ void        pgs_region_holdings_show         (PgsRegionHoldings *self,
                                               PgsSnapshot       *snapshot,
                                               guint64            start,
                                               guint64            end);
+/* Hides it and drops the pages read (new heat is shown). */
+void        pgs_region_holdings_clear        (PgsRegionHoldings *self);
 /* For tests: the sums shown (PgsFrameHolding, paths owned by the scan), NULL while read. */
 GArray     *pgs_region_holdings_get_holdings (PgsRegionHoldings *self);
 const char *pgs_region_holdings_get_text     (PgsRegionHoldings *self);

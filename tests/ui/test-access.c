@@ -390,6 +390,18 @@ test_holdings (Fixture       *f,
   assert_contains (pgs_region_holdings_get_text (holdings), "By process: ");
   assert_contains (pgs_region_holdings_get_text (holdings), "By application: ");
   assert_contains (pgs_region_holdings_get_text (holdings), "By file: ");
+
+  /* Again: the pages read for the first click serve the second, with the same sum. */
+  g_assert_true (pgs_access_map_activate_at (map, gtk_widget_get_width (GTK_WIDGET (map)) / 2.0,
+                                             gtk_widget_get_height (GTK_WIDGET (map)) / 2.0));
+  g_assert_true (pgs_ui_wait (holdings_read, holdings, 30000));
+  got = pgs_region_holdings_get_holdings (holdings);
+  held = 0;
+  for (guint i = 0; i < got->len; i++)
+    if (g_array_index (got, PgsFrameHolding, i).pid == child.pid &&
+        g_strcmp0 (g_array_index (got, PgsFrameHolding, i).path, buffer_path) == 0)
+      held += g_array_index (got, PgsFrameHolding, i).pages;
+  g_assert_cmpuint (held, ==, expected);
   pgs_ui_child_stop (&child);
   for (guint i = 0; i < maps->len; i++)
     g_free (g_array_index (maps, Map, i).path);
