@@ -137,18 +137,6 @@ get_new_process (PgsVarReader *r,
   return v;
 }
 
-static guint64
-process_key (GVariant *process)
-{
-  gint32 pid;
-  guint64 start;
-
-  g_variant_get_child (process, 0, "i", &pid);
-  g_variant_get_child (process, 3, "t", &start);
-  /* Start times are clock ticks after boot: far below 2^40 for centuries. */
-  return start << 23 ^ (guint32) pid;
-}
-
 static void
 encode_processes (GVariant   *old,
                   GVariant   *cur,
@@ -163,14 +151,14 @@ encode_processes (GVariant   *old,
     {
       g_autoptr(GVariant) p = g_variant_get_child_value (old, i);
 
-      keys[i] = process_key (p);
+      keys[i] = _pgs_picture_process_key (p);
       g_hash_table_insert (index, &keys[i], GSIZE_TO_POINTER (i + 1));
     }
   _pgs_put_varint (out, n);
   for (gsize i = 0; i < n; i++)
     {
       g_autoptr(GVariant) p = g_variant_get_child_value (cur, i);
-      guint64 key = process_key (p);
+      guint64 key = _pgs_picture_process_key (p);
       gsize at = GPOINTER_TO_SIZE (g_hash_table_lookup (index, &key));
       g_autoptr(GVariant) was = NULL;
 

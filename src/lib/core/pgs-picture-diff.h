@@ -60,6 +60,8 @@ GVariant *_pgs_picture_procs_apply  (PgsVarReader     *r,
                                      guint64          *budget,
                                      GError          **error);
 
+/* A process's key in a picture: its start time and PID (pgs-picture-proc.c). */
+guint64   _pgs_picture_process_key  (GVariant         *process);
 /* Sets @error: a difference that does not add up to a picture (@what of it); FALSE
  * (pgs-picture-proc.c). */
 gboolean  _pgs_picture_diff_bad     (GError          **error,
