@@ -350,3 +350,19 @@ pgs_ui_sample_add_process (PgsSample  *sample,
   p.figures[PGS_SAMPLE_USS] = pss - 2 * mib;
   g_array_append_val (sample->processes, p);
 }
+
+gboolean
+pgs_ui_flag_set (gpointer flag)
+{
+  return *(gboolean *) flag;
+}
+
+void
+pgs_ui_export_done (PgsWindow *window,
+                    GFile     *file,
+                    GError    *error,
+                    gpointer   flag)
+{
+  g_assert_no_error (error);
+  *(gboolean *) flag = TRUE;
+}

@@ -68,4 +68,12 @@ guint64    pgs_ui_rollup_pss     (int          pid);
 GtkWidget *pgs_ui_find_widget    (GtkWidget   *widget,
                                   GType        type);
 
+/* For pgs_ui_wait: whether the gboolean at @flag is set. */
+gboolean   pgs_ui_flag_set       (gpointer     flag);
+/* A window's export-finished handler: asserts no error and sets the gboolean at @flag. */
+void       pgs_ui_export_done    (PgsWindow   *window,
+                                  GFile       *file,
+                                  GError      *error,
+                                  gpointer     flag);
+
 G_END_DECLS

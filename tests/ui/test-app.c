@@ -332,33 +332,15 @@ test_hit_test (void)
 }
 
 static void
-on_export_finished (PgsWindow *window,
-                    GFile     *file,
-                    GError    *error,
-                    gpointer   user_data)
-{
-  gboolean *done = user_data;
-
-  g_assert_no_error (error);
-  *done = TRUE;
-}
-
-static gboolean
-flag_set (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
-static void
 export_to (const char *action,
            const char *path)
 {
   gboolean done = FALSE;
   gulong id;
 
-  id = g_signal_connect (child.window, "export-finished", G_CALLBACK (on_export_finished), &done);
+  id = g_signal_connect (child.window, "export-finished", G_CALLBACK (pgs_ui_export_done), &done);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (child.window), action, "s", path));
-  g_assert_true (pgs_ui_wait (flag_set, &done, 60000));
+  g_assert_true (pgs_ui_wait (pgs_ui_flag_set, &done, 60000));
   g_signal_handler_disconnect (child.window, id);
 }
 

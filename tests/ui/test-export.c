@@ -72,24 +72,6 @@ is_map (GArray  *colors,
   return FALSE;
 }
 
-static void
-on_export_finished (PgsWindow *window,
-                    GFile     *file,
-                    GError    *error,
-                    gpointer   user_data)
-{
-  gboolean *done = user_data;
-
-  g_assert_no_error (error);
-  *done = TRUE;
-}
-
-static gboolean
-flag_set (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
 static gboolean
 texture_fills_view (gpointer data)
 {
@@ -155,10 +137,10 @@ check_as_screen (const char *layout,
   gdk_texture_download (texture, (guchar *) screen_pixels, (gsize) screen.width * 4);
   screen.pixels = screen_pixels;
 
-  id = g_signal_connect (child.window, "export-finished", G_CALLBACK (on_export_finished), &done);
+  id = g_signal_connect (child.window, "export-finished", G_CALLBACK (pgs_ui_export_done), &done);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (child.window),
                                              "win.export-map-to-file", "s", path));
-  g_assert_true (pgs_ui_wait (flag_set, &done, 120000));
+  g_assert_true (pgs_ui_wait (pgs_ui_flag_set, &done, 120000));
   g_signal_handler_disconnect (child.window, id);
 
   pgs_map_page_get_export_size (page, &ew, &eh);

@@ -165,12 +165,6 @@ on_name_acquired (GDBusConnection *connection,
   *(gboolean *) user_data = TRUE;
 }
 
-static gboolean
-flag_set (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
 static void
 start_file_manager (void)
 {
@@ -188,7 +182,7 @@ start_file_manager (void)
   fixture.owner_id = g_bus_own_name_on_connection (bus, "org.freedesktop.FileManager1",
                                                    G_BUS_NAME_OWNER_FLAGS_NONE,
                                                    on_name_acquired, NULL, &acquired, NULL);
-  g_assert_true (pgs_ui_wait (flag_set, &acquired, 10000));
+  g_assert_true (pgs_ui_wait (pgs_ui_flag_set, &acquired, 10000));
 }
 
 static void
@@ -225,7 +219,7 @@ export_csv (const char *name)
                          &done);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture.window),
                                              "win.export-csv-to-file", "s", path));
-  g_assert_true (pgs_ui_wait (flag_set, &done, 60000));
+  g_assert_true (pgs_ui_wait (pgs_ui_flag_set, &done, 60000));
   g_signal_handler_disconnect (fixture.window, id);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   return g_steal_pointer (&path);
@@ -530,7 +524,7 @@ test_export_dialog (void)
                          &done);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture.window),
                                              "win.export-csv-to-file", "s", path));
-  g_assert_true (pgs_ui_wait (flag_set, &done, 60000));
+  g_assert_true (pgs_ui_wait (pgs_ui_flag_set, &done, 60000));
   g_signal_handler_disconnect (fixture.window, id);
   stored = g_settings_get_string (settings, "export-folder");
   g_assert_cmpstr (stored, ==, exports_uri);
