@@ -114,9 +114,8 @@ describe (PgsRegionHoldings *self)
   g_autoptr(GHashTable) processes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GHashTable) apps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GHashTable) files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GHashTable) app_of = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr(GHashTable) app_of = NULL;
   g_autoptr(GPtrArray) all = g_ptr_array_new ();
-  g_autoptr(GPtrArray) groups = NULL;
   g_autofree char *lo = pgs_units_format_hex (self->start);
   g_autofree char *hi = pgs_units_format_hex (self->end);
   g_autofree char *size = g_format_size_full (self->end - self->start, G_FORMAT_SIZE_IEC_UNITS);
@@ -125,15 +124,8 @@ describe (PgsRegionHoldings *self)
 
   for (guint i = 0; i < pgs_snapshot_get_n_processes (self->scanned); i++)
     g_ptr_array_add (all, pgs_snapshot_get_process (self->scanned, i));
-  groups = pgs_group_processes (self->scanned, all, PGS_GROUP_BY_APP);
-  for (guint g = 0; g < groups->len; g++)
-    {
-      PgsGroup *group = g_ptr_array_index (groups, g);
-
-      for (guint i = 0; i < group->processes->len; i++)
-        g_hash_table_insert (app_of, GINT_TO_POINTER (pgs_process_get_pid (g_ptr_array_index (group->processes, i))),
-                             group->name);
-    }
+  /* The applications' names only: the groups' figures would walk every page. */
+  app_of = pgs_group_names (self->scanned, all, PGS_GROUP_BY_APP);
 
   for (guint i = 0; i < self->holdings->len; i++)
     {

@@ -339,6 +339,31 @@ pgs_group_sort (GPtrArray *groups,
   g_ptr_array_sort_with_data (groups, compare_groups, GUINT_TO_POINTER (metric));
 }
 
+GHashTable *
+pgs_group_names (PgsSnapshot *snapshot,
+                 GPtrArray   *processes,
+                 PgsGroupBy   by)
+{
+  g_autoptr(GHashTable) apps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                      (GDestroyNotify) g_strfreev);
+  GHashTable *names = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+
+  g_return_val_if_fail (snapshot != NULL, names);
+  g_return_val_if_fail (processes != NULL, names);
+
+  for (guint i = 0; i < processes->len; i++)
+    {
+      PgsProcess *p = g_ptr_array_index (processes, i);
+      char *name = NULL;
+      g_autofree char *app_id = NULL;
+      g_autofree char *icon = NULL;
+      g_autofree char *key = group_key (snapshot, p, by, apps, &name, &app_id, &icon);
+
+      g_hash_table_insert (names, GINT_TO_POINTER (pgs_process_get_pid (p)), name);
+    }
+  return names;
+}
+
 GPtrArray *
 pgs_group_processes (PgsSnapshot *snapshot,
                      GPtrArray   *processes,

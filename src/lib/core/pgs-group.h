@@ -56,6 +56,12 @@ GPtrArray *pgs_group_processes (PgsSnapshot *snapshot,
                                 GPtrArray   *processes,
                                 PgsGroupBy   by);
 
+/* The name of the group each of @processes falls in by @by (PID → name, owned by the
+ * table), without the groups' figures: no page is walked. */
+GHashTable *pgs_group_names    (PgsSnapshot *snapshot,
+                                GPtrArray   *processes,
+                                PgsGroupBy   by);
+
 /* Re-sorts @groups by @metric, largest first, unknown values last (then by name). */
 void       pgs_group_sort      (GPtrArray   *groups,
                                 PgsMetric    metric);
