@@ -21,17 +21,38 @@
 #include "pgs-timeline.h"
 #include "pgs-ui-util.h"
 
-/* Rows of the process list in view: the scrolled window's height over a row's. */
+/* The height of a row of @widget's list: its first row in view. */
+static int
+row_height (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int height;
+
+      if (g_strcmp0 (gtk_widget_get_css_name (child), "row") == 0 && gtk_widget_get_mapped (child)
+          && gtk_widget_get_height (child) > 0)
+        return gtk_widget_get_height (child);
+      if ((height = row_height (child)) > 0)
+        return height;
+    }
+  return 0;
+}
+
+/* Rows of the process list in view: the scrolled window's height over a row's. A row's
+ * own height, not the list's over its count: a machine with fewer processes than the view
+ * holds (a CI container has 14) has a list shorter than the view. */
 static double
 rows_in_view (PgsWindow *w)
 {
   PgsProcessList *list = pgs_window_get_process_list (w);
-  GtkWidget *scroller = gtk_widget_get_parent (pgs_process_list_get_column_view (list));
+  GtkWidget *view = pgs_process_list_get_column_view (list);
+  GtkWidget *scroller = gtk_widget_get_parent (view);
   GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  guint n = g_list_model_get_n_items (pgs_process_list_get_model (list));
+  int height = row_height (view);
 
-  g_assert_cmpuint (n, >, 0);
-  return gtk_adjustment_get_page_size (vadjustment) / (gtk_adjustment_get_upper (vadjustment) / n);
+  g_assert_cmpint (height, >, 0);
+  return gtk_adjustment_get_page_size (vadjustment) / height;
 }
 
 static PgsApplication *app;
