@@ -14,6 +14,7 @@
 
 #include "pgs-ui-util.h"
 #include "pgs-background.h"
+#include "pgs-process-list.h"
 
 /* Warnings GTK prints about the environment it runs in, not about the app: each with why. */
 static const char *const environment_warnings[] = {
@@ -365,4 +366,38 @@ pgs_ui_export_done (PgsWindow *window,
 {
   g_assert_no_error (error);
   *(gboolean *) flag = TRUE;
+}
+
+/* The height of a row of @widget's list: its first row in view. */
+static int
+row_height (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int height;
+
+      if (g_strcmp0 (gtk_widget_get_css_name (child), "row") == 0 && gtk_widget_get_mapped (child)
+          && gtk_widget_get_height (child) > 0)
+        return gtk_widget_get_height (child);
+      if ((height = row_height (child)) > 0)
+        return height;
+    }
+  return 0;
+}
+
+/* Rows of the process list in view: the scrolled window's height over a row's. A row's
+ * own height, not the list's over its count: a machine with fewer processes than the view
+ * holds (a CI container has 14) has a list shorter than the view. */
+double
+pgs_ui_rows_in_view (PgsWindow *w)
+{
+  PgsProcessList *list = pgs_window_get_process_list (w);
+  GtkWidget *view = pgs_process_list_get_column_view (list);
+  GtkWidget *scroller = gtk_widget_get_parent (view);
+  GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  int height = row_height (view);
+
+  g_assert_cmpint (height, >, 0);
+  return gtk_adjustment_get_page_size (vadjustment) / height;
 }

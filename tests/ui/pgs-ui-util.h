@@ -68,6 +68,9 @@ guint64    pgs_ui_rollup_pss     (int          pid);
 GtkWidget *pgs_ui_find_widget    (GtkWidget   *widget,
                                   GType        type);
 
+/* Rows of @window's process list in view: its scroller's height over a row's. */
+double     pgs_ui_rows_in_view   (PgsWindow   *window);
+
 /* For pgs_ui_wait: whether the gboolean at @flag is set. */
 gboolean   pgs_ui_flag_set       (gpointer     flag);
 /* A window's export-finished handler: asserts no error and sets the gboolean at @flag. */

@@ -13,19 +13,6 @@
 
 #include "pgs-ui-util.h"
 
-/* Rows of the process list in view: the scrolled window's height over a row's. */
-static double
-rows_in_view (PgsWindow *window)
-{
-  PgsProcessList *list = pgs_window_get_process_list (window);
-  GtkWidget *scroller = gtk_widget_get_parent (pgs_process_list_get_column_view (list));
-  GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  guint n = g_list_model_get_n_items (pgs_process_list_get_model (list));
-
-  g_assert_cmpuint (n, >, 0);
-  return gtk_adjustment_get_page_size (vadjustment) / (gtk_adjustment_get_upper (vadjustment) / n);
-}
-
 static GtkPaned *
 detail_paned (PgsWindow *window)
 {
@@ -49,7 +36,7 @@ test_list_takes_the_space (void)
   pgs_ui_wait_idle_scan (window);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_test_message ("window %dx%d", width, height);
-  with_detail = rows_in_view (window);
+  with_detail = pgs_ui_rows_in_view (window);
   g_test_message ("rows in view with the detail: %.1f", with_detail);
   g_assert_cmpfloat (with_detail, >=, 9);
   g_assert_true (gtk_widget_get_visible (detail));
@@ -60,7 +47,7 @@ test_list_takes_the_space (void)
   g_assert_false (gtk_widget_get_visible (detail));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   pgs_ui_spin (100);
-  without_detail = rows_in_view (window);
+  without_detail = pgs_ui_rows_in_view (window);
   g_test_message ("rows in view without it: %.1f", without_detail);
   g_assert_cmpfloat (without_detail, >, with_detail + 3);
   g_action_group_activate_action (G_ACTION_GROUP (app), "show-detail", NULL);

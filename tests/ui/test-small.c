@@ -21,40 +21,6 @@
 #include "pgs-timeline.h"
 #include "pgs-ui-util.h"
 
-/* The height of a row of @widget's list: its first row in view. */
-static int
-row_height (GtkWidget *widget)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      int height;
-
-      if (g_strcmp0 (gtk_widget_get_css_name (child), "row") == 0 && gtk_widget_get_mapped (child)
-          && gtk_widget_get_height (child) > 0)
-        return gtk_widget_get_height (child);
-      if ((height = row_height (child)) > 0)
-        return height;
-    }
-  return 0;
-}
-
-/* Rows of the process list in view: the scrolled window's height over a row's. A row's
- * own height, not the list's over its count: a machine with fewer processes than the view
- * holds (a CI container has 14) has a list shorter than the view. */
-static double
-rows_in_view (PgsWindow *w)
-{
-  PgsProcessList *list = pgs_window_get_process_list (w);
-  GtkWidget *view = pgs_process_list_get_column_view (list);
-  GtkWidget *scroller = gtk_widget_get_parent (view);
-  GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  int height = row_height (view);
-
-  g_assert_cmpint (height, >, 0);
-  return gtk_adjustment_get_page_size (vadjustment) / height;
-}
-
 static PgsApplication *app;
 static PgsWindow *window;
 /* Run twice: as the ui suite runs, the live history off; and as users run the app, with it
@@ -195,14 +161,14 @@ check_size (int      width,
     }
   check_window (window, width, height, tabs_in_header);
   if (first_rows == 0)
-    first_rows = rows_in_view (window);
+    first_rows = pgs_ui_rows_in_view (window);
 
   fresh = pgs_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (fresh), width, height);
   gtk_window_present (GTK_WINDOW (fresh));
   pgs_ui_wait_idle_scan (fresh);
   check_window (fresh, width, height, tabs_in_header);
-  rows = rows_in_view (fresh);
+  rows = pgs_ui_rows_in_view (fresh);
   g_test_message ("%dx%d: %.1f rows of the process list in view", width, height, rows);
   g_assert_cmpfloat (rows, >=, history ? least_rows_history : least_rows);
   /* (d) the strip with the live history: whole where the window is tall, one line where
@@ -271,7 +237,7 @@ test_large_again (void)
   double rows;
 
   check_window (window, 1600, 1000, TRUE);
-  rows = rows_in_view (window);
+  rows = pgs_ui_rows_in_view (window);
   g_test_message ("1600x1000 again: %.1f rows of the process list in view", rows);
   g_assert_cmpfloat (rows, >=, history ? 14 : 18);
   /* Not more either: the detail keeps the height it had (after 640x480 it had its least). */
