@@ -191,10 +191,12 @@ pgs_application_startup (GApplication *application)
     { "win.view::residency", { "<Alt>4", NULL } },
     { "win.view::sharing", { "<Alt>5", NULL } },
     { "win.view::flags", { "<Alt>6", NULL } },
+    { "win.view::access", { "<Alt>7", NULL } },
     { "proc.show-processes::mine", { "<Control><Shift>m", NULL } },
     { "proc.show-processes::all", { "<Control><Shift>a", NULL } },
     { "proc.tree", { "<Control>t", NULL } },
     { "window.close", { "<Control>w", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 
   /* AdwApplication's startup runs adw_init() and loads style.css (and style-dark.css,

@@ -37,6 +37,7 @@ struct _PgsWindow
   char                 *banner_text;
   GtkNativeDialog      *chooser;
   PgsWssDialog         *wss_dialog;   /* while one is open */
+  GtkWindow            *shortcuts;    /* the keyboard shortcuts, while shown */
   GCancellable         *unlock_cancellable;
   GCancellable         *file_cancellable;
   guint                 file_pulse_source;
