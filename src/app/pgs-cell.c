@@ -14,44 +14,23 @@
 #include "pgs-page.h"
 #include "pgs-units.h"
 
-/* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
- * trip per call: for every cell of a refresh that was most of the main loop's time. The
- * cells keep their tooltip as plain data and hand it over only when one is asked for. */
-static gboolean
-query_cell_tooltip (GtkWidget  *widget,
-                    int         x,
-                    int         y,
-                    gboolean    keyboard,
-                    GtkTooltip *tooltip,
-                    gpointer    user_data)
-{
-  const char *text = g_object_get_data (G_OBJECT (widget), "tooltip");
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
-/* GTK 4.8 lays a label out again even when its text is the same: after a refresh most
- * cells are, and skipping them is most of what keeps a refresh off the main loop. */
-static void
-set_text (GtkLabel   *label,
-          const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (g_strcmp0 (gtk_label_get_text (label), text) != 0)
-    gtk_label_set_text (label, text);
-}
-
-/* PgsCell */
+/* PgsCell: one table cell's text, drawn by the cell itself.
+ *
+ * GTK 4.8's list views keep up to 200 rows of widgets per table whatever is in view, so a
+ * table of 15 columns holds 3,000 cells. A GtkLabel inside each cell was a widget, a CSS
+ * node and an accessible object more per cell, and laid itself out again on every
+ * refresh. The cell keeps its text and a PangoLayout, measures and draws them, and reports
+ * the text as its accessible label. */
 
 struct _PgsCell
 {
   GtkWidget           parent_instance;
 
-  GtkLabel           *label;
+  char               *text;
+  char               *tip;          /* handed over only when a tooltip is asked for */
+  PangoLayout        *layout;       /* of text, in the cell's font; NULL until needed */
+  gboolean            numeric;
+  PangoEllipsizeMode  ellipsize;
   GtkWidget          *page;         /* the PgsPage it is shown in, while rooted */
   PgsUnits            units;        /* that page's session's */
   gulong              units_handler;
@@ -72,15 +51,174 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (PgsCell, pgs_cell, GTK_TYPE_WIDGET)
 
+static PangoLayout *
+ensure_layout (PgsCell *self)
+{
+  if (self->layout == NULL)
+    {
+      self->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), self->text);
+      pango_layout_set_ellipsize (self->layout, self->ellipsize);
+      /* Digits of one width, so a column's figures line up (libadwaita's .numeric). */
+      if (self->numeric)
+        {
+          PangoAttrList *attrs = pango_attr_list_new ();
+
+          pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum=1"));
+          pango_layout_set_attributes (self->layout, attrs);
+          pango_attr_list_unref (attrs);
+        }
+    }
+  return self->layout;
+}
+
+static void
+pgs_cell_measure (GtkWidget      *widget,
+                  GtkOrientation  orientation,
+                  int             for_size,
+                  int            *minimum,
+                  int            *natural,
+                  int            *minimum_baseline,
+                  int            *natural_baseline)
+{
+  PgsCell *self = PGS_CELL (widget);
+  PangoLayout *layout = ensure_layout (self);
+  PangoRectangle logical;
+
+  /* The whole text, not cut to the last allocation. */
+  pango_layout_set_width (layout, -1);
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *natural = logical.width;
+      /* An ellipsized cell can be as narrow as its ellipsis. */
+      *minimum = self->ellipsize != PANGO_ELLIPSIZE_NONE ? MIN (logical.width, logical.height) : logical.width;
+    }
+  else
+    {
+      *minimum = *natural = logical.height;
+      *minimum_baseline = *natural_baseline = pango_layout_get_baseline (layout) / PANGO_SCALE;
+    }
+}
+
+static void
+pgs_cell_snapshot (GtkWidget   *widget,
+                   GtkSnapshot *snapshot)
+{
+  PgsCell *self = PGS_CELL (widget);
+  PangoLayout *layout;
+  PangoRectangle logical;
+  GdkRGBA color;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  gboolean end;
+
+  if (self->text == NULL || *self->text == '\0')
+    return;
+  layout = ensure_layout (self);
+  pango_layout_set_width (layout, self->ellipsize != PANGO_ELLIPSIZE_NONE ? width * PANGO_SCALE : -1);
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  /* A figure at the end of its column, a name at the start, as the text direction says. */
+  end = self->numeric != (gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL);
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+G_GNUC_END_IGNORE_DEPRECATIONS
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (end ? width - logical.width : 0,
+                                                         (height - logical.height) / 2));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+}
+
+/* The font or the text direction changed: the layout is made again when next needed. */
+static void
+pgs_cell_css_changed (GtkWidget         *widget,
+                      GtkCssStyleChange *change)
+{
+  PgsCell *self = PGS_CELL (widget);
+
+  GTK_WIDGET_CLASS (pgs_cell_parent_class)->css_changed (widget, change);
+  g_clear_object (&self->layout);
+}
+
+static void
+pgs_cell_direction_changed (GtkWidget        *widget,
+                            GtkTextDirection  previous)
+{
+  g_clear_object (&PGS_CELL (widget)->layout);
+  gtk_widget_queue_resize (widget);
+}
+
+/* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
+ * trip per call: for every cell of a refresh that was most of the main loop's time. The
+ * cell keeps its tooltip as plain data and hands it over only when one is asked for. */
+static gboolean
+pgs_cell_query_tooltip (GtkWidget  *widget,
+                        int         x,
+                        int         y,
+                        gboolean    keyboard,
+                        GtkTooltip *tooltip)
+{
+  PgsCell *self = PGS_CELL (widget);
+
+  if (self->tip == NULL || *self->tip == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, self->tip);
+  return TRUE;
+}
+
+/* After a refresh most cells show the text they had: those cost nothing. A new text of
+ * the same width is drawn again without a new layout of the table. */
+static void
+set_text (PgsCell    *self,
+          const char *text)
+{
+  int before = -1, after = -1;
+
+  if (text == NULL)
+    text = "";
+  if (g_strcmp0 (self->text, text) == 0)
+    return;
+  g_free (self->text);
+  self->text = g_strdup (text);
+  if (self->layout != NULL)
+    {
+      pango_layout_set_width (self->layout, -1);
+      pango_layout_get_pixel_size (self->layout, &before, NULL);
+      pango_layout_set_text (self->layout, text, -1);
+      pango_layout_get_pixel_size (self->layout, &after, NULL);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  if (before != after || before < 0)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  else
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The text shown, for tests and accessibility tools. */
+const char *
+pgs_cell_get_text (PgsCell *self)
+{
+  g_return_val_if_fail (PGS_IS_CELL (self), NULL);
+  return self->text != NULL ? self->text : "";
+}
+
 static void
 pgs_cell_dispose (GObject *object)
 {
   PgsCell *self = PGS_CELL (object);
 
-  if (self->label != NULL)
-    gtk_widget_unparent (GTK_WIDGET (self->label));
-  self->label = NULL;
+  g_clear_object (&self->layout);
   G_OBJECT_CLASS (pgs_cell_parent_class)->dispose (object);
+}
+
+static void
+pgs_cell_finalize (GObject *object)
+{
+  PgsCell *self = PGS_CELL (object);
+
+  g_free (self->text);
+  g_free (self->tip);
+  G_OBJECT_CLASS (pgs_cell_parent_class)->finalize (object);
 }
 
 static void
@@ -94,28 +232,26 @@ pgs_cell_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_TEXT:
-      set_text (self->label, g_value_get_string (value));
+      set_text (self, g_value_get_string (value));
       break;
     case PROP_TIP:
-      g_object_set_data_full (G_OBJECT (self->label), "tooltip",
-                              g_value_dup_string (value), g_free);
+      g_free (self->tip);
+      self->tip = g_value_dup_string (value);
       break;
     case PROP_NUMERIC:
-      /* A figure: right-aligned, with digits of one width so columns line up. */
-      gtk_label_set_xalign (self->label, g_value_get_boolean (value) ? 1.0 : 0.0);
-      if (g_value_get_boolean (value))
-        gtk_widget_add_css_class (GTK_WIDGET (self->label), "numeric");
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (self->label), "numeric");
+      self->numeric = g_value_get_boolean (value);
+      g_clear_object (&self->layout);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
       break;
     case PROP_ELLIPSIZE:
-      gtk_label_set_ellipsize (self->label, g_value_get_enum (value));
+      self->ellipsize = g_value_get_enum (value);
+      g_clear_object (&self->layout);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
-
 static void
 pgs_cell_get_property (GObject    *object,
                        guint       prop_id,
@@ -191,8 +327,14 @@ pgs_cell_class_init (PgsCellClass *klass)
   GParamFlags flags = G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = pgs_cell_dispose;
+  object_class->finalize = pgs_cell_finalize;
   object_class->set_property = pgs_cell_set_property;
   object_class->get_property = pgs_cell_get_property;
+  widget_class->measure = pgs_cell_measure;
+  widget_class->snapshot = pgs_cell_snapshot;
+  widget_class->css_changed = pgs_cell_css_changed;
+  widget_class->direction_changed = pgs_cell_direction_changed;
+  widget_class->query_tooltip = pgs_cell_query_tooltip;
   widget_class->root = pgs_cell_root;
   widget_class->unroot = pgs_cell_unroot;
 
@@ -209,17 +351,13 @@ pgs_cell_class_init (PgsCellClass *klass)
   properties[PROP_ELLIPSIZE] = g_param_spec_enum ("ellipsize", NULL, NULL, PANGO_TYPE_ELLIPSIZE_MODE,
                                                   PANGO_ELLIPSIZE_NONE, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LABEL);
 }
 
 static void
 pgs_cell_init (PgsCell *self)
 {
-  self->label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->label, 0.0);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self->label), TRUE);
-  g_signal_connect (self->label, "query-tooltip", G_CALLBACK (query_cell_tooltip), NULL);
-  gtk_widget_set_parent (GTK_WIDGET (self->label), GTK_WIDGET (self));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 }
 
 /* The template closures */

@@ -22,6 +22,8 @@ G_DECLARE_FINAL_TYPE (PgsCell, pgs_cell, PGS, CELL, GtkWidget)
 /* Template closures (each view binds them as callbacks). @metric names a guint64 property
  * of @item ("pss"); @item has a "known" property of PgsMetric flags and, where they are
  * unknown, an "unknown-reason". */
+const char *pgs_cell_get_text (PgsCell *self);
+
 char *pgs_cell_size      (gpointer    this,
                           GObject    *item,
                           const char *metric);

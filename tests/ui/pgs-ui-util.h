@@ -14,6 +14,9 @@ G_BEGIN_DECLS
 /* g_test_init, then exits 77 (skipped) when there is no display to open. */
 void       pgs_ui_init           (int         *argc,
                                   char      ***argv);
+/* Until called again with NULL, a GTK warning that holds @part is not fatal: for a known
+ * fault of GTK's own widgets, while a test has them open, and never for the app's. */
+void       pgs_ui_allow_warning  (const char  *part);
 /* Registers the application (startup runs), creates and presents its window. */
 PgsWindow *pgs_ui_open_window    (PgsApplication **app);
 /* Iterates the main loop until @cond (or @timeout_ms); returns whether it came true. */
@@ -32,7 +35,10 @@ gpointer   pgs_ui_get_object     (gpointer     object,
 /* Waits (30 s at most) until @session's selected-process is @pid's, with its pages read. */
 void       pgs_ui_wait_selected_pages (gpointer session,
                                        int      pid);
-/* The first mapped label under @widget (itself included) whose text is @text, or NULL. */
+/* The text of a label or a table cell (PgsCell), or NULL for any other widget. */
+const char *pgs_ui_widget_text   (GtkWidget   *widget);
+/* The first mapped label or cell under @widget (itself included) whose text is @text, or
+ * NULL. */
 GtkWidget *pgs_ui_find_label     (GtkWidget   *widget,
                                   const char  *text);
 

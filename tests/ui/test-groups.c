@@ -140,7 +140,7 @@ static gboolean
 find_label_with (GtkWidget  *widget,
                  const char *text)
 {
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+  if (pgs_ui_widget_text (widget) != NULL && strstr (pgs_ui_widget_text (widget), text) != NULL)
     return TRUE;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (find_label_with (c, text))
@@ -324,8 +324,7 @@ count_cells (GtkWidget  *widget,
 {
   guint n = 0;
 
-  if (GTK_IS_LABEL (widget))
-    n += g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+  n += g_strcmp0 (pgs_ui_widget_text (widget), text) == 0;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     n += count_cells (c, text);
   return n;
@@ -411,7 +410,7 @@ find_group_row (GListModel *model,
 static gboolean
 says_readable_by_root (GtkWidget *widget)
 {
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), "by root") != NULL)
+  if (pgs_ui_widget_text (widget) != NULL && strstr (pgs_ui_widget_text (widget), "by root") != NULL)
     return TRUE;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     if (says_readable_by_root (c))

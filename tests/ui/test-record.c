@@ -43,12 +43,12 @@ find_record_button (GtkWidget *widget)
   return NULL;
 }
 
-/* A label under @widget whose text holds @part. */
+/* A label or cell under @widget whose text holds @part. */
 static gboolean
 shows_part (GtkWidget  *widget,
             const char *part)
 {
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), part) != NULL)
+  if (pgs_ui_widget_text (widget) != NULL && strstr (pgs_ui_widget_text (widget), part) != NULL)
     return TRUE;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))

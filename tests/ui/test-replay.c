@@ -137,14 +137,14 @@ shows_sample (gpointer data)
   return grower != NULL && pgs_process_get_pss (grower) == grower_pss[at->sample];
 }
 
-/* A mapped label under @widget whose text holds each of @parts. */
+/* A mapped label or cell under @widget whose text holds each of @parts. */
 static gboolean
 shows_parts (GtkWidget          *widget,
              const char *const  *parts)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+  if (pgs_ui_widget_text (widget) != NULL && gtk_widget_get_mapped (widget))
     {
-      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+      const char *text = pgs_ui_widget_text (widget);
       gboolean all = TRUE;
 
       for (guint i = 0; parts[i] != NULL; i++)
