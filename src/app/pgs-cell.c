@@ -28,6 +28,7 @@ struct _PgsCell
 
   char               *text;
   char               *tip;          /* handed over only when a tooltip is asked for */
+  GtkExpression      *tip_expression;  /* or worked out then */
   PangoLayout        *layout;       /* of text, in the cell's font; NULL until needed */
   gboolean            numeric;
   PangoEllipsizeMode  ellipsize;
@@ -42,6 +43,7 @@ enum {
   PROP_UNITS,
   PROP_TEXT,
   PROP_TIP,
+  PROP_TIP_EXPRESSION,
   PROP_NUMERIC,
   PROP_ELLIPSIZE,
   N_PROPS
@@ -151,6 +153,18 @@ pgs_cell_direction_changed (GtkWidget        *widget,
 /* gtk_widget_set_tooltip_text() makes GTK ask the X server where the pointer is, a round
  * trip per call: for every cell of a refresh that was most of the main loop's time. The
  * cell keeps its tooltip as plain data and hands it over only when one is asked for. */
+/* The tooltip the cell shows, worked out now; NULL for none. */
+char *
+pgs_cell_get_tip (PgsCell *self)
+{
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  g_return_val_if_fail (PGS_IS_CELL (self), NULL);
+  if (self->tip_expression != NULL && gtk_expression_evaluate (self->tip_expression, NULL, &value))
+    return g_value_dup_string (&value);
+  return g_strdup (self->tip);
+}
+
 static gboolean
 pgs_cell_query_tooltip (GtkWidget  *widget,
                         int         x,
@@ -158,11 +172,11 @@ pgs_cell_query_tooltip (GtkWidget  *widget,
                         gboolean    keyboard,
                         GtkTooltip *tooltip)
 {
-  PgsCell *self = PGS_CELL (widget);
+  g_autofree char *text = pgs_cell_get_tip (PGS_CELL (widget));
 
-  if (self->tip == NULL || *self->tip == '\0')
+  if (text == NULL || *text == '\0')
     return FALSE;
-  gtk_tooltip_set_text (tooltip, self->tip);
+  gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 
@@ -208,6 +222,7 @@ pgs_cell_dispose (GObject *object)
   PgsCell *self = PGS_CELL (object);
 
   g_clear_object (&self->layout);
+  g_clear_pointer (&self->tip_expression, gtk_expression_unref);
   G_OBJECT_CLASS (pgs_cell_parent_class)->dispose (object);
 }
 
@@ -237,6 +252,10 @@ pgs_cell_set_property (GObject      *object,
     case PROP_TIP:
       g_free (self->tip);
       self->tip = g_value_dup_string (value);
+      break;
+    case PROP_TIP_EXPRESSION:
+      g_clear_pointer (&self->tip_expression, gtk_expression_unref);
+      self->tip_expression = gtk_value_dup_expression (value);
       break;
     case PROP_NUMERIC:
       self->numeric = g_value_get_boolean (value);
@@ -347,6 +366,9 @@ pgs_cell_class_init (PgsCellClass *klass)
                                               G_PARAM_STATIC_STRINGS);
   properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL, flags);
   properties[PROP_TIP] = g_param_spec_string ("tip", NULL, NULL, NULL, flags);
+  /* A tooltip worked out only when it is asked for, not for 3,000 cells at each refresh:
+   * the template's expression (of the list item, as its bindings are), not a binding. */
+  properties[PROP_TIP_EXPRESSION] = gtk_param_spec_expression ("tip-expression", NULL, NULL, flags);
   properties[PROP_NUMERIC] = g_param_spec_boolean ("numeric", NULL, NULL, FALSE, flags);
   properties[PROP_ELLIPSIZE] = g_param_spec_enum ("ellipsize", NULL, NULL, PANGO_TYPE_ELLIPSIZE_MODE,
                                                   PANGO_ELLIPSIZE_NONE, flags);

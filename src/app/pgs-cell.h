@@ -23,6 +23,7 @@ G_DECLARE_FINAL_TYPE (PgsCell, pgs_cell, PGS, CELL, GtkWidget)
  * of @item ("pss"); @item has a "known" property of PgsMetric flags and, where they are
  * unknown, an "unknown-reason". */
 const char *pgs_cell_get_text (PgsCell *self);
+char       *pgs_cell_get_tip  (PgsCell *self);
 
 char *pgs_cell_size      (gpointer    this,
                           GObject    *item,

@@ -25,6 +25,7 @@
 #include "pgs-group-view.h"
 #include "pgs-library-view.h"
 #include "pgs-map-page.h"
+#include "pgs-cell.h"
 #include "pgs-ui-util.h"
 
 #define CHILD_PAGES 200
@@ -330,6 +331,78 @@ count_cells (GtkWidget  *widget,
   return n;
 }
 
+/* The cell under @widget whose text is @text, or NULL. */
+static GtkWidget *
+find_cell (GtkWidget  *widget,
+           const char *text)
+{
+  if (PGS_IS_CELL (widget) && g_strcmp0 (pgs_cell_get_text (PGS_CELL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_cell (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Adds the tooltip of every cell under @widget to @tips. */
+static void
+collect_tips (GtkWidget *widget,
+              GPtrArray *tips)
+{
+  if (PGS_IS_CELL (widget))
+    {
+      char *tip = pgs_cell_get_tip (PGS_CELL (widget));
+
+      if (tip != NULL)
+        g_ptr_array_add (tips, tip);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_tips (c, tips);
+}
+
+/* The sizes' tooltips, worked out only when asked for (the cell's tip-expression): the row
+ * of @exe says its RSS and USS to the byte, the figures test_libraries checked against the
+ * kernel's smaps. */
+static void
+check_size_tips (GtkWidget      *table,
+                 PgsLibraryView *view,
+                 const char     *exe,
+                 const char     *name)
+{
+  g_autoptr(GPtrArray) tips = g_ptr_array_new_with_free_func (g_free);
+  const PgsLibFile *f = NULL;
+  GtkWidget *cell = find_cell (table, name);
+  GtkWidget *row;
+  g_autofree char *rss = NULL;
+  g_autofree char *uss = NULL;
+  gboolean rss_found = FALSE, uss_found = FALSE;
+
+  for (guint i = 0; i < pgs_library_view_get_n_files (view); i++)
+    if (g_str_equal (pgs_library_view_get_file (view, i)->path, exe))
+      f = pgs_library_view_get_file (view, i);
+  g_assert_nonnull (f);
+  g_assert_nonnull (cell);
+  row = gtk_widget_get_ancestor (cell, GTK_TYPE_WIDGET);
+  while (row != NULL && g_strcmp0 (gtk_widget_get_css_name (row), "row") != 0)
+    row = gtk_widget_get_parent (row);
+  g_assert_nonnull (row);
+  collect_tips (row, tips);
+  rss = g_strdup_printf ("%'" G_GUINT64_FORMAT " bytes", f->rss);
+  uss = g_strdup_printf ("%'" G_GUINT64_FORMAT " bytes", f->uss);
+  for (guint i = 0; i < tips->len; i++)
+    {
+      rss_found |= g_str_equal (g_ptr_array_index (tips, i), rss);
+      uss_found |= g_str_equal (g_ptr_array_index (tips, i), uss);
+    }
+  g_test_message ("%u tooltips in %s's row; RSS %s, USS %s", tips->len, name, rss, uss);
+  g_assert_true (rss_found);
+  g_assert_true (uss_found);
+}
+
 /* Issue 21 item 13: a search field that keeps the files whose path holds its text, in any
  * case; the file's name shown whole, its folder beside it, not one path cut at its start. */
 static void
@@ -371,6 +444,7 @@ test_library_search (void)
   g_assert_cmpuint (count_cells (GTK_WIDGET (table), name), >=, 1);
   g_assert_cmpuint (count_cells (GTK_WIDGET (table), dir), >=, 1);
   g_assert_cmpuint (count_cells (GTK_WIDGET (table), exe), ==, 0);
+  check_size_tips (GTK_WIDGET (table), view, exe, name);
 
   gtk_editable_set_text (search, "");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (table))), ==,
