@@ -291,8 +291,9 @@ pgs_session_show_recording (PgsSession   *self,
 PgsRecording *
 pgs_session_get_recording (PgsSession *self)
 {
-  return pgs_session_get_replay (self) != NULL ? pgs_replay_get_recording (pgs_session_get_replay (self))
-                                               : NULL;
+  PgsReplay *replay = pgs_session_get_replay (self);
+
+  return replay != NULL ? pgs_replay_get_recording (replay) : NULL;
 }
 
 PgsReplay *
