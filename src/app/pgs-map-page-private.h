@@ -59,4 +59,10 @@ struct _PgsMapPage
   guint         deselect_idle; /* a NULL process waiting to see whether a scan explains it */
 };
 
+/* pgs-map-page-state.c: the stack's child (the map, or why not) and the labels around it. */
+void _pgs_map_page_update_state   (PgsMapPage *self);
+void _pgs_map_page_update_title   (PgsMapPage *self);
+void _pgs_map_page_update_instant (PgsMapPage *self);
+void _pgs_map_page_update_exited  (PgsMapPage *self);
+
 G_END_DECLS

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A map page never shows an empty picture: where there is nothing to draw it says why
- * instead (pgs-map-empty.c).
+ * instead (pgs-map-empty.c); what it says around the map is pgs-map-page-state.c's.
  */
 
 #include "config.h"
@@ -14,7 +14,6 @@
 #include <glib/gi18n.h>
 
 #include "pgs-frame-users-view.h"
-#include "pgs-map-empty.h"
 #include "pgs-release.h"
 #include "pgs-map-legend.h"
 #include "pgs-map-page-private.h"
@@ -46,179 +45,6 @@ static void set_wss_sample (PgsMapPage   *self,
                             int           pid,
                             PgsWssSample *sample);
 
-
-static void
-set_empty (PgsMapPage *self,
-           const char *icon,
-           const char *title,
-           const char *description)
-{
-  gtk_image_set_from_icon_name (self->empty_icon, icon);
-  gtk_label_set_text (self->empty_title, title);
-  gtk_label_set_text (self->empty_description, description);
-  gtk_stack_set_visible_child_name (self->stack, "empty");
-}
-
-/* Page flags: the ledger of the map shown, every byte of MemTotal. */
-static void
-update_counters (PgsMapPage  *self,
-                 PgsRenderer *renderer)
-{
-  gboolean shown = renderer != NULL && self->view == PGS_VIEW_FLAGS;
-
-  pgs_ledger_view_set_snapshot (self->ledger_view, shown ? pgs_renderer_get_snapshot (renderer) : NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->ledger_view), shown);
-}
-
-static void
-update_title (PgsMapPage *self)
-{
-  g_autofree char *title = NULL;
-  g_autofree char *size = NULL;
-  g_autofree char *count = NULL;
-  PgsRenderer *renderer = pgs_map_view_get_renderer (self->map_view);
-  g_autofree char *scale = NULL;
-
-  if (self->snapshot == NULL)
-    return;
-
-  if (self->view == PGS_VIEW_RESIDENCY)
-    {
-      if (self->process == NULL)
-        return;
-      /* Translators: above a residency map: "Pages of firefox (PID 1234)" */
-      title = g_strdup_printf (_("Pages of %s (PID %d)"), pgs_process_get_display_name (self->process),
-                               pgs_process_get_pid (self->process));
-    }
-  else
-    {
-      PgsPhysMap *physmap = pgs_snapshot_get_physmap (self->snapshot);
-      guint64 n_frames = physmap ? pgs_physmap_get_n_frames (physmap) : 0;
-
-      size = pgs_units_format (self->units, n_frames * pgs_snapshot_get_page_size (self->snapshot));
-      count = pgs_units_format_count (n_frames);
-      if (self->view == PGS_VIEW_SHARING)
-        /* Translators: "Physical memory by map count: 6,291,456 frames (24.0 GiB)" */
-        title = g_strdup_printf (_("Physical memory by map count: %s frames (%s)"), count, size);
-      else
-        /* Translators: "Physical memory by use: 6,291,456 frames (24.0 GiB)" */
-        title = g_strdup_printf (_("Physical memory by use: %s frames (%s)"), count, size);
-      if (self->highlight != NULL)
-        {
-          /* Translators: a map's title, then "frames of libc.so.6 highlighted (1,234)" */
-          g_autofree char *with = g_strdup_printf (_("%s — %s"), title,
-                                                   pgs_highlight_get_caption (self->highlight));
-          g_free (title);
-          title = g_steal_pointer (&with);
-        }
-      else if (self->process != NULL)
-        {
-          g_autofree char *with = g_strdup_printf (_("%s — frames of %s (PID %d) highlighted"),
-                                                   title,
-                                                   pgs_process_get_display_name (self->process),
-                                                   pgs_process_get_pid (self->process));
-          g_free (title);
-          title = g_steal_pointer (&with);
-        }
-    }
-  gtk_label_set_text (self->title_label, title);
-
-  if (renderer != NULL)
-    {
-      graphene_rect_t area;
-      int factor = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-      guint64 ppp;
-
-      pgs_map_view_get_map_area (self->map_view, &area);
-      ppp = pgs_renderer_get_pages_per_pixel (renderer, area.size.width * factor,
-                                              area.size.height * factor);
-      if (ppp > 1)
-        {
-          g_autofree char *pages = pgs_units_format_count (ppp);
-
-          /* Translators: the map's scale: "1 pixel = 64 pages" */
-          scale = g_strdup_printf (ngettext ("1 pixel = %s page", "1 pixel = %s pages",
-                                             (gulong) MIN (ppp, G_MAXULONG)), pages);
-        }
-      else
-        scale = g_strdup (_("1 pixel or more per page"));
-    }
-  gtk_label_set_text (self->scale_label, scale ? scale : "");
-  update_counters (self, renderer);
-}
-
-/* With a recording shown: which page-level picture the map is of, and when. Live at the
- * history's newest sample the map is the live scan's: nothing to say (as the list). */
-static void
-update_instant (PgsMapPage *self)
-{
-  PgsSession *session = pgs_page_get_session (PGS_PAGE (self));
-  gboolean past = session != NULL && pgs_session_get_picture (session) != pgs_session_get_snapshot (session);
-  g_autofree char *text = self->replay != NULL && past ? pgs_replay_describe (self->replay, TRUE) : NULL;
-
-  gtk_label_set_text (self->instant_label, text != NULL ? text : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->instant_label), text);
-  gtk_widget_set_visible (GTK_WIDGET (self->instant_label), text != NULL);
-}
-
-const char *
-pgs_map_page_get_instant_text (PgsMapPage *self)
-{
-  g_return_val_if_fail (PGS_IS_MAP_PAGE (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->instant_label)) ?
-         gtk_label_get_text (self->instant_label) : NULL;
-}
-
-static void
-update_exited (PgsMapPage *self)
-{
-  g_autofree char *text = NULL;
-
-  gtk_widget_set_visible (GTK_WIDGET (self->exited_label), self->exited);
-  if (!self->exited)
-    return;
-  /* Translators: over the map of a process that is gone: "Process 1234 (firefox) has
-   * exited; showing its last scan" */
-  text = g_strdup_printf (_("Process %d (%s) has exited; showing its last scan"),
-                          pgs_process_get_pid (self->process),
-                          pgs_process_get_display_name (self->process));
-  gtk_label_set_text (self->exited_label, text);
-}
-
-/* Page flags without a physical map: the ledger's rows that the kernel's counters give, the
- * others unknown (pgs_ledger_compute() without frames), and why the map is missing. */
-static gboolean
-show_counters (PgsMapPage *self)
-{
-  pgs_ledger_view_set_snapshot (self->counters_ledger, self->snapshot);
-  if (pgs_ledger_view_get_ledger (self->counters_ledger) == NULL)
-    return FALSE;
-  gtk_label_set_text (self->counters_note, pgs_map_empty_counters_note (self->snapshot));
-  gtk_stack_set_visible_child_name (self->stack, "counters");
-  return TRUE;
-}
-
-static void
-update_state (PgsMapPage *self)
-{
-  PgsMapEmpty empty;
-
-  /* Page flags without a physical map: the rows of the ledger the counters give. */
-  if (self->view == PGS_VIEW_FLAGS && self->snapshot != NULL &&
-      pgs_snapshot_get_physmap (self->snapshot) == NULL && show_counters (self))
-    return;
-  if (pgs_map_empty_explain (self->view, self->snapshot, self->replay, self->process,
-                             self->unreadable, &empty))
-    {
-      set_empty (self, empty.icon, empty.title, empty.description);
-      pgs_map_empty_clear (&empty);
-      return;
-    }
-
-  gtk_stack_set_visible_child_name (self->stack, "map");
-  update_title (self);
-  update_exited (self);
-}
 
 /* @find_users FALSE (a refresh of the page shown): who maps its frame is looked up again
  * only if the frame changed (pgs_frame_users_view_update()). */
@@ -327,7 +153,7 @@ on_page_activated (PgsMapView   *view,
 static void
 on_map_ready (PgsMapPage *self)
 {
-  update_title (self);
+  _pgs_map_page_update_title (self);
 }
 
 static void
@@ -378,16 +204,16 @@ on_session_changed (PgsMapPage *self,
   if (g_str_equal (name, "picture"))
     {
       set_snapshot (self, pgs_session_get_picture (session));
-      update_instant (self);
+      _pgs_map_page_update_instant (self);
     }
   else if (g_str_equal (name, "instant"))
-    update_instant (self);
+    _pgs_map_page_update_instant (self);
   else if (g_str_equal (name, "replay"))
     {
       g_set_object (&self->replay, pgs_session_get_replay (session));
-      update_instant (self);
+      _pgs_map_page_update_instant (self);
       if (self->snapshot == NULL)
-        update_state (self);
+        _pgs_map_page_update_state (self);
     }
   else if (g_str_equal (name, "units"))
     {
@@ -395,7 +221,7 @@ on_session_changed (PgsMapPage *self,
       pgs_map_view_set_units (self->map_view, self->units);
       pgs_ledger_view_set_units (self->ledger_view, self->units);
       pgs_ledger_view_set_units (self->counters_ledger, self->units);
-      update_title (self);
+      _pgs_map_page_update_title (self);
     }
   else if (g_str_equal (name, "highlight") && self->view != PGS_VIEW_RESIDENCY &&
            self->highlight != highlight)
@@ -406,7 +232,7 @@ on_session_changed (PgsMapPage *self,
       pgs_map_view_set_highlight_frames (self->map_view,
                                          highlight ? pgs_highlight_get_frames (highlight) : NULL,
                                          highlight ? pgs_highlight_get_name (highlight) : NULL);
-      update_title (self);
+      _pgs_map_page_update_title (self);
     }
   else if (g_str_equal (name, "unreadable") && self->view == PGS_VIEW_RESIDENCY &&
            g_strcmp0 (self->unreadable, pgs_session_get_unreadable (session)) != 0)
@@ -416,7 +242,7 @@ on_session_changed (PgsMapPage *self,
       g_free (self->unreadable);
       self->unreadable = g_strdup (pgs_session_get_unreadable (session));
       if (self->snapshot != NULL)
-        update_state (self);
+        _pgs_map_page_update_state (self);
     }
   else if (g_str_equal (name, "layout"))
     pgs_map_view_set_layout (self->map_view, pgs_session_get_layout (session));
@@ -462,7 +288,7 @@ pgs_map_page_constructed (GObject *object)
                            G_CALLBACK (on_page_activated), self, 0);
   g_signal_connect_object (self->map_view, "ready",
                            G_CALLBACK (on_map_ready), self, G_CONNECT_SWAPPED);
-  update_state (self);
+  _pgs_map_page_update_state (self);
 
   /* Session → page → map view: the selected process, once its pages are read. */
   pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
@@ -633,11 +459,11 @@ set_snapshot (PgsMapPage  *self,
                  pgs_snapshot_lookup_pid (snapshot, pgs_process_get_pid (self->process)) == NULL;
   if (self->exited)
     {
-      update_exited (self);
+      _pgs_map_page_update_exited (self);
       return;
     }
   pgs_map_view_set_snapshot (self->map_view, snapshot);
-  update_state (self);
+  _pgs_map_page_update_state (self);
   refresh_hit (self);
 }
 
@@ -689,7 +515,7 @@ set_process (PgsMapPage *self,
   if (self->wss_pid != 0 && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
     set_wss_sample (self, 0, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROCESS]);
-  update_state (self);
+  _pgs_map_page_update_state (self);
   /* Another process's pages: the one shown was not one of them. */
   if (self->view == PGS_VIEW_RESIDENCY && self->have_hit &&
       (process == NULL || pgs_process_get_pid (process) != self->hit_pid))

@@ -70,4 +70,8 @@ _pgs_process_list_selected (PgsProcessList *self)
 void _pgs_process_list_update_view_menu   (PgsProcessList *self,
                                            gboolean        file);
 
+/* pgs-process-list-totals.c: how many processes are shown, and their totals. */
+void _pgs_process_list_update_count       (PgsProcessList *self);
+void _pgs_process_list_update_totals      (PgsProcessList *self);
+
 G_END_DECLS

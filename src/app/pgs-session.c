@@ -5,426 +5,21 @@
  *
  * The session owns the data shown (a live scan or a snapshot file), the selected process,
  * the page on screen, the display settings and the scans that keep them current; pages
- * bind to its properties (pgs-page.c), the window follows its notifications. Scans of
- * every process come from a PgsLiveScan (pgs-live-scan.c: when), reading what the page on
- * screen needs (pgs-refresh.c: what). The settings (pgs-settings.c) are bound to the
- * properties: what is shown never waits on a setting being written.
+ * bind to its properties (pgs-page.c), the window follows its notifications. Here: the
+ * properties, bound to the settings (pgs-settings.c: what is shown never waits on a
+ * setting being written); what is shown and the scans are pgs-session-show.c's.
  */
 
 #include "config.h"
 
-#include <unistd.h>
-
-#include <glib/gi18n.h>
-
-#include "pgs-history.h"
-#include "pgs-live-scan.h"
-#include "pgs-refresh.h"
 #include "pgs-release.h"
-#include "pgs-replay.h"
-#include "pgs-session.h"
+#include "pgs-session-private.h"
 #include "pgs-settings.h"
 
-struct _PgsSession
-{
-  GObject           parent_instance;
-
-  GSettings        *settings;
-  PgsLiveScan      *live;
-  PgsRefresh       *refresh;         /* what a scan reads, the selected process's scan */
-  PgsHelper        *helper;
-  PgsSnapshot      *snapshot;
-  PgsReplay        *replay;          /* while a recording is shown */
-  PgsHistory       *history;         /* live: the last minutes' totals (pgs-history.c) */
-  PgsProcess       *chosen;
-  PgsProcess       *selected;
-  PgsHighlight     *highlight;
-  GPtrArray        *wss_samples;
-  int               wss_pid;
-  char             *view;
-  PgsUnits          units;
-  PgsLayout         layout;
-  PgsHighlightMode  highlight_mode;
-  gboolean          hide_free;
-  guint             refresh_interval;
-  double            progress;
-  gboolean          busy;
-  gboolean          shut_down;       /* the window is closing: no scan any more */
-};
-
-enum {
-  PROP_0,
-  PROP_SNAPSHOT,
-  PROP_FILE,
-  PROP_INSTANT,
-  PROP_LIVE,
-  PROP_CHOSEN_PROCESS,
-  PROP_SELECTED_PROCESS,
-  PROP_UNREADABLE,
-  PROP_VIEW,
-  PROP_NEEDS,
-  PROP_UNITS,
-  PROP_LAYOUT,
-  PROP_HIGHLIGHT_MODE,
-  PROP_HIDE_FREE,
-  PROP_REFRESH_INTERVAL,
-  PROP_HIGHLIGHT,
-  PROP_WSS_SAMPLE,
-  PROP_BUSY,
-  PROP_PROGRESS,
-  PROP_HELPER,
-  PROP_RECORDING,
-  PROP_REPLAY,
-  PROP_PICTURE,
-  N_PROPS
-};
-
-enum {
-  SCAN_STARTED,
-  SCAN_FAILED,
-  N_SIGNALS
-};
-
-static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+GParamSpec *_pgs_session_properties[N_PROPS];
+guint _pgs_session_signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (PgsSession, pgs_session, G_TYPE_OBJECT)
-
-/* Scanning */
-
-static void
-update_busy (PgsSession *self)
-{
-  gboolean busy = pgs_live_scan_is_running (self->live) || pgs_refresh_is_busy (self->refresh);
-
-  if (busy == self->busy)
-    return;
-  self->busy = busy;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-}
-
-static void
-on_live_progress (PgsSession *self)
-{
-  double progress;
-
-  g_object_get (self->live, "progress", &progress, NULL);
-  if (self->progress == progress)
-    return;
-  self->progress = progress;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
-}
-
-static gboolean
-highlighting (PgsSession *self)
-{
-  return self->highlight != NULL;
-}
-
-static PgsScanFlags
-needs (PgsSession *self)
-{
-  return pgs_refresh_list_flags (self->view, self->helper, highlighting (self));
-}
-
-/* The selection, the page on screen or the helper changed: the selected process follows. */
-static void set_selected (PgsSession *self,
-                          PgsProcess *process);
-
-static void
-follow_selection (PgsSession *self)
-{
-  PgsProcess *found;
-
-  if (self->refresh == NULL)   /* NULL once the session is disposed */
-    return;
-  /* A recording: the chosen process with its pages where the nearest picture has it. */
-  if (self->replay != NULL)
-    set_selected (self, (found = pgs_replay_find_in_picture (self->replay, self->chosen)) != NULL
-                        ? found : self->chosen);
-  else
-    pgs_refresh_select (self->refresh, self->chosen, self->snapshot, self->view, self->helper);
-}
-
-static void drop_replay (PgsSession *self);
-
-/* TRUE when the list wants a scan now, to read what the page on screen needs. */
-static gboolean
-show_snapshot (PgsSession  *self,
-               PgsSnapshot *snapshot)
-{
-  gboolean was_live = (pgs_session_get_file (self) == NULL);
-  GFile *was_file = pgs_session_get_file (self);
-  gboolean rescan;
-
-  if (self->snapshot == snapshot)
-    return FALSE;
-  drop_replay (self);
-  pgs_set_object_release (&self->snapshot, snapshot);
-  /* Before anyone hears of it: the list selects in the new snapshot as it takes it, and the
-   * refresh must know by then which snapshot its scan of the selected process belongs to. */
-  rescan = pgs_refresh_list_shown (self->refresh, snapshot, needs (self));
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSTANT]);
-  if (was_file != pgs_session_get_file (self))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  if (was_live != (pgs_session_get_file (self) == NULL))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE]);
-
-  /* The list carried the selection over by PID; the pages follow it to the new object,
-   * its pages scanned anew where a page shows them. */
-  follow_selection (self);
-  return rescan;
-}
-
-static void set_chosen_process (PgsSession   *self,
-                                PgsProcess   *process);
-static void set_highlight      (PgsSession   *self,
-                                PgsHighlight *highlight);
-
-static void
-show_live (PgsSession  *self,
-           PgsSnapshot *snapshot)
-{
-  gint64 t0 = g_get_monotonic_time ();
-  gboolean rescan;
-
-  rescan = show_snapshot (self, snapshot);
-  pgs_refresh_log_first_figures ();
-  g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
-  if (rescan)
-    pgs_session_refresh (self);
-}
-
-static void
-on_live_done (PgsSession  *self,
-              PgsSnapshot *snapshot)
-{
-  if (!pgs_refresh_hold (self->refresh, snapshot))
-    show_live (self, snapshot);
-}
-
-static void
-on_live_failed (PgsSession   *self,
-                const GError *error)
-{
-  g_signal_emit (self, signals[SCAN_FAILED], 0, error);
-}
-
-void
-pgs_session_refresh (PgsSession *self)
-{
-  PgsScanFlags flags;
-
-  g_return_if_fail (PGS_IS_SESSION (self));
-
-  if (self->shut_down)
-    return;
-  /* What the page on screen needs, no more (pgs-refresh.c). Asked for while one runs (an
-   * unlock, a return to the live view): the next, when the live scan says it is due. */
-  flags = needs (self);
-  if (!pgs_live_scan_start (self->live, flags))
-    return;
-  pgs_refresh_list_started (self->refresh, flags);
-  /* A file being opened or saved is not wanted any more: the live view is. */
-  g_signal_emit (self, signals[SCAN_STARTED], 0);
-}
-
-void
-pgs_session_cancel_scan (PgsSession *self)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-  pgs_live_scan_cancel (self->live);
-}
-
-void
-pgs_session_show_file (PgsSession  *self,
-                       PgsSnapshot *snapshot)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-  g_return_if_fail (PGS_IS_SNAPSHOT (snapshot));
-
-  /* A file replaces the live view: no scan may overwrite it. */
-  pgs_live_scan_hold (self->live);
-  show_snapshot (self, snapshot);
-}
-
-void
-pgs_session_complete_async (PgsSession          *self,
-                            GCancellable        *cancellable,
-                            GAsyncReadyCallback  callback,
-                            gpointer             user_data)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-  pgs_refresh_complete_async (self->refresh, self->snapshot, self->helper, cancellable,
-                              callback, user_data);
-}
-
-PgsSnapshot *
-pgs_session_complete_finish (GAsyncResult  *result,
-                             GError       **error)
-{
-  return pgs_refresh_complete_finish (result, error);
-}
-
-void
-pgs_session_shutdown (PgsSession *self)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-
-  self->shut_down = TRUE;
-  pgs_live_scan_hold (self->live);
-  pgs_refresh_cancel (self->refresh);
-}
-
-/* A recording (pgs-replay.c): the sample's totals become the snapshot shown, the nearest
- * page-level picture what the maps draw. */
-
-static void
-on_replay_snapshot (PgsSession *self)
-{
-  if (!pgs_set_object_release (&self->snapshot, pgs_replay_get_snapshot (self->replay)))
-    return;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSTANT]);
-  follow_selection (self);
-}
-
-static void
-on_replay_picture (PgsSession *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
-  follow_selection (self);
-}
-
-static void
-drop_replay (PgsSession *self)
-{
-  if (self->replay == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->replay, self);
-  pgs_replay_cancel (self->replay);
-  g_clear_object (&self->replay);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
-}
-
-/* A file's recording, or an instant of the live history (@replay: transfer full). */
-static void
-show_replay (PgsSession *self,
-             PgsReplay  *replay)
-{
-  gboolean was_live;
-
-  /* As a snapshot file does, a recording replaces the live view: no scan may overwrite it. */
-  pgs_live_scan_hold (self->live);
-  drop_replay (self);
-  was_live = (pgs_session_get_file (self) == NULL);
-  /* No scan of the live process behind the selection either. */
-  pgs_refresh_select (self->refresh, NULL, NULL, self->view, self->helper);
-
-  self->replay = replay;
-  g_signal_connect_object (self->replay, "notify::snapshot", G_CALLBACK (on_replay_snapshot),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->replay, "notify::picture", G_CALLBACK (on_replay_picture),
-                           self, G_CONNECT_SWAPPED);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  if (was_live)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE]);
-}
-
-void
-pgs_session_show_recording (PgsSession   *self,
-                            PgsRecording *recording)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-  g_return_if_fail (PGS_IS_RECORDING (recording));
-  show_replay (self, pgs_replay_new (recording));
-  pgs_replay_move_to_sample (self->replay, 0);
-}
-
-/* Live, the history's (pgs-history.c): the strip and Growth read it as a file's. */
-PgsRecording *
-pgs_session_get_recording (PgsSession *self)
-{
-  return pgs_session_get_replay (self) != NULL ? pgs_replay_get_recording (pgs_session_get_replay (self))
-                                               : NULL;
-}
-
-PgsReplay *
-pgs_session_get_replay (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->replay != NULL || self->history == NULL ? self->replay : pgs_history_get_replay (self->history);
-}
-
-PgsHistory *
-pgs_session_get_history (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->history;
-}
-
-PgsSnapshot *
-pgs_session_get_picture (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->replay != NULL ? pgs_replay_get_picture (self->replay) : self->snapshot;
-}
-
-void
-pgs_session_move_to_time (PgsSession *self,
-                          gint64      time)
-{
-  if (pgs_session_get_replay (self) != NULL)
-    pgs_replay_move_to_time (pgs_session_get_replay (self), time);
-}
-
-/* Live, moved to an instant of the history: shown as a recording's until Back to Live. */
-static void
-on_history_changed (PgsSession *self)
-{
-  if (self->replay == NULL && pgs_history_get_past (self->history) != NULL)
-    {
-      show_replay (self, g_object_ref (pgs_history_get_replay (self->history)));
-      on_replay_snapshot (self);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECORDING]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
-}
-
-/* What the refresh hands over */
-
-static void
-set_selected (PgsSession *self,
-              PgsProcess *process)
-{
-  if (!g_set_object (&self->selected, process))
-    return;
-  /* Working-set samples belong to the PID measured: a refresh of it keeps them. */
-  if (self->wss_pid != 0 && (process == NULL || pgs_process_get_pid (process) != self->wss_pid))
-    pgs_session_set_wss_samples (self, 0, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
-}
-
-static void
-on_refresh_process (PgsSession *self)
-{
-  /* A recording shown: the selection comes from its pictures, not from scans. */
-  if (self->replay == NULL)
-    set_selected (self, pgs_refresh_get_process (self->refresh));
-}
-
-static void
-on_refresh_unreadable (PgsSession *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNREADABLE]);
-}
 
 /* GObject */
 
@@ -505,7 +100,7 @@ pgs_session_get_property (GObject    *object,
       g_value_set_string (value, self->view);
       break;
     case PROP_NEEDS:
-      g_value_set_uint (value, needs (self));
+      g_value_set_uint (value, _pgs_session_needs (self));
       break;
     case PROP_UNITS:
       g_value_set_enum (value, self->units);
@@ -567,6 +162,18 @@ set_number (guint        *field,
 }
 
 static void
+set_highlight (PgsSession   *self,
+               PgsHighlight *highlight)
+{
+  if (self->highlight == highlight)
+    return;
+  g_clear_pointer (&self->highlight, pgs_highlight_unref);
+  self->highlight = highlight != NULL ? pgs_highlight_ref (highlight) : NULL;
+  _pgs_session_notify (self, PROP_HIGHLIGHT);
+  _pgs_session_notify (self, PROP_NEEDS);
+}
+
+static void
 pgs_session_set_property (GObject      *object,
                           guint         prop_id,
                           const GValue *value,
@@ -578,7 +185,7 @@ pgs_session_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_CHOSEN_PROCESS:
-      set_chosen_process (self, g_value_get_object (value));
+      _pgs_session_set_chosen (self, g_value_get_object (value));
       return;
     case PROP_VIEW:
       pgs_session_set_view (self, g_value_get_string (value));
@@ -619,6 +226,8 @@ static void
 pgs_session_class_init (PgsSessionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamSpec **properties = _pgs_session_properties;
+  guint *signals = _pgs_session_signals;
   const GParamFlags r = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
@@ -688,29 +297,7 @@ pgs_session_init (PgsSession *self)
   };
 
   self->view = g_strdup ("processes");
-  self->refresh = pgs_refresh_new ();
-  g_signal_connect_object (self->refresh, "notify::process", G_CALLBACK (on_refresh_process),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->refresh, "notify::unreadable", G_CALLBACK (on_refresh_unreadable),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->refresh, "ready", G_CALLBACK (show_live), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->refresh, "notify::busy", G_CALLBACK (update_busy), self,
-                           G_CONNECT_SWAPPED);
-  self->live = pgs_live_scan_new ();
-  self->history = pgs_history_new (self->live);
-  g_signal_connect_object (self->history, "notify", G_CALLBACK (on_history_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->live, "due", G_CALLBACK (pgs_session_refresh), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->live, "done", G_CALLBACK (on_live_done), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->live, "failed", G_CALLBACK (on_live_failed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->live, "notify::running", G_CALLBACK (update_busy), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->live, "notify::progress", G_CALLBACK (on_live_progress), self,
-                           G_CONNECT_SWAPPED);
+  _pgs_session_init_scans (self);
 
   self->settings = g_object_ref (pgs_settings_get_default ());
   for (guint i = 0; i < G_N_ELEMENTS (bound); i++)
@@ -740,25 +327,6 @@ pgs_session_get_snapshot (PgsSession *self)
   return self->snapshot;
 }
 
-GFile *
-pgs_session_get_file (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  if (self->replay != NULL)
-    return pgs_recording_get_file (pgs_replay_get_recording (self->replay));
-  return self->snapshot != NULL ? pgs_snapshot_get_file (self->snapshot) : NULL;
-}
-
-static void
-set_chosen_process (PgsSession *self,
-                    PgsProcess *process)
-{
-  if (!g_set_object (&self->chosen, process))
-    return;
-  follow_selection (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHOSEN_PROCESS]);
-}
-
 const char *
 pgs_session_get_unreadable (PgsSession *self)
 {
@@ -773,24 +341,6 @@ pgs_session_get_view (PgsSession *self)
   return self->view;
 }
 
-void
-pgs_session_set_view (PgsSession *self,
-                      const char *view)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-
-  if (view == NULL || g_strcmp0 (self->view, view) == 0)
-    return;
-  g_free (self->view);
-  self->view = g_strdup (view);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
-  /* Switched to a page that needs more than the last scan read: scan now. */
-  if (self->snapshot != NULL && self->replay == NULL &&
-      !pgs_refresh_list_covers (self->refresh, needs (self)))
-    pgs_session_refresh (self);
-  follow_selection (self);
-}
 
 PgsUnits
 pgs_session_get_units (PgsSession *self)
@@ -825,49 +375,6 @@ pgs_session_get_highlight (PgsSession *self)
 {
   g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
   return self->highlight;
-}
-
-static void
-set_highlight (PgsSession   *self,
-               PgsHighlight *highlight)
-{
-  if (self->highlight == highlight)
-    return;
-  g_clear_pointer (&self->highlight, pgs_highlight_unref);
-  self->highlight = highlight != NULL ? pgs_highlight_ref (highlight) : NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
-}
-
-void
-pgs_session_set_wss_samples (PgsSession *self,
-                             int         pid,
-                             GPtrArray  *samples)
-{
-  g_return_if_fail (PGS_IS_SESSION (self));
-
-  if (samples != NULL && samples->len == 0)
-    samples = NULL;
-  if (self->wss_samples == samples && self->wss_pid == pid)
-    return;
-  g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
-  self->wss_samples = samples != NULL ? g_ptr_array_ref (samples) : NULL;
-  self->wss_pid = samples != NULL ? pid : 0;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WSS_SAMPLE]);
-}
-
-GPtrArray *
-pgs_session_get_wss_samples (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), NULL);
-  return self->wss_samples;
-}
-
-int
-pgs_session_get_wss_pid (PgsSession *self)
-{
-  g_return_val_if_fail (PGS_IS_SESSION (self), 0);
-  return self->wss_pid;
 }
 
 gboolean
@@ -907,6 +414,6 @@ pgs_session_set_helper (PgsSession *self,
   if (!g_set_object (&self->helper, helper))
     return;
   pgs_scanner_set_helper (pgs_live_scan_get_scanner (self->live), helper);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELPER]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEEDS]);
+  _pgs_session_notify (self, PROP_HELPER);
+  _pgs_session_notify (self, PROP_NEEDS);
 }

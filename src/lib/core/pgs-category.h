@@ -18,7 +18,7 @@ typedef enum
   PGS_CATEGORY_ZERO_PAGE,     /* ZERO_PAGE: the shared zero page (or huge zero folio) */
   PGS_CATEGORY_FREE,          /* BUDDY: in the page allocator's free lists */
   PGS_CATEGORY_FREE_UNINIT,   /* never initialised by the kernel, counted free: never from
-                               * flags alone, see find_spans() in pgs-physmap.c */
+                               * flags alone, see find_spans() in pgs-physmap-make.c */
   PGS_CATEGORY_RESERVED,      /* RESERVED, OFFLINE, HWPOISON, or no telling flag at all */
   PGS_CATEGORY_SLAB,          /* SLAB, and the tail pages of a slab */
   PGS_CATEGORY_PAGE_TABLE,    /* PGTABLE */

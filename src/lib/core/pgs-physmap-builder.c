@@ -3,8 +3,8 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The builder knows runs and pairs, not the physical map: pgs-physmap.c takes its arrays
- * (pgs_physmap_new_from_builder()), so calls go one way, from the map to the builder.
+ * The builder knows runs and pairs, not the physical map: pgs-physmap-make.c takes its
+ * arrays (pgs_physmap_new_from_builder()), so calls go one way, from the map to the builder.
  */
 
 #include "config.h"

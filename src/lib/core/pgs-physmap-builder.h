@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Frames go in as (count, flags, how many), in frame order; neighbours that are the same
- * join one run. Used by the constructors (pgs-physmap.c) and the reader of the kpage
+ * join one run. Used by the constructors (pgs-physmap-make.c) and the reader of the kpage
  * files (pgs-physmap-read.c); the builder itself calls neither.
  */
 
@@ -40,7 +40,7 @@ void         pgs_run_builder_clear  (RunBuilder *b);
 guint32      pgs_run_builder_pair   (RunBuilder *b,
                                      guint32     count,
                                      guint64     flags);
-/* pgs-physmap.c: the physical map of the runs (the builder's arrays move into it) and the
+/* pgs-physmap-make.c: the physical map of the runs (the builder's arrays move into it) and the
  * texts of /proc/meminfo and /proc/zoneinfo (either may be NULL). */
 PgsPhysMap  *pgs_physmap_new_from_builder (RunBuilder *b,
                                            const char *meminfo_text,

@@ -3,7 +3,7 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * pgs-scanner.c walks the processes (phase 1's per-process files) and drives the job, with
+ * pgs-scanner.c drives the job; pgs-scan-process.c reads a process's files (phase 1), with
  * pgs-scan-identity.c (user, cmdline, cgroup, the name filter) and pgs-scan-maps.c;
  * pgs-scan-pages.c reads pagemap and accounts exclusive pages (phase 1); pgs-scan-frames.c
  * reads the kpage files for the shared frames and finishes the accounting (phases 2, 3);
@@ -90,6 +90,11 @@ gboolean _pgs_scan_read_frames (ScanJob       *job,
                                 GCancellable  *cancellable,
                                 PgsPhysMap   **physmap_out,
                                 GError       **error);
+
+/* pgs-scan-process.c: NULL without an error for a process the filter leaves out. */
+PgsProcess *_pgs_scan_process        (ScanJob    *job,
+                                      int         pid,
+                                      GError    **error);
 
 /* pgs-scan-identity.c */
 const char *_pgs_scan_lookup_user    (ScanJob    *job,
