@@ -163,6 +163,8 @@ pgs_timeline_dispose (GObject *object)
       gtk_native_dialog_destroy (self->chooser);
     }
   g_clear_object (&self->chooser);
+  /* A menu closed just before: its idle would drop it from a freed timeline. */
+  g_clear_handle_id (&self->drop_menu_source, g_source_remove);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_signal_group_set_target (self->session_signals, NULL);
   g_signal_group_set_target (self->replay_signals, NULL);
