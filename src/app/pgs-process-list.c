@@ -149,11 +149,7 @@ apply_tree (PgsProcessList *self,
   gtk_sort_list_model_set_model (self->sort_model, model);
   /* Every row is new: the selected process stays selected, in view. */
   if (pid > 0 && pgs_process_list_select_pid (self, pid))
-    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
-         child != NULL; child = gtk_widget_get_next_sibling (child))
-      if (GTK_IS_LIST_VIEW (child))
-        gtk_widget_activate_action (child, "list.scroll-to-item", "u",
-                                    gtk_single_selection_get_selected (self->selection));
+    pgs_process_list_scroll_to_selected (self);
   self->swapping = FALSE;
   if (selected != pgs_process_list_get_selected_process (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_PROCESS]);
@@ -593,6 +589,23 @@ pgs_process_list_select_pid (PgsProcessList *self,
     return FALSE;
   gtk_single_selection_set_selected (self->selection, position);
   return TRUE;
+}
+
+/* GTK 4.8's column view has no scroll_to(): its list view's action does it. */
+void
+pgs_process_list_scroll_to_selected (PgsProcessList *self)
+{
+  guint position;
+
+  g_return_if_fail (PGS_IS_PROCESS_LIST (self));
+
+  position = gtk_single_selection_get_selected (self->selection);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
 }
 
 void

@@ -26,6 +26,9 @@ void         pgs_process_list_set_snapshot         (PgsProcessList *self,
 PgsProcess  *pgs_process_list_get_selected_process (PgsProcessList *self);
 gboolean     pgs_process_list_select_pid           (PgsProcessList *self,
                                                     int             pid);
+/* Scrolls the list so the selected row is in view (after a selection the user did not make
+ * in the list: --pid, a frame's user, another view). */
+void        pgs_process_list_scroll_to_selected (PgsProcessList *self);
 void         pgs_process_list_set_units            (PgsProcessList *self,
                                                     PgsUnits        units);
 void         pgs_process_list_focus_search         (PgsProcessList *self);

@@ -94,7 +94,10 @@ on_snapshot_changed (PgsWindow *self)
 {
   /* The list has the new snapshot by now (it is a page): a PID asked for before it came. */
   if (self->pending_pid > 0 && pgs_process_list_select_pid (self->process_list, self->pending_pid))
-    self->pending_pid = 0;
+    {
+      self->pending_pid = 0;
+      pgs_process_list_scroll_to_selected (self->process_list);
+    }
   _pgs_window_files_snapshot_changed (self);
   _pgs_window_update_lock (self);
   _pgs_window_update_title (self);
@@ -199,6 +202,7 @@ on_frame_user_activated (PgsWindow *self,
       pgs_process_list_set_search_text (self->process_list, NULL);
       pgs_process_list_select_pid (self->process_list, pid);
     }
+  pgs_process_list_scroll_to_selected (self->process_list);
   pgs_window_set_view (self, "residency");
 }
 
@@ -615,6 +619,8 @@ pgs_window_select_pid (PgsWindow *self,
 
   if (!pgs_process_list_select_pid (self->process_list, pid))
     self->pending_pid = pid;
+  else
+    pgs_process_list_scroll_to_selected (self->process_list);
 }
 
 PgsProcessList *

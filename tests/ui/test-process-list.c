@@ -605,6 +605,39 @@ test_totals_follow_filter (void)
   g_assert_false (g_str_has_prefix (gtk_label_get_text (totals), expected));
 }
 
+/* A process selected from outside the list (--pid, a frame's user, another view) is
+ * scrolled into view: the last row of a list taller than its view. */
+static void
+test_select_scrolls (void)
+{
+  GListModel *model = pgs_process_list_get_model (list ());
+  guint n = g_list_model_get_n_items (model);
+  g_autoptr(GObject) last = g_list_model_get_item (model, n - 1);
+  PgsProcess *process = PGS_PROCESS (last);
+  GtkScrolledWindow *scroller =
+    GTK_SCROLLED_WINDOW (gtk_widget_get_parent (pgs_process_list_get_column_view (list ())));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+  double row_height;
+
+  gtk_adjustment_set_value (adjustment, 0);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fx.window));
+  if (gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment))
+    {
+      g_test_message ("all %u processes are in view: nothing to scroll to", n);
+      return;
+    }
+  row_height = gtk_adjustment_get_upper (adjustment) / n;
+  pgs_window_select_pid (fx.window, pgs_process_get_pid (process));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fx.window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fx.window));
+  g_test_message ("row %u of %u: scrolled to %.0f, view %.0f px, rows %.1f px", n, n,
+                  gtk_adjustment_get_value (adjustment), gtk_adjustment_get_page_size (adjustment),
+                  row_height);
+  g_assert_true (pgs_process_list_get_selected_process (list ()) == process);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment),
+                     >=, n * row_height - 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -627,6 +660,7 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/process-list/tree", test_tree);
   g_test_add_func ("/pgs/ui/process-list/menu-file", test_menu_file);
   g_test_add_func ("/pgs/ui/process-list/totals-follow-filter", test_totals_follow_filter);
+  g_test_add_func ("/pgs/ui/process-list/select-scrolls", test_select_scrolls);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (fx.window));
