@@ -331,16 +331,19 @@ count_cells (GtkWidget  *widget,
   return n;
 }
 
-/* The cell under @widget whose text is @text, or NULL. */
+/* The row under @widget (a widget of CSS name "row") with a cell whose text is @name and
+ * one whose text is @dir, or NULL: another process may map a file of the same name from
+ * elsewhere (another checkout's test child). */
 static GtkWidget *
-find_cell (GtkWidget  *widget,
-           const char *text)
+find_file_row (GtkWidget  *widget,
+               const char *name,
+               const char *dir)
 {
-  if (PGS_IS_CELL (widget) && g_strcmp0 (pgs_cell_get_text (PGS_CELL (widget)), text) == 0)
-    return widget;
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "row") == 0)
+    return count_cells (widget, name) > 0 && count_cells (widget, dir) > 0 ? widget : NULL;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = find_cell (c, text);
+      GtkWidget *found = find_file_row (c, name, dir);
 
       if (found != NULL)
         return found;
@@ -374,9 +377,9 @@ check_size_tips (GtkWidget      *table,
                  const char     *name)
 {
   g_autoptr(GPtrArray) tips = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *dir = g_path_get_dirname (exe);
   const PgsLibFile *f = NULL;
-  GtkWidget *cell = find_cell (table, name);
-  GtkWidget *row;
+  GtkWidget *row = find_file_row (table, name, dir);
   g_autofree char *rss = NULL;
   g_autofree char *uss = NULL;
   gboolean rss_found = FALSE, uss_found = FALSE;
@@ -385,10 +388,6 @@ check_size_tips (GtkWidget      *table,
     if (g_str_equal (pgs_library_view_get_file (view, i)->path, exe))
       f = pgs_library_view_get_file (view, i);
   g_assert_nonnull (f);
-  g_assert_nonnull (cell);
-  row = gtk_widget_get_ancestor (cell, GTK_TYPE_WIDGET);
-  while (row != NULL && g_strcmp0 (gtk_widget_get_css_name (row), "row") != 0)
-    row = gtk_widget_get_parent (row);
   g_assert_nonnull (row);
   collect_tips (row, tips);
   rss = g_strdup_printf ("%'" G_GUINT64_FORMAT " bytes", f->rss);
