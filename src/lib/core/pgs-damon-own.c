@@ -157,6 +157,67 @@ pgs_damon_own_start_through_helper (PgsHelper  *helper,
   return g_steal_pointer (&self);
 }
 
+typedef struct
+{
+  char      *sysfs_root;
+  PgsHelper *helper;
+} StartData;
+
+static void
+start_data_free (StartData *data)
+{
+  g_free (data->sysfs_root);
+  g_clear_object (&data->helper);
+  g_free (data);
+}
+
+static void
+start_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  StartData *data = task_data;
+  GError *error = NULL;
+  PgsDamonOwn *own = data->helper != NULL
+    ? pgs_damon_own_start_through_helper (data->helper, &error)
+    : pgs_damon_own_start (data->sysfs_root, &error);
+
+  if (own == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, own, (GDestroyNotify) pgs_damon_own_free);
+}
+
+void
+pgs_damon_own_start_async (const char          *sysfs_root,
+                           PgsHelper           *helper,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  StartData *data = g_new0 (StartData, 1);
+
+  g_return_if_fail (helper == NULL || PGS_IS_HELPER (helper));
+
+  data->sysfs_root = g_strdup (sysfs_root);
+  data->helper = helper != NULL ? g_object_ref (helper) : NULL;
+  g_task_set_source_tag (task, pgs_damon_own_start_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) start_data_free);
+  /* Not cancelled midway: a monitor half started is the writer's to undo, not ours. */
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_run_in_thread (task, start_thread);
+}
+
+PgsDamonOwn *
+pgs_damon_own_start_finish (GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 guint
 pgs_damon_own_get_index (PgsDamonOwn *self)
 {

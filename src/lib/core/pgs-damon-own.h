@@ -13,7 +13,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "pgs-helper.h"
 
@@ -33,6 +33,16 @@ PgsDamonOwn *pgs_damon_own_start               (const char   *sysfs_root,
  * for a caller who is not root: call from a worker thread). */
 PgsDamonOwn *pgs_damon_own_start_through_helper (PgsHelper   *helper,
                                                  GError     **error);
+/* Either of the two in a thread (@helper NULL: as the caller, root), for a UI. The
+ * monitor is not removed when @cancellable is cancelled meanwhile: the caller frees what
+ * the finish gives. */
+void         pgs_damon_own_start_async         (const char          *sysfs_root,
+                                                PgsHelper           *helper,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+PgsDamonOwn *pgs_damon_own_start_finish        (GAsyncResult        *result,
+                                                GError             **error);
 /* kdamonds/N, and its PID (-1 where the tree is a fake one). */
 guint        pgs_damon_own_get_index           (PgsDamonOwn  *self);
 int          pgs_damon_own_get_pid             (PgsDamonOwn  *self);
