@@ -512,7 +512,7 @@ on_start_clicked (PgsAccessPage *self)
   self->cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   set_state (self, "reading");
-  pgs_damon_own_start_async (self->sysfs_root, usable_helper (self), self->cancellable,
+  pgs_damon_own_start_async (self->sysfs_root, NULL, usable_helper (self), self->cancellable,
                              on_start_done, g_object_ref (self));
 }
 

@@ -27,7 +27,7 @@ pgs_cli_access_collect (const char          *sysfs_root,
   *exit_code = PGS_EXIT_OK;
   if (start_monitor)
     {
-      own = pgs_damon_own_start (sysfs_root, &error);
+      own = pgs_damon_own_start (sysfs_root, procfs_root, &error);
       if (own == NULL)
         {
           /* Where one runs, the flag is refused rather than ignored: a script that asked

@@ -70,6 +70,7 @@ static unsigned long long peer_start;  /* its start time (stat field 22), as pol
 static uid_t caller_uid;               /* the user pkexec authenticated */
 static char pkcheck[256] = PGS_PKCHECK;
 static char sysfs_root[256] = "/sys";
+static char procfs_root[256] = "/proc";  /* its iomem: the monitor's region */
 static pid_t monitor_watchdog = -1;    /* MONITOR: removes our kdamond when monitor_sock */
 static int monitor_sock = -1;          /* closes, as it does when the helper ends anyhow */
 
@@ -622,7 +623,7 @@ monitor (int sock,
                  "not authorised to start a memory access monitor (polkit action "
                  PGS_HELPER_ACTION_MONITOR ")") < 0)
     return -1;
-  monitor_watchdog = kdamond_spawn (sysfs_root, &monitor_sock, reply, sizeof reply);
+  monitor_watchdog = kdamond_spawn (sysfs_root, procfs_root, &monitor_sock, reply, sizeof reply);
   send_reply (sock, reply, -1);
   return 0;
 }
@@ -733,9 +734,12 @@ main (int    argc,
   /* Only in the build tree's test helper, never installed: a stand-in for pkcheck. */
   if (getenv ("PGS_HELPER_TEST_PKCHECK") != NULL)
     snprintf (pkcheck, sizeof pkcheck, "%s", getenv ("PGS_HELPER_TEST_PKCHECK"));
-  /* ... and a fake DAMON sysfs tree for MONITOR. */
+  /* ... and a fake DAMON sysfs tree for MONITOR, which holds the iomem it reads too. */
   if (getenv ("PGS_HELPER_TEST_SYSFS") != NULL)
-    snprintf (sysfs_root, sizeof sysfs_root, "%s", getenv ("PGS_HELPER_TEST_SYSFS"));
+    {
+      snprintf (sysfs_root, sizeof sysfs_root, "%s", getenv ("PGS_HELPER_TEST_SYSFS"));
+      snprintf (procfs_root, sizeof procfs_root, "%s", getenv ("PGS_HELPER_TEST_SYSFS"));
+    }
 #endif
 
   /* Nothing of the caller's reaches root's code: no environment, no other descriptors, no

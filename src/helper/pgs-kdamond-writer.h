@@ -13,8 +13,9 @@
  * values, whenever nr_kdamonds is written (mm/damon/sysfs.c, damon_sysfs_kdamonds_add_dirs),
  * so adding ours beside them would erase theirs; that is refused too.
  *
- * The monitor: one kdamond, one context of "paddr" operations, one target with no initial
- * regions (the kernel then takes the biggest System RAM resource), sampling every 5 ms,
+ * The monitor: one kdamond, one context of "paddr" operations, one target whose initial
+ * region is the biggest System RAM range of /proc/iomem (as damo and DAMON's own modules
+ * choose it; the sysfs interface sets none by itself), sampling every 5 ms,
  * aggregating every 100 ms, updating every 1 s, 10 to 1000 regions. These are DAMON's own
  * defaults, which its authors chose for a bounded cost: the work per sample is one page
  * per region, so at most 1000 page checks every 5 ms whatever the RAM, and a region's rate
@@ -72,6 +73,10 @@ static const struct
   { "0/contexts/0/monitoring_attrs/nr_regions/min", "10\n" },
   { "0/contexts/0/monitoring_attrs/nr_regions/max", "1000\n" },
   { "0/contexts/0/targets/nr_targets", "1\n" },
+  /* NULL: the biggest System RAM range, when /proc/iomem shows one. */
+  { "0/contexts/0/targets/0/regions/nr_regions", NULL },
+  { "0/contexts/0/targets/0/regions/0/start", NULL },
+  { "0/contexts/0/targets/0/regions/0/end", NULL },
   { "0/state", "on\n" },
 };
 
@@ -87,6 +92,7 @@ typedef struct
   int     pid;                        /* kdamonds/0/pid once on (-1 on a fake tree) */
   char    pid_text[KDAMOND_VALUE_MAX];
   int     n_writes;
+  int     on;                         /* state was written: kdamonds/0 was turned on */
   struct
   {
     char path[KDAMOND_PATH_MAX];
@@ -170,6 +176,59 @@ kdamond_join (char       *path,
   path[a] = '/';
   memcpy (path + a + 1, name, b);
   path[a + 1 + b] = '\0';
+}
+
+/* The biggest top-level "System RAM" range of PROCFS_ROOT/iomem, [*START, *END); 0, or -1
+ * where there is none (no such file, or zeros: the reader is not root). No stdio: this runs
+ * in a child forked from a threaded process. */
+static inline int
+kdamond_biggest_ram (const char         *procfs_root,
+                     unsigned long long *start,
+                     unsigned long long *end)
+{
+  static char text[65536];
+  char path[KDAMOND_PATH_MAX];
+  unsigned long long best = 0;
+  size_t len = 0;
+  int fd;
+
+  snprintf (path, sizeof path, "%s/iomem", procfs_root);
+  if ((fd = open (path, O_RDONLY | O_CLOEXEC)) < 0)
+    return -1;
+  for (;;)
+    {
+      ssize_t n = read (fd, text + len, sizeof text - 1 - len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      len += (size_t) n;
+    }
+  close (fd);
+  text[len] = '\0';
+  for (char *line = text, *next; line != NULL && *line != '\0'; line = next)
+    {
+      unsigned long long lo, hi;
+      char *dash;
+
+      next = strchr (line, '\n');
+      if (next != NULL)
+        *next++ = '\0';
+      /* Top-level entries only: nested ones are indented. */
+      if (line[0] == ' ' || strstr (line, " : System RAM") == NULL ||
+          (dash = strchr (line, '-')) == NULL)
+        continue;
+      lo = strtoull (line, NULL, 16);
+      hi = strtoull (dash + 1, NULL, 16);
+      if (hi > lo && hi - lo + 1 > best)
+        {
+          best = hi - lo + 1;
+          *start = lo;
+          *end = hi + 1;
+        }
+    }
+  return best > 0 ? 0 : -1;
 }
 
 /* A decimal value of FILE; -1 when missing or not a number. */
@@ -285,7 +344,7 @@ kdamond_undo (KdamondOwn *own,
         return kdamond_set_reason (reason, size, EBUSY, "nr_kdamonds changed after Pagescope "
                                    "started its kdamond: left as it is");
     }
-  if (own->n_writes == (int) KDAMOND_N_CONFIG)
+  if (own->on)
     {
       kdamond_join (path, own->dir, "0/pid");
       if (kdamond_read (path, buf, sizeof buf, NULL) != 0 || strcmp (buf, own->pid_text) != 0)
@@ -311,7 +370,7 @@ kdamond_undo (KdamondOwn *own,
           usleep (20000);
         }
       /* Turning off a kdamond that stopped by itself fails; it is off all the same. */
-      if (errsv != 0 && i == (int) KDAMOND_N_CONFIG - 1 &&
+      if (errsv != 0 && own->on && i == own->n_writes - 1 &&
           kdamond_read (own->writes[i].path, buf, sizeof buf, NULL) == 0 &&
           strcmp (buf, own->writes[i].before) == 0)
         errsv = 0;
@@ -326,16 +385,19 @@ kdamond_undo (KdamondOwn *own,
   return first;
 }
 
-/* Starts the monitor under SYSFS_ROOT when DAMON's sysfs is free. 0 with OWN filled, or an
- * errno with the reason and nothing left changed. */
+/* Starts the monitor under SYSFS_ROOT when DAMON's sysfs is free, its region from
+ * PROCFS_ROOT's iomem. 0 with OWN filled, or an errno with the reason and nothing left
+ * changed. */
 static inline int
 kdamond_start (const char *sysfs_root,
+               const char *procfs_root,
                KdamondOwn *own,
                char       *reason,
                size_t      size)
 {
-  char path[KDAMOND_PATH_MAX];
-  int errsv;
+  char path[KDAMOND_PATH_MAX], region[3][32];
+  unsigned long long ram_start = 0, ram_end = 0;
+  int errsv, have_ram;
 
   memset (own, 0, sizeof *own);
   own->pid = -1;
@@ -344,10 +406,21 @@ kdamond_start (const char *sysfs_root,
   if ((errsv = kdamond_check_free (sysfs_root, reason, size)) != 0)
     return errsv;
   snprintf (own->dir, sizeof own->dir, "%.*s/kernel/mm/damon/admin/kdamonds", KDAMOND_ROOT_MAX - 1, sysfs_root);
-  for (size_t i = 0; i < KDAMOND_N_CONFIG; i++)
+  have_ram = kdamond_biggest_ram (procfs_root, &ram_start, &ram_end) == 0;
+  snprintf (region[0], sizeof region[0], "1\n");
+  snprintf (region[1], sizeof region[1], "%llu\n", ram_start);
+  snprintf (region[2], sizeof region[2], "%llu\n", ram_end);
+  for (size_t i = 0, r = 0; i < KDAMOND_N_CONFIG; i++)
     {
       __typeof__ (own->writes[0]) *w = &own->writes[own->n_writes];
       const char *value = kdamond_config[i].value;
+
+      /* Without a region the kernel is left to its own (none on some kernels). */
+      if (value == NULL && !have_ram)
+        continue;
+      if (value == NULL)
+        value = region[r++];
+      own->on = i == KDAMOND_N_CONFIG - 1;
 
       kdamond_join (w->path, own->dir, kdamond_config[i].path);
       if ((errsv = kdamond_read (w->path, w->before, sizeof w->before, &w->len)) != 0 ||
@@ -371,6 +444,7 @@ kdamond_start (const char *sysfs_root,
  * how that went (to nobody when the parent died). */
 static inline void __attribute__ ((noreturn))
 kdamond_watchdog_main (const char *sysfs_root,
+                       const char *procfs_root,
                        int         sock)
 {
   char reply[KDAMOND_REPLY_MAX], reason[KDAMOND_REPLY_MAX - 32], c;
@@ -391,7 +465,7 @@ kdamond_watchdog_main (const char *sysfs_root,
     for (int fd = sock + 1; fd < 65536; fd++)
       close (fd);
 
-  errsv = kdamond_start (sysfs_root, &own, reason, sizeof reason);
+  errsv = kdamond_start (sysfs_root, procfs_root, &own, reason, sizeof reason);
   if (errsv != 0)
     snprintf (reply, sizeof reply, "ERR %d %s\n", errsv, reason);
   else
@@ -446,6 +520,7 @@ kdamond_read_reply (int     sock,
  * REPLY "ERR <errno> <text>\n" (nothing left running or changed). */
 static inline pid_t
 kdamond_spawn (const char *sysfs_root,
+               const char *procfs_root,
                int        *sock_out,
                char       *reply,
                size_t      size)
@@ -468,7 +543,7 @@ kdamond_spawn (const char *sysfs_root,
       return -1;
     }
   if (pid == 0)
-    kdamond_watchdog_main (sysfs_root, sv[1]);
+    kdamond_watchdog_main (sysfs_root, procfs_root, sv[1]);
   close (sv[1]);
   if (kdamond_read_reply (sv[0], reply, size) < 0 || strncmp (reply, "OK ", 3) != 0)
     {

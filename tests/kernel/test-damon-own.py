@@ -51,6 +51,9 @@ FAKE = {
     f"{CTX}/monitoring_attrs/nr_regions/min": "5\n",
     f"{CTX}/monitoring_attrs/nr_regions/max": "500\n",
     f"{CTX}/targets/nr_targets": "0\n",
+    f"{CTX}/targets/0/regions/nr_regions": "0\n",
+    f"{CTX}/targets/0/regions/0/start": "0\n",
+    f"{CTX}/targets/0/regions/0/end": "0\n",
 }
 
 

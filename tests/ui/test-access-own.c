@@ -48,6 +48,10 @@ write_free_tree (PgsFixture *fx)
   pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/min", "5\n", -1);
   pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/max", "500\n", -1);
   pgs_fixture_write (fx, CTX "targets/nr_targets", "0\n", -1);
+  /* Written as root, who sees /proc/iomem's System RAM. */
+  pgs_fixture_write (fx, CTX "targets/0/regions/nr_regions", "0\n", -1);
+  pgs_fixture_write (fx, CTX "targets/0/regions/0/start", "0\n", -1);
+  pgs_fixture_write (fx, CTX "targets/0/regions/0/end", "0\n", -1);
 }
 
 static gboolean

@@ -81,11 +81,24 @@ read_file (PgsFixture *fx,
   return text;
 }
 
+/* Physical memory as /proc/iomem shows it to root: three System RAM ranges at the top
+ * level, the biggest 0x100000000-0x43fffffff (13 GiB): the region is [4294967296,
+ * 18253611008). The kernel's own ranges nested inside are not RAM of their own. */
+static const char iomem[] =
+  "00000000-00000fff : Reserved\n"
+  "00001000-0009ffff : System RAM\n"
+  "000a0000-000fffff : Reserved\n"
+  "00100000-bffdffff : System RAM\n"
+  "  01000000-01ffffff : Kernel code\n"
+  "fec00000-fec003ff : IOAPIC 0\n"
+  "100000000-43fffffff : System RAM\n"
+  "  200000000-2ffffffff : Kernel data\n";
+
 /* A free tree: no kdamond (as a kernel shows it, kdamonds/0 absent; here its files are
  * there already, as the kernel makes them when nr_kdamonds is written, with values that
  * differ from ours so that each write shows), a DAMON module present but disabled. */
 static PgsFixture *
-free_tree (void)
+free_tree_without_ram (void)
 {
   PgsFixture *fx = pgs_fixture_new ();
 
@@ -100,8 +113,21 @@ free_tree (void)
   pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/min", "5\n", -1);
   pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/max", "500\n", -1);
   pgs_fixture_write (fx, CTX "targets/nr_targets", "0\n", -1);
+  pgs_fixture_write (fx, CTX "targets/0/regions/nr_regions", "0\n", -1);
+  pgs_fixture_write (fx, CTX "targets/0/regions/0/start", "0\n", -1);
+  pgs_fixture_write (fx, CTX "targets/0/regions/0/end", "0\n", -1);
   pgs_fixture_write (fx, "module/damon_reclaim/parameters/enabled", "N\n", -1);
   pgs_fixture_write (fx, "module/damon_reclaim/parameters/kdamond_pid", "-1\n", -1);
+  return fx;
+}
+
+/* The same with the iomem above (the fixture is both the sysfs and the procfs root). */
+static PgsFixture *
+free_tree (void)
+{
+  PgsFixture *fx = free_tree_without_ram ();
+
+  pgs_fixture_write (fx, "iomem", iomem, -1);
   return fx;
 }
 
@@ -125,7 +151,7 @@ test_start_stop (void)
   KdamondOwn own;
 
   g_assert_cmpint (kdamond_check_free (pgs_fixture_get_root (fx), reason, sizeof reason), ==, 0);
-  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), &own, reason, sizeof reason), ==, 0);
+  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason), ==, 0);
   assert_file (fx, ADMIN "nr_kdamonds", "1\n");
   assert_file (fx, ADMIN "0/state", "on\n");
   assert_file (fx, ADMIN "0/contexts/nr_contexts", "1\n");
@@ -136,6 +162,9 @@ test_start_stop (void)
   assert_file (fx, CTX "monitoring_attrs/nr_regions/min", "10\n");
   assert_file (fx, CTX "monitoring_attrs/nr_regions/max", "1000\n");
   assert_file (fx, CTX "targets/nr_targets", "1\n");
+  assert_file (fx, CTX "targets/0/regions/nr_regions", "1\n");
+  assert_file (fx, CTX "targets/0/regions/0/start", "4294967296\n");
+  assert_file (fx, CTX "targets/0/regions/0/end", "18253611008\n");
   /* Untouched: the pid is the kernel's to write, the module not ours. */
   assert_file (fx, ADMIN "0/pid", "-1\n");
   assert_file (fx, "module/damon_reclaim/parameters/enabled", "N\n");
@@ -147,13 +176,37 @@ test_start_stop (void)
     g_autofree char *still = NULL;
     KdamondOwn again;
 
-    g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), &again, reason, sizeof reason),
+    g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &again, reason, sizeof reason),
                      ==, EBUSY);
     g_assert_cmpstr (reason, ==, "a kdamond runs (PID -1)");
     still = dump (fx);
     g_assert_cmpstr (still, ==, on);
   }
 
+  g_assert_cmpint (kdamond_undo (&own, reason, sizeof reason), ==, 0);
+  after = dump (fx);
+  g_assert_cmpstr (after, ==, before);
+}
+
+/* No System RAM known (no iomem; a reader not root sees zeros): no region written, the
+ * rest as with one, and all of it undone. */
+static void
+test_start_without_ram (void)
+{
+  g_autoptr(PgsFixture) fx = free_tree_without_ram ();
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  char reason[KDAMOND_REPLY_MAX] = "";
+  KdamondOwn own;
+
+  pgs_fixture_write (fx, "iomem", "00000000-00000000 : System RAM\n", -1);
+  before = dump (fx);
+  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own,
+                                  reason, sizeof reason), ==, 0);
+  assert_file (fx, ADMIN "0/state", "on\n");
+  assert_file (fx, CTX "targets/nr_targets", "1\n");
+  assert_file (fx, CTX "targets/0/regions/nr_regions", "0\n");
+  assert_file (fx, CTX "targets/0/regions/0/start", "0\n");
   g_assert_cmpint (kdamond_undo (&own, reason, sizeof reason), ==, 0);
   after = dump (fx);
   g_assert_cmpstr (after, ==, before);
@@ -205,13 +258,13 @@ test_refused (void)
       for (guint j = 0; cases[i].files[j] != NULL; j += 2)
         pgs_fixture_write (fx, cases[i].files[j], cases[i].files[j + 1], -1);
       before = dump (fx);
-      g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), &own, reason, sizeof reason),
+      g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason),
                        ==, cases[i].errsv);
       g_assert_cmpstr (reason, ==, cases[i].reason);
 
       g_assert_false (pgs_damon_own_can_start (pgs_fixture_get_root (fx), &lib_reason));
       g_assert_cmpstr (lib_reason, ==, cases[i].reason);
-      lib_own = pgs_damon_own_start (pgs_fixture_get_root (fx), &error);
+      lib_own = pgs_damon_own_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &error);
       g_assert_null (lib_own);
       if (cases[i].errsv == EBUSY)
         g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
@@ -238,7 +291,7 @@ test_failed_midway (void)
 
   g_assert_cmpint (unlink (path), ==, 0);
   before = dump (fx);
-  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), &own, reason, sizeof reason),
+  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason),
                    ==, ENOENT);
   g_assert_true (g_str_has_prefix (reason, "cannot write "));
   after = dump (fx);
@@ -254,7 +307,7 @@ test_not_ours (void)
   char reason[KDAMOND_REPLY_MAX] = "";
   KdamondOwn own;
 
-  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), &own, reason, sizeof reason), ==, 0);
+  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason), ==, 0);
   pgs_fixture_write (fx, ADMIN "0/pid", "555\n", -1);
   g_assert_cmpint (kdamond_undo (&own, reason, sizeof reason), ==, EBUSY);
   g_assert_nonnull (strstr (reason, "no longer Pagescope"));
@@ -274,7 +327,7 @@ test_library (void)
   PgsDamonOwn *own;
 
   g_assert_true (pgs_damon_own_can_start (pgs_fixture_get_root (fx), NULL));
-  own = pgs_damon_own_start (pgs_fixture_get_root (fx), &error);
+  own = pgs_damon_own_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (pgs_damon_own_get_index (own), ==, 0);
   g_assert_cmpint (pgs_damon_own_get_pid (own), ==, -1);
@@ -308,7 +361,7 @@ test_watchdog_after_sigkill (void)
   g_assert_cmpint (child, >=, 0);
   if (child == 0)
     {
-      PgsDamonOwn *own = pgs_damon_own_start (pgs_fixture_get_root (fx), NULL);
+      PgsDamonOwn *own = pgs_damon_own_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), NULL);
 
       c = own != NULL ? 'R' : 'F';
       if (write (ready[1], &c, 1) != 1)
@@ -343,6 +396,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/pgs/damon-own/start-stop", test_start_stop);
+  g_test_add_func ("/pgs/damon-own/start-without-ram", test_start_without_ram);
   g_test_add_func ("/pgs/damon-own/refused", test_refused);
   g_test_add_func ("/pgs/damon-own/failed-midway", test_failed_midway);
   g_test_add_func ("/pgs/damon-own/not-ours", test_not_ours);

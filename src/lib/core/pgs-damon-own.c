@@ -73,6 +73,7 @@ pgs_damon_own_can_start (const char  *sysfs_root,
 
 PgsDamonOwn *
 pgs_damon_own_start (const char  *sysfs_root,
+                     const char  *procfs_root,
                      GError     **error)
 {
   g_autoptr(PgsDamonOwn) self = g_new0 (PgsDamonOwn, 1);
@@ -80,7 +81,8 @@ pgs_damon_own_start (const char  *sysfs_root,
   int index = 0, pid = -1;
 
   self->sock = -1;
-  self->watchdog = kdamond_spawn (sysfs_root ? sysfs_root : "/sys", &self->sock, reply,
+  self->watchdog = kdamond_spawn (sysfs_root ? sysfs_root : "/sys",
+                                  procfs_root ? procfs_root : "/proc", &self->sock, reply,
                                   sizeof reply);
   if (self->watchdog < 0)
     {
@@ -160,6 +162,7 @@ pgs_damon_own_start_through_helper (PgsHelper  *helper,
 typedef struct
 {
   char      *sysfs_root;
+  char      *procfs_root;
   PgsHelper *helper;
 } StartData;
 
@@ -167,6 +170,7 @@ static void
 start_data_free (StartData *data)
 {
   g_free (data->sysfs_root);
+  g_free (data->procfs_root);
   g_clear_object (&data->helper);
   g_free (data);
 }
@@ -181,7 +185,7 @@ start_thread (GTask        *task,
   GError *error = NULL;
   PgsDamonOwn *own = data->helper != NULL
     ? pgs_damon_own_start_through_helper (data->helper, &error)
-    : pgs_damon_own_start (data->sysfs_root, &error);
+    : pgs_damon_own_start (data->sysfs_root, data->procfs_root, &error);
 
   if (own == NULL)
     g_task_return_error (task, error);
@@ -191,6 +195,7 @@ start_thread (GTask        *task,
 
 void
 pgs_damon_own_start_async (const char          *sysfs_root,
+                           const char          *procfs_root,
                            PgsHelper           *helper,
                            GCancellable        *cancellable,
                            GAsyncReadyCallback  callback,
@@ -202,6 +207,7 @@ pgs_damon_own_start_async (const char          *sysfs_root,
   g_return_if_fail (helper == NULL || PGS_IS_HELPER (helper));
 
   data->sysfs_root = g_strdup (sysfs_root);
+  data->procfs_root = g_strdup (procfs_root);
   data->helper = helper != NULL ? g_object_ref (helper) : NULL;
   g_task_set_source_tag (task, pgs_damon_own_start_async);
   g_task_set_task_data (task, data, (GDestroyNotify) start_data_free);

@@ -25,9 +25,11 @@ typedef struct _PgsDamonOwn PgsDamonOwn;
  * the reason, translated, in @reason. Reads as the caller (DAMON's files are root's). */
 gboolean     pgs_damon_own_can_start           (const char   *sysfs_root,
                                                 char        **reason);
-/* Starts one as the caller (root) under @sysfs_root (NULL: /sys). Where DAMON's sysfs is
- * not free: G_IO_ERROR_BUSY with the reason ("a kdamond runs (PID N)"). */
+/* Starts one as the caller (root) under @sysfs_root (NULL: /sys), over the biggest System
+ * RAM range of @procfs_root's iomem (NULL: /proc). Where DAMON's sysfs is not free:
+ * G_IO_ERROR_BUSY with the reason ("a kdamond runs (PID N)"). */
 PgsDamonOwn *pgs_damon_own_start               (const char   *sysfs_root,
+                                                const char   *procfs_root,
                                                 GError      **error);
 /* The same through the helper (MONITOR, under polkit's io.github.pagescope.Pagescope.monitor
  * for a caller who is not root: call from a worker thread). */
@@ -37,6 +39,7 @@ PgsDamonOwn *pgs_damon_own_start_through_helper (PgsHelper   *helper,
  * monitor is not removed when @cancellable is cancelled meanwhile: the caller frees what
  * the finish gives. */
 void         pgs_damon_own_start_async         (const char          *sysfs_root,
+                                                const char          *procfs_root,
                                                 PgsHelper           *helper,
                                                 GCancellable        *cancellable,
                                                 GAsyncReadyCallback  callback,
