@@ -35,7 +35,8 @@
  *             "ERR 16 <reason>\n" (EBUSY) where DAMON's sysfs is not free, as "a kdamond runs
  *             (PID N)" or "damon_reclaim is enabled", and when one of ours runs already;
  *             "ERR 2 ..." (ENOENT) without DAMON's sysfs. UNMONITOR: "OK\n" once removed,
- *             or "ERR 16 ..." when kdamond 0 is no longer ours (left as it is)
+ *             "ERR 16 ..." when kdamond 0 is no longer ours (left as it is), "ERR 22 ..."
+ *             when none of ours runs
  *             "ERR <errno> <text>\n"   EINVAL or EMSGSIZE: the request itself was refused;
  *             EACCES: not authorised; ECANCELED: the user dismissed the authentication;
  *             any other: what the kernel said

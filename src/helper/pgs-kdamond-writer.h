@@ -353,7 +353,7 @@ kdamond_undo (KdamondOwn *own,
 
           kdamond_join (path, own->dir, "0/state");
           if (kdamond_read (path, state, sizeof state, NULL) != 0 || strcmp (state, "off\n") != 0)
-            return kdamond_set_reason (reason, size, EBUSY, "kdamond 0 is no longer Pagescope’s "
+            return kdamond_set_reason (reason, size, EBUSY, "kdamond 0 is no longer Pagescope's "
                                        "(PID %d when started): left as it is", own->pid);
         }
     }

@@ -22,7 +22,8 @@ G_BEGIN_DECLS
 typedef struct _PgsDamonOwn PgsDamonOwn;
 
 /* Whether a monitor of Pagescope's own may start under @sysfs_root (NULL: /sys): FALSE with
- * the reason, translated, in @reason. Reads as the caller (DAMON's files are root's). */
+ * the reason in @reason, in the writer's words (plain English, as the helper gives them:
+ * "a kdamond runs (PID N)"). Reads as the caller (DAMON's files are root's). */
 gboolean     pgs_damon_own_can_start           (const char   *sysfs_root,
                                                 char        **reason);
 /* Starts one as the caller (root) under @sysfs_root (NULL: /sys), over the biggest System
