@@ -170,7 +170,8 @@ kdamond_join (char       *path,
               const char *dir,
               const char *name)
 {
-  size_t a = strnlen (dir, KDAMOND_DIR_MAX - 1), b = strnlen (name, KDAMOND_PATH_MAX - KDAMOND_DIR_MAX - 1);
+  size_t a = strnlen (dir, KDAMOND_DIR_MAX - 1);
+  size_t b = strnlen (name, KDAMOND_PATH_MAX - KDAMOND_DIR_MAX - 1);
 
   memcpy (path, dir, a);
   path[a] = '/';
@@ -337,7 +338,7 @@ kdamond_undo (KdamondOwn *own,
     return 0;
   /* Ours: nr_kdamonds as we wrote it, and kdamond 0 either the one we turned on (its pid)
    * or off (it stopped by itself; the configuration there is still what we wrote). */
-  if (own->n_writes > 1)
+  if (own->n_writes > 0)
     {
       kdamond_join (path, own->dir, "nr_kdamonds");
       if (kdamond_read (path, buf, sizeof buf, NULL) != 0 || strcmp (buf, "1\n") != 0)
@@ -405,7 +406,8 @@ kdamond_start (const char *sysfs_root,
     return kdamond_set_reason (reason, size, ENAMETOOLONG, "the sysfs root is too long");
   if ((errsv = kdamond_check_free (sysfs_root, reason, size)) != 0)
     return errsv;
-  snprintf (own->dir, sizeof own->dir, "%.*s/kernel/mm/damon/admin/kdamonds", KDAMOND_ROOT_MAX - 1, sysfs_root);
+  snprintf (own->dir, sizeof own->dir, "%.*s/kernel/mm/damon/admin/kdamonds",
+            KDAMOND_ROOT_MAX - 1, sysfs_root);
   have_ram = kdamond_biggest_ram (procfs_root, &ram_start, &ram_end) == 0;
   snprintf (region[0], sizeof region[0], "1\n");
   snprintf (region[1], sizeof region[1], "%llu\n", ram_start);
@@ -420,11 +422,12 @@ kdamond_start (const char *sysfs_root,
         continue;
       if (value == NULL)
         value = region[r++];
-      own->on = i == KDAMOND_N_CONFIG - 1;
-
       kdamond_join (w->path, own->dir, kdamond_config[i].path);
+      /* Kept only once written: a write the kernel refused changed nothing, and writing
+       * back over it could undo someone else's (nr_kdamonds that another tool set between
+       * our check and our write). */
       if ((errsv = kdamond_read (w->path, w->before, sizeof w->before, &w->len)) != 0 ||
-          (own->n_writes++, errsv = kdamond_write (w->path, value, strlen (value))) != 0)
+          (errsv = kdamond_write (w->path, value, strlen (value))) != 0)
         {
           char ignored[KDAMOND_REPLY_MAX];
 
@@ -433,6 +436,8 @@ kdamond_start (const char *sysfs_root,
           kdamond_undo (own, ignored, sizeof ignored);
           return errsv;
         }
+      own->n_writes++;
+      own->on = i == KDAMOND_N_CONFIG - 1;
     }
   kdamond_join (path, own->dir, "0/pid");
   kdamond_read (path, own->pid_text, sizeof own->pid_text, NULL);

@@ -131,6 +131,17 @@ free_tree (void)
   return fx;
 }
 
+#define ROOT(fx) pgs_fixture_get_root (fx)
+
+/* The writer with the fixture as both its sysfs and its procfs root (iomem). */
+static int
+start (PgsFixture *fx,
+       KdamondOwn *own,
+       char       *reason)
+{
+  return kdamond_start (ROOT (fx), ROOT (fx), own, reason, KDAMOND_REPLY_MAX);
+}
+
 static void
 assert_file (PgsFixture *fx,
              const char *rel,
@@ -151,7 +162,7 @@ test_start_stop (void)
   KdamondOwn own;
 
   g_assert_cmpint (kdamond_check_free (pgs_fixture_get_root (fx), reason, sizeof reason), ==, 0);
-  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason), ==, 0);
+  g_assert_cmpint (start (fx, &own, reason), ==, 0);
   assert_file (fx, ADMIN "nr_kdamonds", "1\n");
   assert_file (fx, ADMIN "0/state", "on\n");
   assert_file (fx, ADMIN "0/contexts/nr_contexts", "1\n");
@@ -176,7 +187,7 @@ test_start_stop (void)
     g_autofree char *still = NULL;
     KdamondOwn again;
 
-    g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &again, reason, sizeof reason),
+    g_assert_cmpint (start (fx, &again, reason),
                      ==, EBUSY);
     g_assert_cmpstr (reason, ==, "a kdamond runs (PID -1)");
     still = dump (fx);
@@ -201,8 +212,7 @@ test_start_without_ram (void)
 
   pgs_fixture_write (fx, "iomem", "00000000-00000000 : System RAM\n", -1);
   before = dump (fx);
-  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own,
-                                  reason, sizeof reason), ==, 0);
+  g_assert_cmpint (start (fx, &own, reason), ==, 0);
   assert_file (fx, ADMIN "0/state", "on\n");
   assert_file (fx, CTX "targets/nr_targets", "1\n");
   assert_file (fx, CTX "targets/0/regions/nr_regions", "0\n");
@@ -258,13 +268,13 @@ test_refused (void)
       for (guint j = 0; cases[i].files[j] != NULL; j += 2)
         pgs_fixture_write (fx, cases[i].files[j], cases[i].files[j + 1], -1);
       before = dump (fx);
-      g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason),
+      g_assert_cmpint (start (fx, &own, reason),
                        ==, cases[i].errsv);
       g_assert_cmpstr (reason, ==, cases[i].reason);
 
       g_assert_false (pgs_damon_own_can_start (pgs_fixture_get_root (fx), &lib_reason));
       g_assert_cmpstr (lib_reason, ==, cases[i].reason);
-      lib_own = pgs_damon_own_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &error);
+      lib_own = pgs_damon_own_start (ROOT (fx), ROOT (fx), &error);
       g_assert_null (lib_own);
       if (cases[i].errsv == EBUSY)
         g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
@@ -291,7 +301,7 @@ test_failed_midway (void)
 
   g_assert_cmpint (unlink (path), ==, 0);
   before = dump (fx);
-  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason),
+  g_assert_cmpint (start (fx, &own, reason),
                    ==, ENOENT);
   g_assert_true (g_str_has_prefix (reason, "cannot write "));
   after = dump (fx);
@@ -307,7 +317,7 @@ test_not_ours (void)
   char reason[KDAMOND_REPLY_MAX] = "";
   KdamondOwn own;
 
-  g_assert_cmpint (kdamond_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &own, reason, sizeof reason), ==, 0);
+  g_assert_cmpint (start (fx, &own, reason), ==, 0);
   pgs_fixture_write (fx, ADMIN "0/pid", "555\n", -1);
   g_assert_cmpint (kdamond_undo (&own, reason, sizeof reason), ==, EBUSY);
   g_assert_nonnull (strstr (reason, "no longer Pagescope"));
@@ -327,7 +337,7 @@ test_library (void)
   PgsDamonOwn *own;
 
   g_assert_true (pgs_damon_own_can_start (pgs_fixture_get_root (fx), NULL));
-  own = pgs_damon_own_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), &error);
+  own = pgs_damon_own_start (ROOT (fx), ROOT (fx), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (pgs_damon_own_get_index (own), ==, 0);
   g_assert_cmpint (pgs_damon_own_get_pid (own), ==, -1);
@@ -361,7 +371,7 @@ test_watchdog_after_sigkill (void)
   g_assert_cmpint (child, >=, 0);
   if (child == 0)
     {
-      PgsDamonOwn *own = pgs_damon_own_start (pgs_fixture_get_root (fx), pgs_fixture_get_root (fx), NULL);
+      PgsDamonOwn *own = pgs_damon_own_start (ROOT (fx), ROOT (fx), NULL);
 
       c = own != NULL ? 'R' : 'F';
       if (write (ready[1], &c, 1) != 1)
