@@ -598,9 +598,23 @@ read_access (int sock,
   return 0;
 }
 
+/* At a hang-up the helper returns from main: the monitor is removed before it exits
+ * (forked children end with _exit, never running this). */
+static int release_registered;
+
+static void
+release_monitor (void)
+{
+  char reply[KDAMOND_REPLY_MAX];
+
+  if (monitor_watchdog >= 0)
+    kdamond_release (monitor_watchdog, monitor_sock, reply, sizeof reply);
+  monitor_watchdog = -1;
+}
+
 /* MONITOR: a kdamond of our own, started by a watchdog (pgs-kdamond-writer.h) that removes
- * it, every file restored, at its socket's end of file: at UNMONITOR, or when the helper
- * exits in any way (a client's hang-up, SIGTERM, SIGKILL). */
+ * it, every file restored, at its socket's end of file: at UNMONITOR, when the helper
+ * returns from main, or when it ends in any other way (SIGTERM, SIGKILL). */
 static int
 monitor (int sock,
          int start)
@@ -623,6 +637,8 @@ monitor (int sock,
                  "not authorised to start a memory access monitor (polkit action "
                  PGS_HELPER_ACTION_MONITOR ")") < 0)
     return -1;
+  if (!release_registered)
+    release_registered = atexit (release_monitor) == 0;
   monitor_watchdog = kdamond_spawn (sysfs_root, procfs_root, &monitor_sock, reply, sizeof reply);
   send_reply (sock, reply, -1);
   return 0;
