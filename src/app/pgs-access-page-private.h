@@ -30,5 +30,9 @@ PgsAccessMap *_pgs_access_page_get_map           (PgsAccessPage      *self);
 PgsRegionHoldings *_pgs_access_page_get_holdings (PgsAccessPage     *self);
 GtkWidget    *_pgs_access_page_get_read_button   (PgsAccessPage      *self);
 GtkWidget    *_pgs_access_page_get_unlock_button (PgsAccessPage      *self);
+/* "Start a Memory Access Monitor": a kdamond of Pagescope's own, where none runs. */
+GtkWidget    *_pgs_access_page_get_start_button  (PgsAccessPage      *self);
+/* Whether the page holds a kdamond of Pagescope's own (started, not yet removed). */
+gboolean      _pgs_access_page_has_own_monitor   (PgsAccessPage      *self);
 
 G_END_DECLS

@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-access-page-private.h"
+#include "pgs-access-text.h"
 #include "pgs-region-holdings.h"
 #include "pgs-map-style.h"
 #include "pgs-units.h"
@@ -33,6 +34,7 @@ struct _PgsAccessPage
   AdwStatusPage      *status_page;
   GtkButton          *read_button;
   GtkButton          *unlock_button;
+  GtkButton          *start_button;
   GtkProgressBar     *progress_bar;
   PgsAccessMap       *map;
   PgsRegionHoldings  *holdings;
@@ -50,6 +52,8 @@ struct _PgsAccessPage
   guint               progress_id;
   GCancellable       *cancellable;
   PgsDamonCollection *collection;     /* shown */
+  PgsDamonOwn        *own;            /* a kdamond of ours, removed with the page */
+  gboolean            disposed;
   guint64             max_nr_accesses;
 };
 
@@ -130,53 +134,8 @@ show_status (PgsAccessPage *self,
   if (button != NULL)
     gtk_button_set_label (self->read_button, button);
   gtk_widget_set_visible (GTK_WIDGET (self->unlock_button), g_str_equal (state, "unprivileged"));
+  gtk_widget_set_visible (GTK_WIDGET (self->start_button), FALSE);
   set_state (self, state);
-}
-
-/* The first running kdamond's first context, in words: the monitor's resolution. */
-static char *
-describe_monitor (const PgsDamonKdamond *k)
-{
-  const PgsDamonContext *c = k->contexts->len ? g_ptr_array_index (k->contexts, 0) : NULL;
-  g_autofree char *index = g_strdup_printf ("%u", k->index);
-  g_autofree char *pid = g_strdup_printf ("%d", k->pid);
-
-  if (c == NULL || !c->intervals_known || !c->nr_regions_known)
-    return g_strdup_printf (_("kdamond %s (PID %s)"), index, pid);
-  {
-    g_autofree char *min = pgs_units_format_count (c->min_nr_regions);
-    g_autofree char *max = pgs_units_format_count (c->max_nr_regions);
-    g_autofree char *sample = g_strdup_printf ("%.3g", c->sample_us / 1e3);
-    g_autofree char *aggr = g_strdup_printf ("%.3g", c->aggr_us / 1e6);
-
-    return g_strdup_printf (_("kdamond %s (PID %s) monitors %s addresses in %s to %s regions, "
-                              "sampling every %s ms and aggregating every %s s"),
-                            index, pid, c->operations ? c->operations : "?", min, max,
-                            sample, aggr);
-  }
-}
-
-static double
-seconds_for (PgsDamonSysfs *sysfs)
-{
-  g_autoptr(GPtrArray) running = pgs_damon_sysfs_running (sysfs);
-  guint64 slowest = 0;
-
-  for (guint i = 0; i < running->len; i++)
-    {
-      PgsDamonKdamond *k = g_ptr_array_index (running, i);
-
-      for (guint j = 0; j < k->contexts->len; j++)
-        {
-          PgsDamonContext *c = g_ptr_array_index (k->contexts, j);
-
-          if (c->intervals_known)
-            slowest = MAX (slowest, c->aggr_us);
-        }
-    }
-  /* Two aggregations: the first one seen may have begun before the read did. The slowest
-   * interval is bounded so a monitor aggregating once an hour does not hold the page. */
-  return CLAMP (2.0 * slowest / 1e6, 5.0, 120.0);
 }
 
 /* DAMON's sysfs is root's (its files are 0600, as on most kernels): which monitor runs is
@@ -201,7 +160,9 @@ show_unreadable (PgsAccessPage *self)
                _("DAMON’s configuration is root’s to read, so which monitor runs, and how "
                  "often it aggregates, is not known here. Reading its events takes 10 s, "
                  "through Pagescope’s helper, which may ask for your password; DAMON’s "
-                 "configuration is not changed."), _("_Read Access Heat"));
+                 "configuration is not changed. Where no monitor runs, Pagescope may start "
+                 "one of its own, removed when Pagescope closes."), _("_Read Access Heat"));
+  gtk_widget_set_visible (GTK_WIDGET (self->start_button), TRUE);
 }
 
 void
@@ -241,24 +202,29 @@ _pgs_access_page_update_state (PgsAccessPage *self)
     {
       g_autofree char *reason = NULL;
       g_autofree char *description = NULL;
-      gboolean can_start = pgs_damon_sysfs_can_start (sysfs, &reason);
+      gboolean can_start = pgs_damon_own_can_start (self->sysfs_root, &reason);
+      gboolean may = self->privileged || usable_helper (self) != NULL;
 
       description = g_strconcat (
         _("DAMON is in this kernel, but no kdamond runs, so there is no access monitor to "
           "read. Root can start one, for example with `damo start` or through "
           "/sys/kernel/mm/damon/admin; Pagescope then shows its heat."),
         "\n\n",
-        can_start
-          ? _("DAMON’s sysfs is free, so Pagescope may start a monitor of its own; it does "
-              "not offer that yet.")
-          : _("Pagescope may not start a monitor of its own:"),
+        !can_start ? _("Pagescope may not start a monitor of its own:")
+        : may ? _("DAMON’s sysfs is free, so Pagescope may start a monitor of its own for "
+                  "this session: one kdamond over physical memory, sampling every 5 ms and "
+                  "aggregating every 100 ms, removed when Pagescope closes.")
+              : _("DAMON’s sysfs is free, so Pagescope may start a monitor of its own; "
+                  "unlock first, to let Pagescope’s helper start it."),
         can_start ? "" : " ", can_start ? "" : reason, NULL);
       show_status (self, "no-kdamond", "media-playback-stop-symbolic",
                    _("No Access Monitor Running"), description, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->start_button), can_start && may);
+      gtk_widget_set_visible (GTK_WIDGET (self->unlock_button), can_start && !may);
       return;
     }
   {
-    g_autofree char *monitor = describe_monitor (g_ptr_array_index (running, 0));
+    g_autofree char *monitor = pgs_access_text_describe_monitor (g_ptr_array_index (running, 0));
     g_autofree char *description = NULL;
     gboolean through_helper = usable_helper (self) != NULL;
 
@@ -273,7 +239,7 @@ _pgs_access_page_update_state (PgsAccessPage *self)
                      _("Reading Access Heat Needs Root"), description, NULL);
         return;
       }
-    self->read_seconds = seconds_for (sysfs);
+    self->read_seconds = pgs_access_text_read_seconds (sysfs);
     {
       g_autofree char *secs = g_strdup_printf ("%.0f", self->read_seconds);
 
@@ -312,75 +278,6 @@ draw_ramp (GtkDrawingArea *area,
     }
 }
 
-static const PgsDamonContext *
-shown_context (PgsAccessPage *self)
-{
-  GPtrArray *aggs = pgs_damon_access_get_aggregations (self->collection->access);
-
-  if (aggs->len == 0)
-    return NULL;
-  return pgs_damon_collection_context (self->collection, g_ptr_array_index (aggs, 0));
-}
-
-static char *
-legend_text (PgsAccessPage *self)
-{
-  GPtrArray *aggs = pgs_damon_access_get_aggregations (self->collection->access);
-  g_autoptr(GArray) spans = pgs_render_access_spans (aggs);
-  const PgsDamonContext *c = shown_context (self);
-  GString *s = g_string_new (NULL);
-
-  if (aggs->len > 0)
-    {
-      const PgsDamonAggregation *first = g_ptr_array_index (aggs, 0);
-      const PgsDamonAggregation *last = g_ptr_array_index (aggs, aggs->len - 1);
-      g_autofree char *pid = g_strdup_printf ("%d", first->pid);
-      g_autofree char *n = pgs_units_format_count (aggs->len);
-
-      g_string_append_printf (s, _("Access heat from DAMON (kdamond PID %s): %s aggregations, "
-                                   "%s s to %s s, left to right"),
-                              pid, n, first->timestamp, last->timestamp);
-    }
-  else
-    g_string_append (s, _("No whole aggregation was read: the monitor aggregates more slowly "
-                          "than the read lasted, or its events were lost"));
-  if (spans->len > 0)
-    {
-      const PgsDamonRange *lo = &g_array_index (spans, PgsDamonRange, 0);
-      const PgsDamonRange *hi = &g_array_index (spans, PgsDamonRange, spans->len - 1);
-      guint64 covered = 0;
-      g_autofree char *lo_s = pgs_units_format_hex (lo->start);
-      g_autofree char *hi_s = pgs_units_format_hex (hi->end);
-      g_autofree char *size = NULL;
-      g_autofree char *gaps = pgs_units_format_count (spans->len - 1);
-      PgsSession *session = pgs_page_get_session (PGS_PAGE (self));
-
-      for (guint i = 0; i < spans->len; i++)
-        covered += g_array_index (spans, PgsDamonRange, i).end -
-                   g_array_index (spans, PgsDamonRange, i).start;
-      size = pgs_units_format (session ? pgs_session_get_units (session) : PGS_UNITS_IEC, covered);
-      g_string_append_c (s, '\n');
-      g_string_append_printf (s, _("Physical addresses %s (top) to %s (bottom), %s monitored; "
-                                   "%s gaps folded (grey lines)"), lo_s, hi_s, size, gaps);
-    }
-  if (c != NULL && c->intervals_known && c->nr_regions_known)
-    {
-      g_autofree char *min = pgs_units_format_count (c->min_nr_regions);
-      g_autofree char *max = pgs_units_format_count (c->max_nr_regions);
-      g_autofree char *sample = g_strdup_printf ("%.3g", c->sample_us / 1e3);
-      g_autofree char *aggr = g_strdup_printf ("%.3g", c->aggr_us / 1e6);
-
-      g_string_append_c (s, '\n');
-      g_string_append_printf (s, _("Monitor: %s, %s to %s regions, sampling every %s ms, "
-                                   "aggregating every %s s"),
-                              c->operations ? c->operations : "?", min, max, sample, aggr);
-    }
-  g_string_append_c (s, '\n');
-  g_string_append (s, _("A region’s rate is the region’s, not each frame’s: DAMON samples one "
-                        "address per region. A pixel shows the hottest region in it."));
-  return g_string_free (s, FALSE);
-}
-
 void
 _pgs_access_page_show_collection (PgsAccessPage      *self,
                                   PgsDamonCollection *collection)
@@ -401,7 +298,7 @@ _pgs_access_page_show_collection (PgsAccessPage      *self,
   g_clear_pointer (&self->collection, pgs_damon_collection_free);
   self->collection = collection;
   aggs = pgs_damon_access_get_aggregations (collection->access);
-  c = shown_context (self);
+  c = pgs_access_text_shown_context (self->collection);
   self->max_nr_accesses = 0;
   if (c != NULL && c->intervals_known && c->sample_us > 0)
     {
@@ -410,7 +307,7 @@ _pgs_access_page_show_collection (PgsAccessPage      *self,
     }
   pgs_access_map_set_aggregations (self->map, aggs, self->max_nr_accesses, aggr_seconds);
 
-  legend = legend_text (self);
+  legend = pgs_access_text_legend (self->collection, pgs_page_get_session (PGS_PAGE (self)));
   gtk_label_set_text (self->legend_label, legend);
   if (self->max_nr_accesses > 0)
     {
@@ -572,6 +469,53 @@ on_read_clicked (PgsAccessPage *self)
   g_task_run_in_thread (task, read_thread);
 }
 
+static void
+on_start_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PgsAccessPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  PgsDamonOwn *own = pgs_damon_own_start_finish (result, &error);
+  gboolean cancelled = g_cancellable_is_cancelled (self->cancellable);
+
+  g_clear_object (&self->cancellable);
+  /* Cancelled, or the page left its window meanwhile: nobody will read it. */
+  if (cancelled || self->disposed || gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
+    {
+      g_clear_pointer (&own, pgs_damon_own_free);
+      if (!self->disposed)
+        {
+          self->state = NULL;
+          _pgs_access_page_update_state (self);
+        }
+      return;
+    }
+  if (own == NULL)
+    {
+      show_status (self, "failed", "dialog-error-symbolic",
+                   _("Could Not Start a Memory Access Monitor"), error->message, _("_Try Again"));
+      return;
+    }
+  self->own = own;
+  self->state = NULL;
+  on_read_clicked (self);
+}
+
+/* Starts a kdamond of Pagescope's own (as root, else through the helper, which may ask for
+ * a password), then reads it as any other. */
+static void
+on_start_clicked (PgsAccessPage *self)
+{
+  if (self->cancellable != NULL || self->own != NULL)
+    return;
+  self->cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  set_state (self, "reading");
+  pgs_damon_own_start_async (self->sysfs_root, NULL, usable_helper (self), self->cancellable,
+                             on_start_done, g_object_ref (self));
+}
+
 /* A region clicked: what its frames hold, from the shown snapshot's pages or a scan. */
 static void
 on_region_activated (PgsAccessPage *self,
@@ -620,7 +564,7 @@ on_units_changed (PgsAccessPage *self)
 {
   if (self->collection != NULL)
     {
-      g_autofree char *legend = legend_text (self);
+      g_autofree char *legend = pgs_access_text_legend (self->collection, pgs_page_get_session (PGS_PAGE (self)));
 
       gtk_label_set_text (self->legend_label, legend);
     }
@@ -678,6 +622,30 @@ _pgs_access_page_get_unlock_button (PgsAccessPage *self)
   return GTK_WIDGET (self->unlock_button);
 }
 
+GtkWidget *
+_pgs_access_page_get_start_button (PgsAccessPage *self)
+{
+  return GTK_WIDGET (self->start_button);
+}
+
+gboolean
+_pgs_access_page_has_own_monitor (PgsAccessPage *self)
+{
+  return self->own != NULL;
+}
+
+static void
+pgs_access_page_unroot (GtkWidget *widget)
+{
+  PgsAccessPage *self = PGS_ACCESS_PAGE (widget);
+
+  /* The window closes: ours goes now, not when a read under way lets the page go. */
+  if (self->own != NULL && self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_pointer (&self->own, pgs_damon_own_free);
+  GTK_WIDGET_CLASS (pgs_access_page_parent_class)->unroot (widget);
+}
+
 static void
 pgs_access_page_dispose (GObject *object)
 {
@@ -687,6 +655,9 @@ pgs_access_page_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   stop_progress (self);
+  /* Ours goes with the page (the window closing); a killed app's goes with its watchdog. */
+  g_clear_pointer (&self->own, pgs_damon_own_free);
+  self->disposed = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_ACCESS_PAGE);
   G_OBJECT_CLASS (pgs_access_page_parent_class)->dispose (object);
 }
@@ -756,6 +727,7 @@ pgs_access_page_class_init (PgsAccessPageClass *klass)
   object_class->finalize = pgs_access_page_finalize;
   object_class->get_property = pgs_access_page_get_property;
   object_class->set_property = pgs_access_page_set_property;
+  widget_class->unroot = pgs_access_page_unroot;
 
   /* Where DAMON's sysfs is read: NULL for /sys, a fixture tree in tests. */
   properties[PROP_SYSFS_ROOT] =
@@ -774,6 +746,7 @@ pgs_access_page_class_init (PgsAccessPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, status_page);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, read_button);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, unlock_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, start_button);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, map);
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, holdings);
@@ -785,6 +758,7 @@ pgs_access_page_class_init (PgsAccessPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsAccessPage, messages_label);
   gtk_widget_class_bind_template_callback (widget_class, on_read_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

@@ -260,10 +260,13 @@ pgs_cli_access (int    argc,
   g_autofree char *sysfs_root = NULL;
   struct sigaction sa = { 0 };
   double seconds = 0;
+  gboolean start_monitor = FALSE;
+  int code;
   PgsOutput output;
   const GOptionEntry entries[] = {
     { "seconds", 's', 0, G_OPTION_ARG_DOUBLE, &seconds, N_("Read for this long (default: two aggregation intervals, at least 5 s)"), N_("SECONDS") },
     { "sysfs", 0, 0, G_OPTION_ARG_FILENAME, &sysfs_root, N_("Read DAMON’s sysfs from DIR instead of /sys"), N_("DIR") },
+    { "start-monitor", 0, 0, G_OPTION_ARG_NONE, &start_monitor, N_("Where no kdamond runs and DAMON’s sysfs is free, start one of Pagescope’s own for the read: removed afterwards, also when killed"), NULL },
     { NULL }
   };
 
@@ -297,17 +300,15 @@ pgs_cli_access (int    argc,
   sigaction (SIGINT, &sa, NULL);
   sigaction (SIGTERM, &sa, NULL);
 
-  col = pgs_damon_collect (sysfs_root, common.procfs_root, seconds, &stop_requested, &error);
+  col = pgs_cli_access_collect (sysfs_root, common.procfs_root, seconds, start_monitor,
+                                &stop_requested, &code);
   if (col == NULL)
-    {
-      pgs_cli_error ("%s", error->message);
-      return PGS_EXIT_FAILED;
-    }
+    return code;
   if (output == PGS_OUTPUT_JSON)
     print_json (col, out);
   else
     print_human (col, out);
   pgs_cli_write (out);
-  return pgs_damon_access_get_aggregations (col->access)->len > 0 ? PGS_EXIT_OK
-                                                                   : PGS_EXIT_PARTIAL;
+  return pgs_damon_access_get_aggregations (col->access)->len > 0 && code == PGS_EXIT_OK
+         ? PGS_EXIT_OK : PGS_EXIT_PARTIAL;
 }

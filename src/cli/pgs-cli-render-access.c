@@ -34,17 +34,15 @@ pgs_cli_render_access (const PgsCliRenderAccessArgs *args)
   struct sigaction sa = { 0 };
   PgsAccessView view = { 0 };
   GPtrArray *aggs;
+  int code = PGS_EXIT_OK;
 
   sa.sa_handler = on_signal;
   sigaction (SIGINT, &sa, NULL);
   sigaction (SIGTERM, &sa, NULL);
-  col = pgs_damon_collect (args->sysfs_root, args->procfs_root, args->seconds, &stop_requested,
-                           &error);
+  col = pgs_cli_access_collect (args->sysfs_root, args->procfs_root, args->seconds,
+                                args->start_monitor, &stop_requested, &code);
   if (col == NULL)
-    {
-      pgs_cli_error ("%s", error->message);
-      return PGS_EXIT_FAILED;
-    }
+    return code;
   aggs = pgs_damon_access_get_aggregations (col->access);
   if (aggs->len > 0)
     c = pgs_damon_collection_context (col, g_ptr_array_index (aggs, 0));

@@ -163,7 +163,7 @@ pgs_cli_render (int    argc,
   PgsHighlightMode highlight = PGS_HIGHLIGHT_OUTLINE;
   PgsScanFlags flags;
   int pid = 0, width = 1024, height = 768;
-  gboolean legend = FALSE;
+  gboolean legend = FALSE, start_monitor = FALSE;
   double zoom = 1.0;
   double seconds = 0;
   g_autofree char *sysfs_root = NULL;
@@ -172,6 +172,7 @@ pgs_cli_render (int    argc,
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, N_("residency (one process; also called pages, as the app's tab), sharing or flags (all frames), or access (DAMON's access heat, time × physical address)"), N_("VIEW") },
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, N_("--view access: read a running kdamond this long (default: two aggregation intervals)"), N_("SECONDS") },
     { "sysfs", 0, 0, G_OPTION_ARG_FILENAME, &sysfs_root, N_("--view access: read DAMON’s sysfs from DIR instead of /sys"), N_("DIR") },
+    { "start-monitor", 0, 0, G_OPTION_ARG_NONE, &start_monitor, N_("--view access: where no kdamond runs and DAMON’s sysfs is free, start one of Pagescope’s own for the read (removed afterwards)"), NULL },
     { "pid", 'p', 0, G_OPTION_ARG_STRING, &pid_text, N_("The process: drawn by residency, highlighted by sharing and flags"), N_("PID") },
     { "layout", 0, 0, G_OPTION_ARG_STRING, &layout_name, N_("linear (rows, default) or hilbert"), N_("LAYOUT") },
     { "style", 0, 0, G_OPTION_ARG_STRING, &style_name, N_("Colours for a light (default), dark, hc-light or hc-dark (high contrast) background"), N_("STYLE") },
@@ -199,7 +200,7 @@ pgs_cli_render (int    argc,
   if (g_strcmp0 (view_name, "access") == 0)
     {
       PgsCliRenderAccessArgs args = { sysfs_root, common.procfs_root, seconds, width, height,
-                                      style, legend, output_path, output };
+                                      style, legend, output_path, output, start_monitor };
 
       if (style_name != NULL && !pgs_render_style_from_id (style_name, &args.style))
         {

@@ -22,6 +22,7 @@ typedef struct
   gboolean        legend;
   const char     *output_path;
   PgsOutput       output;
+  gboolean        start_monitor; /* start a kdamond of Pagescope's own where none runs */
 } PgsCliRenderAccessArgs;
 
 /* --view access (pgs-cli-render-access.c). */

@@ -45,6 +45,15 @@ int  pgs_cli_snapshot (int argc, char **argv);
 int  pgs_cli_compare  (int argc, char **argv);
 int  pgs_cli_ledger   (int argc, char **argv);
 int  pgs_cli_access   (int argc, char **argv);
+/* What `access` and `render --view access` read: pgs_damon_collect(), with a kdamond of
+ * Pagescope's own around it when START_MONITOR (removed before this returns). NULL with
+ * the message printed and *EXIT_CODE set when nothing could be read. */
+PgsDamonCollection *pgs_cli_access_collect (const char          *sysfs_root,
+                                            const char          *procfs_root,
+                                            double               seconds,
+                                            gboolean             start_monitor,
+                                            volatile const int  *stop,
+                                            int                 *exit_code);
 int  pgs_cli_record   (int argc, char **argv);
 int  pgs_cli_series   (int argc, char **argv);
 

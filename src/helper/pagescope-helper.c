@@ -21,6 +21,8 @@
  * - Changing a process's memory state (clear_refs, PAGEOUT): the caller's own processes
  *   (every uid of the target the caller's; a root caller's: all), others' only when polkit
  *   grants the app's process the change action, asked at that request through pkcheck.
+ * - Reading DAMON's events (ACCESS) and starting a kdamond of its own (MONITOR): root
+ *   without asking, others under their polkit actions, asked at each request.
  * No path from the client is ever used. Plain libc on purpose: root runs nothing it does
  * not need.
  */
@@ -47,6 +49,7 @@
 #include <linux/capability.h>
 
 #include "pgs-helper-protocol.h"
+#include "pgs-kdamond-writer.h"
 #include "pgs-tracefs-worker.h"
 
 #ifndef PROC_SUPER_MAGIC
@@ -66,6 +69,10 @@ static pid_t peer_pid;                 /* the app: the helper's parent and its s
 static unsigned long long peer_start;  /* its start time (stat field 22), as polkit names it */
 static uid_t caller_uid;               /* the user pkexec authenticated */
 static char pkcheck[256] = PGS_PKCHECK;
+static char sysfs_root[256] = "/sys";
+static char procfs_root[256] = "/proc";  /* its iomem: the monitor's region */
+static pid_t monitor_watchdog = -1;    /* MONITOR: removes our kdamond when monitor_sock */
+static int monitor_sock = -1;          /* closes, as it does when the helper ends anyhow */
 
 /* Keeps only what the requests need: other users' pagemap (0400) and clear_refs (0200)
  * need DAC_OVERRIDE, the ptrace check at open SYS_PTRACE, frame numbers in pagemap the
@@ -591,6 +598,52 @@ read_access (int sock,
   return 0;
 }
 
+/* At a hang-up the helper returns from main: the monitor is removed before it exits
+ * (forked children end with _exit, never running this). */
+static int release_registered;
+
+static void
+release_monitor (void)
+{
+  char reply[KDAMOND_REPLY_MAX];
+
+  if (monitor_watchdog >= 0)
+    kdamond_release (monitor_watchdog, monitor_sock, reply, sizeof reply);
+  monitor_watchdog = -1;
+}
+
+/* MONITOR: a kdamond of our own, started by a watchdog (pgs-kdamond-writer.h) that removes
+ * it, every file restored, at its socket's end of file: at UNMONITOR, when the helper
+ * returns from main, or when it ends in any other way (SIGTERM, SIGKILL). */
+static int
+monitor (int sock,
+         int start)
+{
+  char reply[KDAMOND_REPLY_MAX];
+
+  if (!start)
+    {
+      if (monitor_watchdog < 0)
+        return send_error (sock, EINVAL, "no monitor of the helper's runs");
+      kdamond_release (monitor_watchdog, monitor_sock, reply, sizeof reply);
+      monitor_watchdog = -1;
+      send_reply (sock, reply, -1);
+      return 0;
+    }
+  if (monitor_watchdog >= 0)
+    return send_error (sock, EBUSY, "a monitor of the helper's runs already");
+  if (caller_uid != 0 &&
+      authorize (sock, PGS_HELPER_ACTION_MONITOR, "starting a memory access monitor",
+                 "not authorised to start a memory access monitor (polkit action "
+                 PGS_HELPER_ACTION_MONITOR ")") < 0)
+    return -1;
+  if (!release_registered)
+    release_registered = atexit (release_monitor) == 0;
+  monitor_watchdog = kdamond_spawn (sysfs_root, procfs_root, &monitor_sock, reply, sizeof reply);
+  send_reply (sock, reply, -1);
+  return 0;
+}
+
 /* Handles one request of LEN bytes; REQ is NUL-terminated at LEN. */
 static int
 handle (int    sock,
@@ -616,6 +669,8 @@ handle (int    sock,
         return send_error (sock, EINVAL, "ACCESS takes a number of seconds from 1 to 600");
       return read_access (sock, seconds);
     }
+  if (strcmp (req, "MONITOR") == 0 || strcmp (req, "UNMONITOR") == 0)
+    return monitor (sock, req[0] == 'M');
   if (strncmp (req, "KPAGE ", 6) == 0)
     {
       if ((index = find_file (req + 6, 0)) < 0)
@@ -695,6 +750,12 @@ main (int    argc,
   /* Only in the build tree's test helper, never installed: a stand-in for pkcheck. */
   if (getenv ("PGS_HELPER_TEST_PKCHECK") != NULL)
     snprintf (pkcheck, sizeof pkcheck, "%s", getenv ("PGS_HELPER_TEST_PKCHECK"));
+  /* ... and a fake DAMON sysfs tree for MONITOR, which holds the iomem it reads too. */
+  if (getenv ("PGS_HELPER_TEST_SYSFS") != NULL)
+    {
+      snprintf (sysfs_root, sizeof sysfs_root, "%s", getenv ("PGS_HELPER_TEST_SYSFS"));
+      snprintf (procfs_root, sizeof procfs_root, "%s", getenv ("PGS_HELPER_TEST_SYSFS"));
+    }
 #endif
 
   /* Nothing of the caller's reaches root's code: no environment, no other descriptors, no

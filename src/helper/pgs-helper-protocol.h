@@ -17,6 +17,10 @@
  *                                      overlapping, each inside one line of the target's maps
  *             "ACCESS <seconds>\n"     1 to PGS_HELPER_MAX_ACCESS_SECONDS, decimal without a
  *                                      leading zero: read damon:damon_aggregated that long
+ *             "MONITOR\n"              start a kdamond of the helper's own where DAMON's
+ *                                      sysfs is free (src/helper/pgs-kdamond-writer.h): at
+ *                                      most one at a time
+ *             "UNMONITOR\n"            remove it now, every file written restored
  *   reply     "OK\n" with one descriptor (OPEN, KPAGE)
  *             "OK <requested> <advised>\n" (PAGEOUT; decimal bytes; advised < requested when
  *             the kernel stopped short, as when the process unmapped a range meanwhile)
@@ -27,6 +31,12 @@
  *             may send "STOP\n" meanwhile: the read ends early, as when its time is up (the
  *             bytes read so far, then "END"); any other datagram also ends it, answered
  *             with "ERR 22 ..." in place of "END"
+ *             MONITOR: "OK <kdamond-index> <pid>\n" once it runs (pid -1 on a fake tree);
+ *             "ERR 16 <reason>\n" (EBUSY) where DAMON's sysfs is not free, as "a kdamond runs
+ *             (PID N)" or "damon_reclaim is enabled", and when one of ours runs already;
+ *             "ERR 2 ..." (ENOENT) without DAMON's sysfs. UNMONITOR: "OK\n" once removed,
+ *             "ERR 16 ..." when kdamond 0 is no longer ours (left as it is), "ERR 22 ..."
+ *             when none of ours runs
  *             "ERR <errno> <text>\n"   EINVAL or EMSGSIZE: the request itself was refused;
  *             EACCES: not authorised; ECANCELED: the user dismissed the authentication;
  *             any other: what the kernel said
@@ -34,7 +44,9 @@
  * Requests that change a process (a name with changes 1, PAGEOUT) are served for the
  * caller's own processes, and for others' only under PGS_HELPER_ACTION_CHANGE, which the
  * helper asks polkit for at that request. ACCESS is served to root, and to others only under
- * PGS_HELPER_ACTION_ACCESS, asked for at each request. The helper exits with status 0 when the client
+ * PGS_HELPER_ACTION_ACCESS, asked for at each request; MONITOR likewise under
+ * PGS_HELPER_ACTION_MONITOR. The monitor is removed when the helper exits in any way (its
+ * watchdog process waits for that). The helper exits with status 0 when the client
  * hangs up or shuts down its sending side.
  */
 
@@ -47,6 +59,8 @@
 #define PGS_HELPER_ACTION_CHANGE "io.github.pagescope.Pagescope.change"
 /* The one it checks before it reads DAMON's access heat (a tracefs instance of its own). */
 #define PGS_HELPER_ACTION_ACCESS "io.github.pagescope.Pagescope.access"
+/* The one it checks before it starts a kdamond of its own (MONITOR). */
+#define PGS_HELPER_ACTION_MONITOR "io.github.pagescope.Pagescope.monitor"
 /* Bytes, newline included: "PAGEOUT 4194304" and 64 ranges of 16 + 1 + 16 digits and a
  * space fit. */
 #define PGS_HELPER_MAX_REQUEST   2400

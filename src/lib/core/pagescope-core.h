@@ -40,6 +40,7 @@
 #include "pgs-damon-access.h"
 #include "pgs-damon-reader.h"
 #include "pgs-damon-collect.h"
+#include "pgs-damon-own.h"
 #include "pgs-sample.h"
 #include "pgs-sampler.h"
 #include "pgs-recording.h"

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pgs-damon-collect.h"
+#include "pgs-damon-own.h"
 #include "pgs-damon-reader.h"
 #include "pgs-error.h"
 #include "src/helper/pgs-helper-protocol.h"
@@ -143,10 +144,11 @@ collect_begin (const char  *sysfs_root,
     {
       g_autofree char *reason = NULL;
 
-      if (pgs_damon_sysfs_can_start (self->before, &reason))
+      if (pgs_damon_own_can_start (sysfs_root, &reason))
         g_set_error (error, PGS_ERROR, PGS_ERROR_UNSUPPORTED,
                      _("No kdamond runs: there is no access monitor to read. DAMON’s sysfs "
-                       "is free, so one could be started (not yet offered here)"));
+                       "is free, so Pagescope may start one of its own for the read "
+                       "(--start-monitor)"));
       else
         g_set_error (error, PGS_ERROR, PGS_ERROR_UNSUPPORTED,
                      _("No kdamond runs, and none can be started: %s"), reason);

@@ -85,9 +85,10 @@ GPtrArray       *pgs_damon_sysfs_running     (PgsDamonSysfs   *self);
 const PgsDamonContext *pgs_damon_sysfs_context_for_pid (PgsDamonSysfs *self,
                                                         int            pid);
 
-/* Whether Pagescope may start a kdamond of its own: DAMON's sysfs is there and free
- * (nr_kdamonds 0, or every kdamond off) and no DAMON module runs one. FALSE with the
- * reason, translated, in @reason. */
+/* Whether DAMON's sysfs is free: there, nr_kdamonds 0 or every kdamond off, and no DAMON
+ * module running one. FALSE with the reason, translated, in @reason. Starting one of
+ * Pagescope's own asks more (pgs_damon_own_can_start(): no kdamond configured at all,
+ * since adding one makes the kernel rebuild theirs with default values). */
 gboolean         pgs_damon_sysfs_can_start   (PgsDamonSysfs   *self,
                                               char           **reason);
 
