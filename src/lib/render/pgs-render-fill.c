@@ -231,6 +231,7 @@ pgs_renderer_render (PgsRenderer *self,
         }
     }
 
+  pgs_render_outline_bands (self, g, pixels, width, height, stride);
   if (self->highlighted && self->highlight_mode == PGS_HIGHLIGHT_OUTLINE &&
       self->view != PGS_VIEW_RESIDENCY)
     /* Cells a few pixels wide get a ring they can be seen with; a pixel over many frames
