@@ -22,7 +22,9 @@
  * colour of its cell's centre. A line is lighter than its cell on the light style, darker
  * on the dark one, and never the background.
  *
- * At 32 x 16 pixels, the same cells 2 pixels wide: too small for a line, so none.
+ * At 32 x 16 pixels, the same cells 2 pixels wide: too narrow for a line each; lines go
+ * between aligned blocks of 2 x 2 cells (runs of 4 pages) where each block is wholly of
+ * one mapping, and at 16 x 8 between blocks of 4 x 4 (runs of 16).
  */
 
 #include "config.h"
@@ -121,60 +123,94 @@ channel (guint32 color,
   return (color >> shift) & 0xff;
 }
 
+/* The mapping of every cell of the block of @side x @side cells at block (bx, by), or -1
+ * where it holds none or two. */
+static int
+block_mapping (const int *cells,
+               int        side,
+               int        bx,
+               int        by)
+{
+  int m = mapping_at (cells, bx * side, by * side);
+
+  for (int y = by * side; y < (by + 1) * side; y++)
+    for (int x = bx * side; x < (bx + 1) * side; x++)
+      if (mapping_at (cells, x, y) != m)
+        return -1;
+  return m;
+}
+
+/* At @cell pixels a cell, lines between blocks of @side x @side cells. */
 static void
 check_lines (PgsRenderer    *renderer,
              PgsRenderStyle  style,
-             const int      *cells)
+             const int      *cells,
+             int             cell,
+             int             side)
 {
   cairo_surface_t *surface;
   guint32 background = 0;
   guint n_lines = 0, same_colour = 0;
+  int block = cell * side;
 
   pgs_renderer_set_style (renderer, style);
   pgs_renderer_get_legend_item (renderer, PGS_RES_NONE, &background, NULL, NULL);
   background |= 0xff000000u;
-  surface = render_png (renderer, 16 * TILE, 8 * TILE);
-  for (int py = 0; py < 8 * TILE; py++)
-    for (int px = 0; px < 16 * TILE; px++)
+  surface = render_png (renderer, 2 * TILE * cell, TILE * cell);
+  for (int py = 0; py < TILE * cell; py++)
+    for (int px = 0; px < 2 * TILE * cell; px++)
       {
-        int cx = px / TILE, cy = py / TILE, m = mapping_at (cells, cx, cy), left, up;
+        int bx = px / block, by = py / block, m = block_mapping (cells, side, bx, by);
+        int left, up, cx = px / cell, cy = py / cell;
         guint32 pixel = pgs_test_pixel (surface, px, py);
-        guint32 centre = pgs_test_pixel (surface, cx * TILE + TILE / 2, cy * TILE + TILE / 2);
+        /* The cell's last pixel: never on a line, which takes a block's first; a cell of
+         * one pixel, the legend colour the hit test gives it. */
+        guint32 own = pgs_test_pixel (surface, cx * cell + cell - 1, cy * cell + cell - 1);
         gboolean line = FALSE;
+        PgsHit hit;
 
-        left = px % TILE == 0 && cx > 0 ? mapping_at (cells, cx - 1, cy) : -1;
-        up = py % TILE == 0 && cy > 0 ? mapping_at (cells, cx, cy - 1) : -1;
+        if (cell == 1)
+          {
+            own = background;
+            if (pgs_renderer_hit_test (renderer, 2 * TILE, TILE, px + 0.5, py + 0.5, &hit) &&
+                hit.valid)
+              pgs_renderer_get_legend_item (renderer, hit.legend_index, &own, NULL, NULL);
+            own |= 0xff000000u;
+          }
+
+        left = px % block == 0 && bx > 0 ? block_mapping (cells, side, bx - 1, by) : -1;
+        up = py % block == 0 && by > 0 ? block_mapping (cells, side, bx, by - 1) : -1;
         if (m >= 0)
           line = (left >= 0 && left != m) || (up >= 0 && up != m);
-        if (m < 0)
-          g_assert_cmphex (centre, ==, background);
+        if (mapping_at (cells, cx, cy) < 0)
+          g_assert_cmphex (own, ==, background);
         if (!line)
           {
-            if (pixel != centre)
+            if (pixel != own)
               g_error ("pixel (%d, %d) inside mapping %d is %08x, its cell %08x", px, py, m,
-                       pixel, centre);
+                       pixel, own);
             continue;
           }
-        if (pixel == centre)
+        if (pixel == own)
           g_error ("pixel (%d, %d) between mappings %d and %d has no line", px, py, m,
                    left >= 0 && left != m ? left : up);
         g_assert_cmphex (pixel, !=, background);
         for (int shift = 0; shift < 24; shift += 8)
           if (style == PGS_RENDER_STYLE_LIGHT)
-            g_assert_cmpint (channel (pixel, shift), >=, channel (centre, shift));
+            g_assert_cmpint (channel (pixel, shift), >=, channel (own, shift));
           else
-            g_assert_cmpint (channel (pixel, shift), <=, channel (centre, shift));
+            g_assert_cmpint (channel (pixel, shift), <=, channel (own, shift));
         n_lines++;
         /* The two untouched anonymous mappings, one colour: told apart by the line alone. */
-        if ((left >= 0 && left != m &&
-             pgs_test_pixel (surface, (cx - 1) * TILE + TILE / 2, cy * TILE + TILE / 2) == centre) ||
-            (up >= 0 && up != m &&
-             pgs_test_pixel (surface, cx * TILE + TILE / 2, (cy - 1) * TILE + TILE / 2) == centre))
+        if ((left >= 0 && left != m && pgs_test_pixel (surface, px - 1, py) == own) ||
+            (up >= 0 && up != m && pgs_test_pixel (surface, px, py - 1) == own))
           same_colour++;
       }
-  g_test_message ("%u line pixels, %u between cells of one colour", n_lines, same_colour);
+  g_test_message ("%d pixels a cell: %u line pixels, %u between cells of one colour", cell,
+                  n_lines, same_colour);
   g_assert_cmpuint (n_lines, >, 0);
-  g_assert_cmpuint (same_colour, >, 0);
+  if (side == 1)
+    g_assert_cmpuint (same_colour, >, 0);
   cairo_surface_destroy (surface);
 }
 
@@ -190,27 +226,29 @@ test_outline_lines (void)
   g_assert_cmpuint (pgs_renderer_get_n_bands (renderer), ==, N_MAPPINGS);
   pgs_renderer_set_layout (renderer, PGS_LAYOUT_HILBERT);
   g_assert_cmpuint (pgs_renderer_get_pages_per_pixel (renderer, 16 * TILE, 8 * TILE), ==, 1);
-  check_lines (renderer, PGS_RENDER_STYLE_LIGHT, cells);
-  check_lines (renderer, PGS_RENDER_STYLE_DARK, cells);
+  check_lines (renderer, PGS_RENDER_STYLE_LIGHT, cells, 8, 1);
+  check_lines (renderer, PGS_RENDER_STYLE_DARK, cells, 8, 1);
 }
 
-/* Cells 2 pixels wide: no line, each cell one colour. */
+/* Cells 2 pixels wide: lines between blocks of 2 x 2 cells (4 pixels), where both are
+ * wholly of one mapping each, on the cells' own borders; none round the blocks that hold
+ * two mappings (pages 4-7, of liba and the first anonymous mapping), or the map's end. At
+ * 1 pixel a cell, blocks of 4 x 4 cells, 16 pages each: pages 0-15 hold liba and the first
+ * anonymous mapping, no line round them; 16-31 the second anonymous one, 32-63 libd.so,
+ * 64-95 the last mapping, 96-111 its end and empty cells. */
 static void
 test_outline_small_cells (void)
 {
   g_autoptr(PgsFixture) fx = pgs_fixture_new ();
   g_autoptr(PgsSnapshot) snapshot = make_snapshot (fx);
   g_autoptr(PgsRenderer) renderer = pgs_renderer_new (snapshot, PGS_VIEW_RESIDENCY);
-  cairo_surface_t *surface;
+  g_autofree int *cells = expected_cells ();
 
   pgs_renderer_set_process (renderer, pgs_snapshot_lookup_pid (snapshot, 100));
   pgs_renderer_set_layout (renderer, PGS_LAYOUT_HILBERT);
-  surface = render_png (renderer, 32, 16);
-  for (int py = 0; py < 16; py++)
-    for (int px = 0; px < 32; px++)
-      g_assert_cmphex (pgs_test_pixel (surface, px, py), ==,
-                       pgs_test_pixel (surface, px / 2 * 2, py / 2 * 2));
-  cairo_surface_destroy (surface);
+  check_lines (renderer, PGS_RENDER_STYLE_LIGHT, cells, 2, 2);
+  check_lines (renderer, PGS_RENDER_STYLE_DARK, cells, 2, 2);
+  check_lines (renderer, PGS_RENDER_STYLE_LIGHT, cells, 1, 4);
 }
 
 /* The rows layout: bands start rows, and no line is drawn: every pixel is a legend

@@ -20,9 +20,15 @@
  * round the map, and it keeps a trace of the cell's hue. Where a mapping meets no mapping
  * (the curve's empty end, the map's edge) the background is the line already.
  *
- * Only where a cell is MIN_CELL_PIXELS wide or more: with smaller cells a line would cover
- * a third of the map or more, a grey mush over the small mappings. One cell a block then,
- * so the work is a band lookup per visible cell (the last band first: neighbours along the
+ * Where a cell is MIN_CELL_PIXELS wide or more, between cells. Where cells are smaller, a
+ * line between every two would cover a third of the map or more, a grey mush over the
+ * small mappings: the lines go between aligned blocks of cells instead, the smallest that
+ * are MIN_CELL_PIXELS wide, and only between two blocks each wholly of one mapping. A block
+ * is a run of the curve, so a mapping shares a block with another at each end of its run
+ * at most: a large mapping is outlined nearly whole, on its cells' own borders, while
+ * mappings smaller than a block, which share their blocks, are left without lines.
+ *
+ * The work is a band lookup per visible block (the last band first: neighbours along the
  * curve are mostly of one mapping) and a comparison per pixel, a few milliseconds for a
  * full-screen map, paid once per render, not per frame: the app keeps the pixels.
  */
@@ -51,11 +57,12 @@ mix (guint32 color,
   return out;
 }
 
-/* The cell under the centre of each pixel from @first - 1 to @n (one beyond each side, for
- * the neighbours of the output's edge cells), -1 off the map. */
+/* The block (of @side cells) under the centre of each pixel from -1 to @n (one beyond each
+ * side, for the neighbours of the output's edge blocks), -1 off the map. */
 static gint64 *
 cells_across (double   origin,
               double   scale,
+              guint64  side,
               guint64  extent,
               int      n,
               gint64  *lo,
@@ -67,7 +74,7 @@ cells_across (double   origin,
   *hi = -1;
   for (int i = -1; i <= n; i++)
     {
-      gint64 c = pgs_render_pixel_to_block (origin, scale, 1, extent, i + 0.5);
+      gint64 c = pgs_render_pixel_to_block (origin, scale, side, extent, i + 0.5);
 
       cells[i + 1] = c;
       if (c >= 0)
@@ -91,22 +98,34 @@ pgs_render_outline_bands (PgsRenderer    *self,
   g_autofree gint64 *rows = NULL;
   g_autofree guint32 *grid = NULL;
   gint64 cx_first, cx_last, cy_first, cy_last;
-  guint64 gw;
-  guint n_bands, band = 0;
+  guint64 gw, side = g->a;
+  guint band = 0;
+  Geometry blocks;
 
   if (self->view != PGS_VIEW_RESIDENCY || self->layout != PGS_LAYOUT_HILBERT || !g->valid ||
-      self->bands == NULL || self->bands->len < 2 ||
-      g->scale * MIN_CELL_PIXELS > 1 + 1e-9 || g->scale_y * MIN_CELL_PIXELS > 1 + 1e-9)
+      self->bands == NULL || self->bands->len < 2 || g->scale != g->scale_y)
     return;
-  g_assert (g->a == 1);
-  n_bands = self->bands->len;
+  /* Blocks of side x side cells, MIN_CELL_PIXELS wide or more: single cells from 3 pixels
+   * a cell, aligned squares of cells below. Each is a run of the curve inside one tile. */
+  while ((double) side < g->scale * MIN_CELL_PIXELS - 1e-9)
+    side *= 2;
+  if (side > g->tile)
+    return;
+  blocks = *g;
+  blocks.a = blocks.ay = side;
+  blocks.band_row = NULL;
+  blocks.hilbert_table = NULL;
+  blocks.hilbert_side = 0;
 
-  cols = cells_across (g->x0, g->scale, g->mw, width, &cx_first, &cx_last);
-  rows = cells_across (g->y0, g->scale_y, g->mh, height, &cy_first, &cy_last);
+  cols = cells_across (g->x0, g->scale, side, g->mw, width, &cx_first, &cx_last);
+  rows = cells_across (g->y0, g->scale_y, side, g->mh, height, &cy_first, &cy_last);
   if (cx_last < 0 || cy_last < 0)
     return;
 
-  /* The band of every cell in view and of those just beyond. */
+  /* The band of every block in view and of those just beyond: NO_BAND where it is empty,
+   * in part or whole, or holds pages of two mappings. A mapping's run of the curve has one
+   * such block at each end at most, so its outline is whole but there; a small mapping
+   * shares its blocks with others and gets none, rather than a grid of lines. */
   gw = cx_last - cx_first + 1;
   grid = g_new (guint32, gw * (cy_last - cy_first + 1));
   for (gint64 cy = cy_first; cy <= cy_last; cy++)
@@ -116,14 +135,17 @@ pgs_render_outline_bands (PgsRenderer    *self,
         const Band *b = &g_array_index (self->bands, Band, band);
         Range range;
 
-        if (pgs_render_block_ranges (g, cx, cy, &range) == 0)
-          {
-            *out = NO_BAND;
-            continue;
-          }
+        *out = NO_BAND;
+        if (pgs_render_block_ranges (&blocks, cx, cy, &range) == 0 ||
+            range.end - range.start < side * side)
+          continue;
         if (range.start < b->first_page || range.start >= b->first_page + b->n_pages)
-          band = pgs_render_band_for_page (self, range.start);
-        *out = band < n_bands ? band : NO_BAND;
+          {
+            band = pgs_render_band_for_page (self, range.start);
+            b = &g_array_index (self->bands, Band, band);
+          }
+        if (range.end <= b->first_page + b->n_pages)
+          *out = band;
       }
 
   for (int y = 0; y < height; y++)
