@@ -13,7 +13,9 @@
 
 #include "pgs-kpage.h"
 #include "pgs-map-describe.h"
+#include "pgs-map-focus.h"
 #include "pgs-map-folds.h"
+#include "pgs-map-hover.h"
 #include "pgs-pagemap.h"
 #include "pgs-units.h"
 
@@ -169,4 +171,30 @@ pgs_map_describe_at (PgsMapFolds       *folds,
   if (pgs_map_hit_test (shown, x, y, &hit) && hit.valid)
     return pgs_map_describe_hit (shown->renderer, snapshot, process, &hit);
   return NULL;
+}
+
+char *
+pgs_map_describe_status (PgsMapFolds       *folds,
+                         PgsMapHover       *hover,
+                         PgsMapFocus       *focus,
+                         const PgsMapShown *shown,
+                         PgsSnapshot       *snapshot,
+                         PgsProcess        *process,
+                         PgsUnits           units)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  PgsHit hit;
+  double x, y;
+
+  if (pgs_map_hover_get_point (hover, &x, &y))
+    text = pgs_map_describe_at (folds, shown, x, y, snapshot, process, units);
+  if (text == NULL && pgs_map_focus_get_cell (focus, &hit, NULL, NULL) &&
+      shown->renderer != NULL)
+    text = pgs_map_describe_hit (shown->renderer, snapshot, process, &hit);
+  if (text == NULL)
+    return g_strdup (_("Point at a cell, or focus the map and use the arrow keys, to read it here"));
+  /* One line: the tooltip's lines side by side. */
+  lines = g_strsplit (text, "\n", -1);
+  return g_strjoinv (" · ", lines);
 }

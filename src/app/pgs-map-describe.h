@@ -6,7 +6,9 @@
 
 #pragma once
 
+#include "pgs-map-focus.h"
 #include "pgs-map-folds.h"
+#include "pgs-map-hover.h"
 
 G_BEGIN_DECLS
 
@@ -26,5 +28,15 @@ char *pgs_map_describe_at  (PgsMapFolds       *folds,
                             PgsSnapshot       *snapshot,
                             PgsProcess        *process,
                             PgsUnits           units);
+
+/* The status line: the words for the hovered cell, else for the focus cell, else how to
+ * get them; the tooltip's lines on one line. */
+char *pgs_map_describe_status (PgsMapFolds       *folds,
+                               PgsMapHover       *hover,
+                               PgsMapFocus       *focus,
+                               const PgsMapShown *shown,
+                               PgsSnapshot       *snapshot,
+                               PgsProcess        *process,
+                               PgsUnits           units);
 
 G_END_DECLS

@@ -203,10 +203,11 @@ on_has_focus (PgsMapInput *self)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
-void
-pgs_map_input_activate_action (PgsMapInput *self,
-                               const char  *action_name,
-                               GVariant    *parameter)
+/* Runs map.zoom-in, -out, -reset, map.pan and map.focus-*. */
+static void
+activate_action (PgsMapInput *self,
+                 const char  *action_name,
+                 GVariant    *parameter)
 {
   PgsMapShown shown;
   double x, y;
@@ -266,11 +267,71 @@ pgs_map_input_zoom_by (PgsMapInput *self,
   pgs_map_viewport_zoom_by (self->viewport, factor, mx, my);
 }
 
+/* ---- keys: map.zoom-*, map.pan (Ctrl+arrows) and map.focus-* (arrows, Home, End, Page
+ * Up and Down, Enter) ---- */
+
+/* The input a widget's actions run on: the one pgs_map_input_new() gave it. */
+static GQuark
+input_quark (void)
+{
+  return g_quark_from_static_string ("pgs-map-input");
+}
+
+static void
+map_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  PgsMapInput *self = g_object_get_qdata (G_OBJECT (widget), input_quark ());
+
+  if (self != NULL)
+    activate_action (self, action_name, parameter);
+}
+
+void
+pgs_map_input_add_keys (GtkWidgetClass *widget_class)
+{
+  struct { guint key; int dx, dy; } arrows[] = {
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 },
+    { GDK_KEY_Down, 0, 1 }, { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 },
+    { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
+  };
+  const char *zoom[] = { "map.zoom-in", "map.zoom-out", "map.zoom-reset" };
+  const char *focus[] = { "map.focus-first", "map.focus-last", "map.focus-activate" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (zoom); i++)
+    gtk_widget_class_install_action (widget_class, zoom[i], NULL, map_action);
+  gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", map_action);
+  gtk_widget_class_install_action (widget_class, "map.focus-move", "(ii)", map_action);
+  gtk_widget_class_install_action (widget_class, "map.focus-screen", "i", map_action);
+  for (guint i = 0; i < G_N_ELEMENTS (focus); i++)
+    gtk_widget_class_install_action (widget_class, focus[i], NULL, map_action);
+
+  /* With the map focused Ctrl and the arrow keys pan (the arrows alone move the focus
+   * cell); zoom keys are window-wide accelerators. */
+  for (guint i = 0; i < 4; i++)
+    gtk_widget_class_add_binding_action (widget_class, arrows[i].key, GDK_CONTROL_MASK, "map.pan",
+                                         "(dd)", arrows[i].dx * 0.1, arrows[i].dy * 0.1);
+  for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
+    gtk_widget_class_add_binding_action (widget_class, arrows[i].key, 0, "map.focus-move",
+                                         "(ii)", arrows[i].dx, arrows[i].dy);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "map.focus-screen", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "map.focus-screen", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "map.focus-first", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "map.focus-last", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.focus-activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.focus-activate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.focus-activate", NULL);
+}
+
 static void
 pgs_map_input_dispose (GObject *object)
 {
   PgsMapInput *self = PGS_MAP_INPUT (object);
 
+  if (self->widget != NULL &&
+      g_object_get_qdata (G_OBJECT (self->widget), input_quark ()) == self)
+    g_object_set_qdata (G_OBJECT (self->widget), input_quark (), NULL);
   g_clear_object (&self->canvas);
   g_clear_object (&self->viewport);
   g_clear_object (&self->hover);
@@ -314,6 +375,7 @@ pgs_map_input_new (GtkWidget      *widget,
   self->viewport = g_object_ref (viewport);
   self->hover = g_object_ref (hover);
   self->focus = g_object_ref (focus);
+  g_object_set_qdata (G_OBJECT (widget), input_quark (), self);
 
   g_signal_connect_object (widget, "notify::has-focus", G_CALLBACK (on_has_focus), self,
                            G_CONNECT_SWAPPED);

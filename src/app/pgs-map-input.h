@@ -23,10 +23,9 @@ PgsMapInput *pgs_map_input_new             (GtkWidget      *widget,
                                             PgsMapViewport *viewport,
                                             PgsMapHover    *hover,
                                             PgsMapFocus    *focus);
-/* Runs map.zoom-in, -out, -reset, map.pan and map.focus-*. */
-void         pgs_map_input_activate_action (PgsMapInput    *self,
-                                            const char     *action_name,
-                                            GVariant       *parameter);
+/* Installs map.zoom-in, -out, -reset, map.pan and map.focus-* on @widget_class, and their
+ * keys; each runs on the input a widget of the class was given by pgs_map_input_new(). */
+void         pgs_map_input_add_keys        (GtkWidgetClass *widget_class);
 /* Zooms by @factor keeping the point under widget point (@x, @y) in place; a negative @x
  * zooms about the centre. */
 void         pgs_map_input_zoom_by         (PgsMapInput    *self,

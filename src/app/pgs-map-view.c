@@ -7,9 +7,11 @@
  * the canvas (the pixels, rendered in a worker thread), and overlays drawn fresh on top
  * (the working-set marks, the fold markers, the hover outline, the focus ring), which
  * read the pixels only through the one hit test (pgs-map-overlay.c) and never each other.
- * The legend is a widget of its own beside the map (pgs-map-legend.c), bound to :renderer.
- * This file holds the properties a page binds, the input (pointer, wheel, keys) and the
- * status line; calls go from here to the parts, which never call back.
+ * The legend is a widget of its own beside the map (pgs-map-legend.c), bound to :renderer;
+ * the input (pointer, wheel, keys and the map.* actions) an object of its own
+ * (pgs-map-input.c). This file holds the properties a page binds and the status line
+ * (its words from pgs-map-describe.c); calls go from here to the parts, which never call
+ * back.
  */
 
 #include "config.h"
@@ -105,30 +107,13 @@ invalidate (PgsMapView *self)
 static void
 update_status (PgsMapView *self)
 {
-  g_autofree char *text = NULL;
   PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
+  g_autofree char *text = NULL;
   PgsMapShown shown;
-  PgsHit hit;
-  double x, y;
 
   get_shown (self, &shown);
-  if (pgs_map_hover_get_point (self->hover, &x, &y))
-    text = pgs_map_describe_at (self->folds, &shown, x, y, wanted->snapshot, wanted->process,
-                                self->units);
-  if (text == NULL && pgs_map_focus_get_cell (self->focus, &hit, NULL, NULL) &&
-      shown.renderer != NULL)
-    text = pgs_map_view_describe_hit (self, &hit);
-  if (text == NULL)
-    text = g_strdup (_("Point at a cell, or focus the map and use the arrow keys, to read it here"));
-
-  /* One line: the tooltip's lines side by side. */
-  {
-    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-
-    g_free (text);
-    text = g_strjoinv (" · ", lines);
-  }
-
+  text = pgs_map_describe_status (self->folds, self->hover, self->focus, &shown,
+                                  wanted->snapshot, wanted->process, self->units);
   if (g_strcmp0 (text, self->status) == 0)
     return;
   g_free (self->status);
@@ -270,53 +255,6 @@ on_query_tooltip (GtkWidget  *widget,
                                 self->units);
   gtk_tooltip_set_text (tooltip, text);
   return text != NULL;
-}
-
-/* ---- keys: map.zoom-*, map.pan (Ctrl+arrows) and map.focus-* (arrows, Home, End, Page
- * Up and Down, Enter) ---- */
-
-static void
-map_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  pgs_map_input_activate_action (PGS_MAP_VIEW (widget)->input, action_name, parameter);
-}
-
-static void
-add_keys (GtkWidgetClass *widget_class)
-{
-  struct { guint key; int dx, dy; } arrows[] = {
-    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 },
-    { GDK_KEY_Down, 0, 1 }, { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 },
-    { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
-  };
-  const char *zoom[] = { "map.zoom-in", "map.zoom-out", "map.zoom-reset" };
-  const char *focus[] = { "map.focus-first", "map.focus-last", "map.focus-activate" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (zoom); i++)
-    gtk_widget_class_install_action (widget_class, zoom[i], NULL, map_action);
-  gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", map_action);
-  gtk_widget_class_install_action (widget_class, "map.focus-move", "(ii)", map_action);
-  gtk_widget_class_install_action (widget_class, "map.focus-screen", "i", map_action);
-  for (guint i = 0; i < G_N_ELEMENTS (focus); i++)
-    gtk_widget_class_install_action (widget_class, focus[i], NULL, map_action);
-
-  /* With the map focused Ctrl and the arrow keys pan (the arrows alone move the focus
-   * cell); zoom keys are window-wide accelerators. */
-  for (guint i = 0; i < 4; i++)
-    gtk_widget_class_add_binding_action (widget_class, arrows[i].key, GDK_CONTROL_MASK, "map.pan",
-                                         "(dd)", arrows[i].dx * 0.1, arrows[i].dy * 0.1);
-  for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
-    gtk_widget_class_add_binding_action (widget_class, arrows[i].key, 0, "map.focus-move",
-                                         "(ii)", arrows[i].dx, arrows[i].dy);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "map.focus-screen", "i", -1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "map.focus-screen", "i", 1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "map.focus-first", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "map.focus-last", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.focus-activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.focus-activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.focus-activate", NULL);
 }
 
 /* ---- properties ---- */
@@ -518,7 +456,7 @@ pgs_map_view_class_init (PgsMapViewClass *klass)
   signals[STATUS_CHANGED] = g_signal_new ("status-changed", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 0);
-  add_keys (widget_class);
+  pgs_map_input_add_keys (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

@@ -100,6 +100,10 @@ const Geometry *pgs_render_get_geometry         (PgsRenderer    *self,
 /* pgs-render-residency.c */
 void            pgs_render_ensure_bands         (PgsRenderer    *self);
 void            pgs_render_ensure_page_counts   (PgsRenderer    *self);
+/* The band that holds page @page (of all the process's mapped pages): the last that starts
+ * at or before it. */
+guint           pgs_render_band_for_page        (PgsRenderer    *self,
+                                                 guint64         page);
 guint8          pgs_render_band_max             (PgsRenderer    *self,
                                                  const Band     *band,
                                                  guint64         p0,
@@ -119,5 +123,15 @@ guint8          pgs_render_block_class          (PgsRenderer    *self,
                                                  guint64         bx,
                                                  guint64         by,
                                                  Range          *ranges);
+
+/* pgs-render-outline.c */
+/* Residency, Hilbert layout, cells of 3 pixels or more: a line between the cells of two
+ * mappings, over the pixels @pixels filled for @g. */
+void            pgs_render_outline_bands        (PgsRenderer    *self,
+                                                 const Geometry *g,
+                                                 guint8         *pixels,
+                                                 int             width,
+                                                 int             height,
+                                                 int             stride);
 
 G_END_DECLS

@@ -237,9 +237,9 @@ pgs_render_ensure_page_counts (PgsRenderer *self)
     }
 }
 
-static guint
-band_for_page (PgsRenderer *self,
-               guint64      page)
+guint
+pgs_render_band_for_page (PgsRenderer *self,
+                          guint64      page)
 {
   guint lo = 0, hi = self->bands->len;
 
@@ -292,7 +292,7 @@ residency_pieces (PgsRenderer    *self,
       if (pgs_render_block_ranges (g, bx, by, &range) == 0)
         return;
       d = range.start;
-      b = band_for_page (self, d);
+      b = pgs_render_band_for_page (self, d);
       while (d < range.end && b < self->bands->len)
         {
           const Band *band = &g_array_index (self->bands, Band, b);

@@ -5,12 +5,13 @@
  *
  * Turns a snapshot into pixels without GTK, so the app, the CLI and the tests draw the same
  * picture. This file holds the PgsRenderer object: its properties, the colour of each class
- * and the legend, and pgs_renderer_render(), which fills the pixels. The rest is kept apart:
- * where the map lies and what a pixel covers (the layout: pgs-render-layout.c and the
- * folds of pgs-render-fold.c, which know numbers, not renderers), the residency view's
- * bands and page classes (pgs-render-residency.c), the physical views' class runs
- * (pgs-render-physical.c); above it, what a pixel shows (pgs-render-query.c) and the PNG
- * with its legend (pgs-render-png.c, pgs-render-legend.c). Calls go down that list only.
+ * and the legend. The rest is kept apart: where the map lies and what a pixel covers (the
+ * layout: pgs-render-layout.c and the folds of pgs-render-fold.c, which know numbers, not
+ * renderers), the residency view's bands and page classes (pgs-render-residency.c), the
+ * physical views' class runs (pgs-render-physical.c); above it, the pixels
+ * (pgs-render-fill.c, with the mappings' outlines of pgs-render-outline.c), what a pixel
+ * shows (pgs-render-query.c) and the PNG with its legend (pgs-render-png.c,
+ * pgs-render-legend.c). Calls go down that list only.
  */
 
 #include "config.h"
@@ -106,8 +107,8 @@ class_color (PgsRenderer *self,
 }
 
 /* Every class keeps its own colour, highlighted or not: the highlight is a colour no class
- * uses (overlay), or the class colour with a mark in its alpha that outline_highlight()
- * turns into a ring. */
+ * uses (overlay), or the class colour with a mark in its alpha that the fill
+ * (pgs-render-fill.c) turns into a ring. */
 static void
 update_lut (PgsRenderer *self)
 {
@@ -126,68 +127,6 @@ update_lut (PgsRenderer *self)
         self->lut[c | HIGHLIGHT] = (color & 0x00ffffffu) | MARK_ALPHA;
     }
 }
-
-/* Outline mode: a marked pixel with an unmarked one within @thick pixels left, right,
- * above or below takes the halo, and one at @thick + 1 the highlight colour: a two-tone
- * ring. The halo, outside, has 3:1 or more against every class colour (see pgs-palette.c),
- * so a lone pixel of the process, all ring, stands out wherever it lies. The
- * edge of the output is no edge (the map may go on past it). Each row is made opaque
- * again once no later row reads it. */
-#define AT(px, py) (((const guint32 *) (pixels + (gsize) (py) * stride))[px])
-
-static void
-make_opaque (guint8 *pixels,
-             int     width,
-             int     stride,
-             int     y)
-{
-  guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
-
-  for (int x = 0; x < width; x++)
-    row[x] |= 0xff000000u;
-}
-
-static void
-outline_highlight (guint8  *pixels,
-                   int      width,
-                   int      height,
-                   int      stride,
-                   int      thick,
-                   guint32  color,
-                   guint32  halo)
-{
-  int reach = thick + 1;
-
-  /* Both written with OUTLINE_ALPHA: neither counts as "outside" for later pixels. */
-  color = (color & 0x00ffffffu) | OUTLINE_ALPHA;
-  halo = (halo & 0x00ffffffu) | OUTLINE_ALPHA;
-  for (int y = 0; y < height; y++)
-    {
-      guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
-
-      for (int x = 0; x < width; x++)
-        {
-          int edge = 0;
-
-          if ((row[x] & 0xff000000u) != MARK_ALPHA)
-            continue;
-          for (int d = 1; d <= reach && edge == 0; d++)
-            if ((x - d >= 0 && row[x - d] >> 24 == 0xff) ||
-                (x + d < width && row[x + d] >> 24 == 0xff) ||
-                (y - d >= 0 && AT (x, y - d) >> 24 == 0xff) ||
-                (y + d < height && AT (x, y + d) >> 24 == 0xff))
-              edge = d;
-          if (edge > 0)
-            row[x] = edge <= thick ? halo : color;
-        }
-      if (y >= reach)
-        make_opaque (pixels, width, stride, y - reach);
-    }
-  for (int y = MAX (height - reach, 0); y < height; y++)
-    make_opaque (pixels, width, stride, y);
-}
-
-#undef AT
 
 /* ---- physical views: the class runs ---- */
 
@@ -291,168 +230,6 @@ pgs_render_get_geometry (PgsRenderer *self,
                            band_pages != NULL ? self->bands->len : 0, width, height,
                            self->fit_width, self->fit_height, self->zoom, self->center_x, self->center_y);
   return g;
-}
-
-void
-pgs_renderer_render (PgsRenderer *self,
-                     guint8      *pixels,
-                     int          width,
-                     int          height,
-                     int          stride)
-{
-  const Geometry *g;
-  g_autofree gint64 *col_block = NULL;
-  g_autofree Range *ranges = NULL;
-  g_autofree guint8 *row_classes = NULL;
-  g_autofree guint8 *row_mixed = NULL;
-  g_autofree guint8 *grid = NULL;
-  gint64 prev_by = -2, bx_first = -1, bx_last = -1, grid_by_first = 0;
-  guint32 background;
-
-  g_return_if_fail (PGS_IS_RENDERER (self));
-  g_return_if_fail (pixels != NULL);
-  g_return_if_fail (width > 0 && height > 0 && stride >= width * 4);
-
-  pgs_render_prepare (self);
-  g = pgs_render_get_geometry (self, width, height);
-  background = self->background;
-
-  if (!g->valid || (self->view != PGS_VIEW_RESIDENCY && self->classes == NULL))
-    {
-      for (int y = 0; y < height; y++)
-        {
-          guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
-
-          for (int x = 0; x < width; x++)
-            row[x] = background;
-        }
-      return;
-    }
-
-  col_block = g_new (gint64, width);
-  {
-    guint64 n_cols = 0;
-    gint64 last = -1;
-
-    for (int x = 0; x < width; x++)
-      {
-        col_block[x] = pgs_render_pixel_to_block (g->x0, g->scale, g->a, g->mw, x + 0.5);
-        if (col_block[x] >= 0)
-          {
-            if (bx_first < 0)
-              bx_first = col_block[x];
-            bx_last = col_block[x];
-          }
-        if (col_block[x] >= 0 && col_block[x] != last)
-          n_cols++;
-        last = col_block[x];
-      }
-    pgs_render_ensure_hilbert_table (&self->geometry,
-                                     n_cols * MAX (1, (guint64) (height * g->scale / g->a)));
-  }
-  ranges = g_new (Range, MAX (g->a, g->ay));
-  if (bx_last >= 0)
-    {
-      row_classes = g_malloc (bx_last - bx_first + 1);
-      row_mixed = g_malloc (bx_last - bx_first + 1);
-    }
-  if (self->view != PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_HILBERT)
-    {
-      gint64 by_first = -1, by_last = -1;
-
-      for (int y = 0; y < height; y++)
-        {
-          gint64 by = pgs_render_pixel_to_block (g->y0, g->scale_y, g->ay, g->mh, y + 0.5);
-
-          if (by >= 0)
-            {
-              if (by_first < 0)
-                by_first = by;
-              by_last = by;
-            }
-        }
-      grid = pgs_render_hilbert_grid (g, self->classes, self->view == PGS_VIEW_FLAGS,
-                                      bx_first, bx_last, by_first, by_last, ranges);
-      grid_by_first = by_first;
-    }
-
-  for (int y = 0; y < height; y++)
-    {
-      guint32 *row = (guint32 *) (pixels + (gsize) y * stride);
-      gint64 by = pgs_render_pixel_to_block (g->y0, g->scale_y, g->ay, g->mh, y + 0.5);
-      gint64 prev_bx = -2;
-      guint32 color = background;
-
-      /* Rows on the same block row as the row above are the same pixels. */
-      if (by == prev_by && y > 0)
-        {
-          memcpy (row, pixels + (gsize) (y - 1) * stride, (gsize) width * 4);
-          continue;
-        }
-      prev_by = by;
-
-      if (grid != NULL && by >= 0)
-        {
-          const guint8 *grow = grid + (by - grid_by_first) * (bx_last - bx_first + 1);
-
-          for (int x = 0; x < width; x++)
-            {
-              gint64 bx = col_block[x];
-              guint8 c = bx < 0 ? 0xff : grow[bx - bx_first];
-
-              row[x] = c == 0xff ? background : self->lut[c];
-            }
-          continue;
-        }
-
-      /* Linear: every block of the row at once, in one walk over the runs of each row. */
-      if (by >= 0 && bx_last >= 0 && self->view != PGS_VIEW_RESIDENCY &&
-          self->layout == PGS_LAYOUT_LINEAR)
-        {
-          pgs_class_runs_linear_row (self->classes, self->view == PGS_VIEW_FLAGS, g->n, g->mw,
-                                     g->mh, g->a, g->ay, by, bx_first, bx_last, row_classes);
-          memset (row_mixed, 0, bx_last - bx_first + 1);
-          for (guint64 i = 0; i <= (guint64) (bx_last - bx_first); i++)
-            if (row_mixed[i])
-              row_classes[i] = pgs_render_block_class (self, g, bx_first + i, by, ranges);
-          for (int x = 0; x < width; x++)
-            {
-              gint64 bx = col_block[x];
-              guint8 c = bx < 0 ? 0xff : row_classes[bx - bx_first];
-
-              row[x] = c == 0xff ? background : self->lut[c];
-            }
-          continue;
-        }
-
-      for (int x = 0; x < width; x++)
-        {
-          gint64 bx = col_block[x];
-
-          if (bx != prev_bx)
-            {
-              prev_bx = bx;
-              if (bx < 0 || by < 0)
-                color = background;
-              else
-                {
-                  guint8 c = pgs_render_block_class (self, g, bx, by, ranges);
-
-                  color = c == 0xff ? background : self->lut[c];
-                }
-            }
-          row[x] = color;
-        }
-    }
-
-  if (self->highlighted && self->highlight_mode == PGS_HIGHLIGHT_OUTLINE &&
-      self->view != PGS_VIEW_RESIDENCY)
-    /* Cells a few pixels wide get a ring they can be seen with; a pixel over many frames
-     * is all ring. */
-    outline_highlight (pixels, width, height, stride,
-                       g->scale >= 1.0 / 5 ? 1 : g->scale >= 1.0 / 10 ? 2 : 3,
-                       pgs_palette_style (self->style)->highlight,
-                       pgs_palette_style (self->style)->halo);
 }
 
 /* ---- properties ---- */
