@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <signal.h>
 #include <string.h>
 
@@ -36,20 +37,20 @@ append_context_json (GString               *out,
 {
   g_string_append (out, "{\"operations\":");
   pgs_json_append_string (out, c->operations);
-  g_string_append_printf (out, ",\"addr_unit\":%" G_GUINT64_FORMAT ",\"addr_unit_in_sysfs\":%s",
+  g_string_append_printf (out, ",\"addr_unit\":%" PRIu64 ",\"addr_unit_in_sysfs\":%s",
                           c->addr_unit, c->has_addr_unit ? "true" : "false");
   if (c->intervals_known)
-    g_string_append_printf (out, ",\"sample_us\":%" G_GUINT64_FORMAT ",\"aggr_us\":%"
-                            G_GUINT64_FORMAT ",\"update_us\":%" G_GUINT64_FORMAT
-                            ",\"max_nr_accesses\":%" G_GUINT64_FORMAT,
+    g_string_append_printf (out, ",\"sample_us\":%" PRIu64 ",\"aggr_us\":%"
+                            PRIu64 ",\"update_us\":%" PRIu64
+                            ",\"max_nr_accesses\":%" PRIu64,
                             c->sample_us, c->aggr_us, c->update_us,
                             c->sample_us > 0 ? c->aggr_us / c->sample_us : 0);
   else
     g_string_append (out, ",\"sample_us\":null,\"aggr_us\":null,\"update_us\":null,"
                      "\"max_nr_accesses\":null");
   if (c->nr_regions_known)
-    g_string_append_printf (out, ",\"min_nr_regions\":%" G_GUINT64_FORMAT
-                            ",\"max_nr_regions\":%" G_GUINT64_FORMAT "}",
+    g_string_append_printf (out, ",\"min_nr_regions\":%" PRIu64
+                            ",\"max_nr_regions\":%" PRIu64 "}",
                             c->min_nr_regions, c->max_nr_regions);
   else
     g_string_append (out, ",\"min_nr_regions\":null,\"max_nr_regions\":null}");
@@ -87,12 +88,12 @@ print_json (PgsDamonCollection *col,
   g_string_append_printf (out, ",\"private_mount\":%s,\"ram_end\":",
                           col->private_mount ? "true" : "false");
   if (col->ram_end)
-    g_string_append_printf (out, "%" G_GUINT64_FORMAT, col->ram_end);
+    g_string_append_printf (out, "%" PRIu64, col->ram_end);
   else
     g_string_append (out, "null");
-  g_string_append_printf (out, ",\"counts\":{\"lines\":%" G_GUINT64_FORMAT ",\"events\":%"
-                          G_GUINT64_FORMAT ",\"errors\":%" G_GUINT64_FORMAT ",\"lost\":%"
-                          G_GUINT64_FORMAT ",\"incomplete\":%" G_GUINT64_FORMAT "}",
+  g_string_append_printf (out, ",\"counts\":{\"lines\":%" PRIu64 ",\"events\":%"
+                          PRIu64 ",\"errors\":%" PRIu64 ",\"lost\":%"
+                          PRIu64 ",\"incomplete\":%" PRIu64 "}",
                           counts.lines, counts.events, counts.errors, counts.lost,
                           counts.incomplete);
   g_string_append (out, ",\"messages\":[");
@@ -109,8 +110,8 @@ print_json (PgsDamonCollection *col,
       const PgsDamonAggregation *a = g_ptr_array_index (aggs, i);
       double secs = aggr_seconds (pgs_damon_collection_context (col, a));
 
-      g_string_append_printf (out, "%s\n{\"timestamp\":\"%s\",\"timestamp_ns\":%" G_GUINT64_FORMAT
-                              ",\"kdamond_pid\":%d,\"target_id\":%" G_GUINT64_FORMAT
+      g_string_append_printf (out, "%s\n{\"timestamp\":\"%s\",\"timestamp_ns\":%" PRIu64
+                              ",\"kdamond_pid\":%d,\"target_id\":%" PRIu64
                               ",\"nr_regions\":%u,\"regions\":[",
                               i ? "," : "", a->timestamp, a->timestamp_ns, a->pid, a->target_id,
                               a->regions->len);
@@ -118,8 +119,8 @@ print_json (PgsDamonCollection *col,
         {
           const PgsDamonRegion *r = &g_array_index (a->regions, PgsDamonRegion, j);
 
-          g_string_append_printf (out, "%s{\"start\":%" G_GUINT64_FORMAT ",\"end\":%"
-                                  G_GUINT64_FORMAT ",\"nr_accesses\":%u,\"age\":%u",
+          g_string_append_printf (out, "%s{\"start\":%" PRIu64 ",\"end\":%"
+                                  PRIu64 ",\"nr_accesses\":%u,\"age\":%u",
                                   j ? "," : "", r->start, r->end, r->nr_accesses, r->age);
           if (secs > 0)
             g_string_append_printf (out, ",\"accesses_per_second\":%.6g,\"age_seconds\":%.6g}",
@@ -177,7 +178,7 @@ print_aggregation (PgsDamonCollection        *col,
   g_ptr_array_sort (sorted, compare_hot);
   total_s = pgs_format_size (total);
   accessed_s = pgs_format_size (accessed);
-  g_string_append_printf (out, _("\nAggregation at %s (kdamond PID %d, target %" G_GUINT64_FORMAT
+  g_string_append_printf (out, _("\nAggregation at %s (kdamond PID %d, target %" PRIu64
                                  "): %u regions over %s; %u regions (%s) accessed\n"),
                           a->timestamp, a->pid, a->target_id, a->regions->len, total_s,
                           n_accessed, accessed_s);
@@ -186,8 +187,8 @@ print_aggregation (PgsDamonCollection        *col,
       const PgsDamonRegion *r = g_ptr_array_index (sorted, j);
       char **row = g_new0 (char *, 7);
 
-      row[0] = g_strdup_printf ("%#" G_GINT64_MODIFIER "x", r->start);
-      row[1] = g_strdup_printf ("%#" G_GINT64_MODIFIER "x", r->end);
+      row[0] = g_strdup_printf ("%#" PRIx64, r->start);
+      row[1] = g_strdup_printf ("%#" PRIx64, r->end);
       row[2] = pgs_format_size (r->end - r->start);
       row[3] = g_strdup_printf ("%u", r->nr_accesses);
       row[4] = secs > 0 ? g_strdup_printf ("%.2f", r->nr_accesses / secs) : g_strdup ("?");
@@ -216,16 +217,16 @@ print_human (PgsDamonCollection *col,
         continue;
       c = g_ptr_array_index (k->contexts, 0);
       g_string_append_printf (out, _("kdamond %u (PID %d): %s operations, address unit %"
-                                     G_GUINT64_FORMAT " byte(s)\n"),
+                                     PRIu64 " byte(s)\n"),
                               k->index, k->pid, c->operations ? c->operations : "?",
                               c->addr_unit);
       if (c->nr_regions_known)
-        g_string_append_printf (out, _("  Resolution: %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT
+        g_string_append_printf (out, _("  Resolution: %" PRIu64 " to %" PRIu64
                                        " regions over the monitored memory\n"),
                                 c->min_nr_regions, c->max_nr_regions);
       if (c->intervals_known)
         g_string_append_printf (out, _("  Sampling every %.3g ms, aggregation every %.3g s (at "
-                                       "most %" G_GUINT64_FORMAT " accesses per region per "
+                                       "most %" PRIu64 " accesses per region per "
                                        "aggregation), regions updated every %.3g s\n"),
                                 c->sample_us / 1e3, c->aggr_us / 1e6,
                                 c->sample_us ? c->aggr_us / c->sample_us : 0,
@@ -234,8 +235,8 @@ print_human (PgsDamonCollection *col,
   g_string_append (out, _("A region’s rate is the region’s, not each frame’s: DAMON checks one "
                           "address per region per sampling interval.\n"));
   g_string_append_printf (out, _("Read %.1f s from the tracefs instance %s%s: %u complete "
-                                 "aggregations, %" G_GUINT64_FORMAT " seen in part, %"
-                                 G_GUINT64_FORMAT " events lost, %" G_GUINT64_FORMAT
+                                 "aggregations, %" PRIu64 " seen in part, %"
+                                 PRIu64 " events lost, %" PRIu64
                                  " lines not understood\n"),
                           col->seconds, col->instance,
                           col->private_mount ? _(" (tracefs mounted privately)") : "",

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <signal.h>
 
 #include <glib/gi18n.h>
@@ -52,7 +53,7 @@ pgs_cli_render_access (const PgsCliRenderAccessArgs *args)
     {
       view.max_nr_accesses = c->aggr_us / c->sample_us;
       view.aggr_seconds = c->aggr_us / 1e6;
-      resolution = g_strdup_printf (_("Monitor: %s, %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT
+      resolution = g_strdup_printf (_("Monitor: %s, %" PRIu64 " to %" PRIu64
                                       " regions, sampling every %.3g ms, aggregating every %.3g s"),
                                     c->operations ? c->operations : "?", c->min_nr_regions,
                                     c->max_nr_regions, c->sample_us / 1e3, c->aggr_us / 1e6);
@@ -71,7 +72,7 @@ pgs_cli_render_access (const PgsCliRenderAccessArgs *args)
       g_string_append (out, "{\n  \"view\": \"access\",\n  \"file\": ");
       pgs_json_append_string (out, args->output_path);
       g_string_append_printf (out, ",\n  \"width\": %d,\n  \"height\": %d,\n  \"style\": \"%s\",\n"
-                              "  \"aggregations\": %u,\n  \"max_nr_accesses\": %" G_GUINT64_FORMAT
+                              "  \"aggregations\": %u,\n  \"max_nr_accesses\": %" PRIu64
                               ",\n  \"seconds\": %.3f\n}\n",
                               args->width, args->height, pgs_render_style_get_id (args->style),
                               aggs->len, view.max_nr_accesses, col->seconds);

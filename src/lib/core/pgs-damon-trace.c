@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -254,7 +255,7 @@ pgs_damon_trace_parse_line (const char     *line,
   event->end = end * addr_unit;
   if (ram_end != 0 && event->end > ram_end)
     {
-      g_autofree char *why = g_strdup_printf (_("region beyond RAM, which ends at %#" G_GINT64_MODIFIER "x"),
+      g_autofree char *why = g_strdup_printf (_("region beyond RAM, which ends at %#" PRIx64),
                                               ram_end);
 
       return fail (error, line, len, why);

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -297,7 +298,7 @@ legend_lines (const PgsAccessView *view)
       const PgsDamonRange *hi = &g_array_index (spans, PgsDamonRange, spans->len - 1);
 
       g_ptr_array_add (lines, g_strdup_printf (
-        _("Physical addresses %#" G_GINT64_MODIFIER "x (top) to %#" G_GINT64_MODIFIER "x (bottom), "
+        _("Physical addresses %#" PRIx64 " (top) to %#" PRIx64 " (bottom), "
           "%s monitored; %u gap(s) folded (grey lines)"),
         lo->start, hi->end, size, spans->len - 1));
     }
@@ -381,7 +382,7 @@ pgs_render_access_surface (const PgsAccessView *view,
         cairo_show_text (cr, label);
       }
     units = g_strdup_printf (_("Accesses per aggregation: sampling intervals in which the region "
-                               "was accessed, of at most %" G_GUINT64_FORMAT
+                               "was accessed, of at most %" PRIu64
                                " (in brackets: per second)"), max);
     cairo_move_to (cr, PAD, y0 + RAMP_H + 2 * LINE - 4);
     cairo_show_text (cr, units);
