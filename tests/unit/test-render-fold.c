@@ -276,6 +276,24 @@ test_fold (void)
   g_assert_cmpuint (hit.pfn, ==, 10104);
   g_assert_false (hit.highlighted);
 
+  /* Frames given as such (a file's, from Libraries) too: frame 10150 is cell 150, at
+   * (10, 7) (not cell 10150, past the map); frame 5000, hidden, is on no cell. */
+  {
+    guint64 pfns[] = { 10150, 5000 };
+    g_autoptr(GBytes) set = g_bytes_new (pfns, sizeof pfns);
+
+    pgs_renderer_set_process (renderer, NULL);
+    pgs_renderer_set_highlight_frames (renderer, set, "file");
+    g_assert_true (pgs_renderer_hit_test (renderer, 20, 10, 10.5, 7.5, &hit));
+    g_assert_cmpuint (hit.pfn, ==, 10150);
+    g_assert_true (hit.highlighted);
+    g_assert_true (pgs_renderer_hit_test (renderer, 20, 10, 11.5, 7.5, &hit));
+    g_assert_false (hit.highlighted);
+    g_assert_true (pgs_renderer_hit_test (renderer, 20, 10, 0.5, 0.5, &hit));
+    g_assert_false (hit.highlighted);
+    pgs_renderer_set_highlight_frames (renderer, NULL, NULL);
+  }
+
   /* Shown again: 10200 frames at 20 x 10 pixels, no fold. */
   pgs_renderer_set_hide_free (renderer, FALSE);
   g_assert_cmpuint (pgs_renderer_get_n_folds (renderer), ==, 0);

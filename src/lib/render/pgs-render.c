@@ -144,8 +144,17 @@ apply_highlight (PgsRenderer *self)
       gsize size = 0;
       const guint64 *set = g_bytes_get_data (self->highlight, &size);
 
-      n = size / sizeof (guint64);
-      pfns = g_memdup2 (set, n * sizeof (guint64));
+      /* Cells, as for the process's frames below: frames past a fold are cells fewer. */
+      pfns = g_new (guint64, MAX (size / sizeof (guint64), 1));
+      for (gsize k = 0; k < size / sizeof (guint64); k++)
+        {
+          gboolean hidden = FALSE;
+          guint64 cell = set[k] < self->n_frames
+                         ? pgs_render_pfn_to_cell (self->folds, set[k], &hidden) : set[k];
+
+          if (!hidden)
+            pfns[n++] = cell;
+        }
     }
   else if (self->process != NULL && self->pages.entries != NULL)
     {
