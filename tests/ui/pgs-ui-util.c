@@ -421,3 +421,50 @@ pgs_ui_rows_in_view (PgsWindow *w)
   g_assert_cmpint (height, >, 0);
   return gtk_adjustment_get_page_size (vadjustment) / height;
 }
+
+GtkWindow *
+pgs_ui_find_toplevel (GType    type,
+                      gboolean shown)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      /* The list holds a reference until the window is destroyed. */
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) &&
+          (!shown || gtk_widget_get_visible (GTK_WIDGET (window))))
+        return window;
+    }
+  return NULL;
+}
+
+GHashTable *
+pgs_ui_list_pids (PgsProcessList *list)
+{
+  GListModel *model = pgs_process_list_get_model (list);
+  GHashTable *pids = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
+
+      g_hash_table_add (pids, GINT_TO_POINTER (pgs_process_get_pid (process)));
+    }
+  return pids;
+}
+
+guint
+pgs_ui_pids_missing (GHashTable *a,
+                     GHashTable *b)
+{
+  GHashTableIter iter;
+  gpointer pid;
+  guint n = 0;
+
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &pid, NULL))
+    n += !g_hash_table_contains (b, pid);
+  return n;
+}

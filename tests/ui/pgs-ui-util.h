@@ -74,6 +74,14 @@ guint64    pgs_ui_rollup_pss     (int          pid);
 GtkWidget *pgs_ui_find_widget    (GtkWidget   *widget,
                                   GType        type);
 
+/* The first toplevel window of @type (only a visible one when @shown), or NULL. */
+GtkWindow  *pgs_ui_find_toplevel (GType        type,
+                                  gboolean     shown);
+/* The PIDs @list shows, as a set of GINT_TO_POINTER (pid). */
+GHashTable *pgs_ui_list_pids     (PgsProcessList *list);
+/* How many of @a's PIDs @b has not. */
+guint       pgs_ui_pids_missing  (GHashTable  *a,
+                                  GHashTable  *b);
 /* Rows of @window's process list in view: its scroller's height over a row's. */
 double     pgs_ui_rows_in_view   (PgsWindow   *window);
 

@@ -568,37 +568,6 @@ stop_sleepers (GArray *pids)
   g_array_unref (pids);
 }
 
-/* The PIDs the list shows. */
-static GHashTable *
-list_pids (PgsProcessList *list)
-{
-  GListModel *model = pgs_process_list_get_model (list);
-  GHashTable *pids = g_hash_table_new (NULL, NULL);
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
-
-      g_hash_table_add (pids, GINT_TO_POINTER (pgs_process_get_pid (process)));
-    }
-  return pids;
-}
-
-/* How many of @a's PIDs @b has not. */
-static guint
-pids_missing (GHashTable *a,
-              GHashTable *b)
-{
-  GHashTableIter iter;
-  gpointer pid;
-  guint n = 0;
-
-  g_hash_table_iter_init (&iter, a);
-  while (g_hash_table_iter_next (&iter, &pid, NULL))
-    n += !g_hash_table_contains (b, pid);
-  return n;
-}
-
 static void
 test_refresh_keeps_selection (void)
 {
@@ -632,7 +601,7 @@ test_refresh_keeps_selection (void)
   g_assert_cmpfloat (scroll, >, 0);
   n_before = g_list_model_get_n_items (pgs_process_list_get_model (list));
   row_height = gtk_adjustment_get_upper (vadjustment) / n_before;
-  pids_before = list_pids (list);
+  pids_before = pgs_ui_list_pids (list);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (child.window), "win.refresh", NULL));
   g_assert_true (pgs_window_is_busy (child.window));
   pgs_ui_wait_idle_scan (child.window);
@@ -654,10 +623,10 @@ test_refresh_keeps_selection (void)
    * machine goes on): not back to the top, as a rebuilt list would be. */
   gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
   n_after = g_list_model_get_n_items (pgs_process_list_get_model (list));
-  pids_after = list_pids (list);
+  pids_after = pgs_ui_list_pids (list);
   /* Every process that started or exited may have moved the rows: a build beside the test
    * starts and ends compilers larger than the rows in view, the count staying the same. */
-  changed = pids_missing (pids_before, pids_after) + pids_missing (pids_after, pids_before);
+  changed = pgs_ui_pids_missing (pids_before, pids_after) + pgs_ui_pids_missing (pids_after, pids_before);
   g_test_message ("%u processes before, %u after, %u started or exited; scrolled to %.0f, now %.0f "
                   "(rows of %.1f px)", n_before, n_after, changed, scroll,
                   gtk_adjustment_get_value (vadjustment), row_height);

@@ -392,35 +392,6 @@ parent_pid (GtkTreeListRow *row)
   return pgs_process_get_pid (pgs_row_get_item (PGS_ROW (item)));
 }
 
-static GHashTable *
-shown_pids (void)
-{
-  GListModel *model = pgs_process_list_get_model (list ());
-  GHashTable *pids = g_hash_table_new (NULL, NULL);
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(PgsProcess) process = g_list_model_get_item (model, i);
-
-      g_hash_table_add (pids, GINT_TO_POINTER (pgs_process_get_pid (process)));
-    }
-  return pids;
-}
-
-static guint
-n_differ (GHashTable *a,
-          GHashTable *b)
-{
-  GHashTableIter iter;
-  gpointer pid;
-  guint n = 0;
-
-  g_hash_table_iter_init (&iter, a);
-  while (g_hash_table_iter_next (&iter, &pid, NULL))
-    n += !g_hash_table_contains (b, pid);
-  return n;
-}
-
 static guint64
 rss_of (GListModel *model,
         guint       i)
@@ -454,14 +425,14 @@ check_state_kept (gboolean tree)
   for (int r = 0; r < 3; r++)
     {
       GListModel *model = pgs_process_list_get_model (list ());
-      g_autoptr(GHashTable) before = shown_pids ();
+      g_autoptr(GHashTable) before = pgs_ui_list_pids (list ());
       g_autoptr(GHashTable) after = NULL;
       PgsProcess *selected;
       guint n, churn;
 
       refresh ();
-      after = shown_pids ();
-      churn = n_differ (before, after) + n_differ (after, before);
+      after = pgs_ui_list_pids (list ());
+      churn = pgs_ui_pids_missing (before, after) + pgs_ui_pids_missing (after, before);
       g_test_message ("refresh %d: %u rows came or went", r + 1, churn);
       selected = pgs_process_list_get_selected_process (list ());
       g_assert_nonnull (selected);

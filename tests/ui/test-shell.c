@@ -386,22 +386,6 @@ test_open_missing (void)
 
 /* About */
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* GTK's own */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      /* The list holds a reference until the window is destroyed. */
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
 static void
 test_about (void)
 {
@@ -411,9 +395,9 @@ test_about (void)
   g_auto(GStrv) developers = NULL;
   GtkLicense license;
 
-  g_assert_null (find_toplevel (ADW_TYPE_ABOUT_WINDOW));
+  g_assert_null (pgs_ui_find_toplevel (ADW_TYPE_ABOUT_WINDOW, TRUE));
   g_action_group_activate_action (G_ACTION_GROUP (fixture.app), "about", NULL);
-  about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+  about = pgs_ui_find_toplevel (ADW_TYPE_ABOUT_WINDOW, TRUE);
   g_assert_nonnull (about);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (about));
   g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (fixture.window));
@@ -432,7 +416,7 @@ test_about (void)
 static gboolean
 have_chooser (gpointer data)
 {
-  return find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+  return pgs_ui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, TRUE) != NULL;
 }
 
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -448,7 +432,7 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 static gboolean
 no_chooser (gpointer data)
 {
-  return find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL;
+  return pgs_ui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, TRUE) == NULL;
 }
 
 /* Opens the chooser of @action, returns its suggested name and folder, cancels it. */
@@ -460,10 +444,10 @@ peek_chooser (const char  *action,
   GtkWindow *dialog;
   g_autoptr(GFile) current = NULL;
 
-  g_assert_null (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
+  g_assert_null (pgs_ui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, TRUE));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture.window), action, NULL));
   g_assert_true (pgs_ui_wait (have_chooser, NULL, 10000));
-  dialog = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  dialog = pgs_ui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, TRUE);
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   /* The chooser reads its folder in the background before it says which it is. */
   pgs_ui_wait (has_folder, dialog, 10000);
@@ -591,7 +575,7 @@ test_export_dialog (void)
 static gboolean
 have_preferences (gpointer data)
 {
-  return find_toplevel (PGS_TYPE_PREFERENCES_WINDOW) != NULL;
+  return pgs_ui_find_toplevel (PGS_TYPE_PREFERENCES_WINDOW, TRUE) != NULL;
 }
 
 static PgsPreferencesWindow *
@@ -601,7 +585,7 @@ open_preferences (GApplication *app)
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
   g_assert_true (pgs_ui_wait (have_preferences, NULL, 10000));
-  window = find_toplevel (PGS_TYPE_PREFERENCES_WINDOW);
+  window = pgs_ui_find_toplevel (PGS_TYPE_PREFERENCES_WINDOW, TRUE);
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   return PGS_PREFERENCES_WINDOW (window);
 }

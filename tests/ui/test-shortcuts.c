@@ -15,21 +15,6 @@
 static PgsApplication *app;
 static PgsWindow *window;
 
-static GtkWindow *
-find_shortcuts (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_SHORTCUTS_WINDOW (w))
-        return w;
-    }
-  return NULL;
-}
-
 /* Every accelerator of a GtkShortcutsShortcut under @widget, in gtk_accelerator_name()'s
  * spelling, into @names. */
 static void
@@ -64,22 +49,22 @@ test_lazy (void)
 {
   GtkWindow *shortcuts;
 
-  g_assert_null (find_shortcuts ());
+  g_assert_null (pgs_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, FALSE));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  shortcuts = find_shortcuts ();
+  shortcuts = pgs_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, FALSE);
   g_assert_nonnull (shortcuts);
   g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (shortcuts));
 
   /* Asked again: the same window. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  g_assert_true (find_shortcuts () == shortcuts);
+  g_assert_true (pgs_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, FALSE) == shortcuts);
 
   /* Closed and asked again: a new one. */
   gtk_window_destroy (shortcuts);
-  g_assert_null (find_shortcuts ());
+  g_assert_null (pgs_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, FALSE));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  g_assert_nonnull (find_shortcuts ());
+  g_assert_nonnull (pgs_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, FALSE));
 }
 
 static void
@@ -90,9 +75,9 @@ test_complete (void)
   GtkWindow *shortcuts;
   guint missing = 0, checked = 0;
 
-  if (find_shortcuts () == NULL)
+  if (pgs_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, FALSE) == NULL)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  shortcuts = find_shortcuts ();
+  shortcuts = pgs_ui_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW, FALSE);
   g_assert_nonnull (shortcuts);
   collect_shown (GTK_WIDGET (shortcuts), shown);
   g_assert_cmpuint (g_hash_table_size (shown), >, 20);
