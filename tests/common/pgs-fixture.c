@@ -229,3 +229,25 @@ pgs_fixture_set_parent (PgsFixture *fx,
   joined = g_strjoin (line, parts[0], parts[1], NULL);
   pgs_fixture_write (fx, relpath, joined, -1);
 }
+
+#define DAMON_ADMIN "kernel/mm/damon/admin/kdamonds/"
+#define DAMON_CTX   DAMON_ADMIN "0/contexts/0/"
+
+void
+pgs_fixture_add_free_damon (PgsFixture *fx)
+{
+  pgs_fixture_write (fx, DAMON_ADMIN "nr_kdamonds", "0\n", -1);
+  pgs_fixture_write (fx, DAMON_ADMIN "0/state", "off\n", -1);
+  pgs_fixture_write (fx, DAMON_ADMIN "0/pid", "-1\n", -1);
+  pgs_fixture_write (fx, DAMON_ADMIN "0/contexts/nr_contexts", "0\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "operations", "vaddr\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "monitoring_attrs/intervals/sample_us", "1000\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "monitoring_attrs/intervals/aggr_us", "20000\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "monitoring_attrs/intervals/update_us", "500000\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "monitoring_attrs/nr_regions/min", "5\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "monitoring_attrs/nr_regions/max", "500\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "targets/nr_targets", "0\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "targets/0/regions/nr_regions", "0\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "targets/0/regions/0/start", "0\n", -1);
+  pgs_fixture_write (fx, DAMON_CTX "targets/0/regions/0/end", "0\n", -1);
+}

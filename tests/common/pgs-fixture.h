@@ -30,6 +30,10 @@ void        pgs_fixture_write          (PgsFixture  *fx,
                                         const char  *relpath,
                                         const char  *contents,
                                         gssize       len);
+/* DAMON's sysfs with no kdamond (nr_kdamonds 0: free to start one), kdamonds/0's files
+ * already there as the kernel makes them when nr_kdamonds is written, each with a value
+ * that differs from what Pagescope writes, so that every write shows. */
+void        pgs_fixture_add_free_damon (PgsFixture  *fx);
 /* PID/status (with Vm* lines unless @kernel_thread) and PID/cmdline. */
 void        pgs_fixture_add_process    (PgsFixture  *fx,
                                         int          pid,

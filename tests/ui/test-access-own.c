@@ -33,27 +33,6 @@ read_fake (PgsFixture *fx,
   return text;
 }
 
-/* kdamonds/0's files as the kernel makes them, nr_kdamonds 0: free. */
-static void
-write_free_tree (PgsFixture *fx)
-{
-  pgs_fixture_write (fx, ADMIN "nr_kdamonds", "0\n", -1);
-  pgs_fixture_write (fx, ADMIN "0/state", "off\n", -1);
-  pgs_fixture_write (fx, ADMIN "0/pid", "-1\n", -1);
-  pgs_fixture_write (fx, ADMIN "0/contexts/nr_contexts", "0\n", -1);
-  pgs_fixture_write (fx, CTX "operations", "vaddr\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/intervals/sample_us", "1000\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/intervals/aggr_us", "20000\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/intervals/update_us", "500000\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/min", "5\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/max", "500\n", -1);
-  pgs_fixture_write (fx, CTX "targets/nr_targets", "0\n", -1);
-  /* Written as root, who sees /proc/iomem's System RAM. */
-  pgs_fixture_write (fx, CTX "targets/0/regions/nr_regions", "0\n", -1);
-  pgs_fixture_write (fx, CTX "targets/0/regions/0/start", "0\n", -1);
-  pgs_fixture_write (fx, CTX "targets/0/regions/0/end", "0\n", -1);
-}
-
 static gboolean
 has_state (gpointer data)
 {
@@ -87,7 +66,7 @@ test_start (void)
   g_autofree char *nr_after = NULL;
   g_autofree char *ops_after = NULL;
 
-  write_free_tree (fx);
+  pgs_fixture_add_free_damon (fx);
   nr_before = read_fake (fx, ADMIN "nr_kdamonds");
   page = g_object_new (PGS_TYPE_ACCESS_PAGE, "session", session,
                        "sysfs-root", pgs_fixture_get_root (fx), NULL);
@@ -133,7 +112,7 @@ test_not_free (void)
   PgsAccessPage *page;
   GtkWidget *window;
 
-  write_free_tree (fx);
+  pgs_fixture_add_free_damon (fx);
   pgs_fixture_write (fx, "module/damon_reclaim/parameters/enabled", "Y\n", -1);
   page = g_object_new (PGS_TYPE_ACCESS_PAGE, "session", session,
                        "sysfs-root", pgs_fixture_get_root (fx), NULL);

@@ -102,20 +102,7 @@ free_tree_without_ram (void)
 {
   PgsFixture *fx = pgs_fixture_new ();
 
-  pgs_fixture_write (fx, ADMIN "nr_kdamonds", "0\n", -1);
-  pgs_fixture_write (fx, ADMIN "0/state", "off\n", -1);
-  pgs_fixture_write (fx, ADMIN "0/pid", "-1\n", -1);
-  pgs_fixture_write (fx, ADMIN "0/contexts/nr_contexts", "0\n", -1);
-  pgs_fixture_write (fx, CTX "operations", "vaddr\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/intervals/sample_us", "1000\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/intervals/aggr_us", "20000\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/intervals/update_us", "500000\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/min", "5\n", -1);
-  pgs_fixture_write (fx, CTX "monitoring_attrs/nr_regions/max", "500\n", -1);
-  pgs_fixture_write (fx, CTX "targets/nr_targets", "0\n", -1);
-  pgs_fixture_write (fx, CTX "targets/0/regions/nr_regions", "0\n", -1);
-  pgs_fixture_write (fx, CTX "targets/0/regions/0/start", "0\n", -1);
-  pgs_fixture_write (fx, CTX "targets/0/regions/0/end", "0\n", -1);
+  pgs_fixture_add_free_damon (fx);
   pgs_fixture_write (fx, "module/damon_reclaim/parameters/enabled", "N\n", -1);
   pgs_fixture_write (fx, "module/damon_reclaim/parameters/kdamond_pid", "-1\n", -1);
   return fx;
