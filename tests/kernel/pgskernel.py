@@ -187,3 +187,19 @@ def init():
         signal.signal(sig, _on_signal)
     sys.stdout.flush()
     return probe()
+
+
+def report(results, skips=()):
+    """TAP for RESULTS, (name, ok, detail) each, the detail of a failure as comments, then
+    SKIPS, a reason each; the exit status: 1 when any failed."""
+    print(f"1..{len(results) + len(skips)}")
+    failed = 0
+    for i, (name, ok, detail) in enumerate(results, 1):
+        print(f"{'ok' if ok else 'not ok'} {i} {name}")
+        if not ok:
+            failed += 1
+            for line in detail.splitlines():
+                print(f"# {line}")
+    for j, why in enumerate(skips, len(results) + 1):
+        print(f"ok {j} # SKIP {why}")
+    return 1 if failed else 0

@@ -319,15 +319,7 @@ def main():
         same_config(f"after {what}")
         same_tracing(f"after {what}")
 
-    print(f"1..{len(results)}")
-    failed = 0
-    for i, (name, ok, detail) in enumerate(results, 1):
-        print(f"{'ok' if ok else 'not ok'} {i} {name}")
-        if not ok:
-            failed += 1
-            for line in detail.splitlines():
-                print(f"# {line}")
-    return 1 if failed else 0
+    return pgskernel.report(results)
 
 
 if __name__ == "__main__":

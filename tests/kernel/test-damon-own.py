@@ -174,17 +174,7 @@ def main():
                         for p in sorted(set(tree) | set(now)) if tree.get(p) != now.get(p)))
     same_config("after the fake tree's runs")
 
-    print(f"1..{len(results) + len(skips)}")
-    failed = 0
-    for i, (name, ok, detail) in enumerate(results, 1):
-        print(f"{'ok' if ok else 'not ok'} {i} {name}")
-        if not ok:
-            failed += 1
-            for line in detail.splitlines():
-                print(f"# {line}")
-    for j, why in enumerate(skips, len(results) + 1):
-        print(f"ok {j} # SKIP {why}")
-    return 1 if failed else 0
+    return pgskernel.report(results, skips)
 
 
 if __name__ == "__main__":

@@ -56,8 +56,10 @@ def fake_pkcheck(directory, name, grants):
     return path
 
 
-def start_helper(helper, pkcheck):
-    """The helper on one end of a SOCK_SEQPACKET pair made as nobody; our end."""
+def start_helper(helper, pkcheck, sysfs=None):
+    """The helper on one end of a SOCK_SEQPACKET pair made as nobody; our end. SYSFS: the
+    fake sysfs root of a test build's helper (PGS_HELPER_TEST_SYSFS), None for the
+    machine's."""
     os.setegid(NOBODY)
     os.seteuid(NOBODY)
     try:
@@ -66,6 +68,8 @@ def start_helper(helper, pkcheck):
         os.seteuid(0)
         os.setegid(0)
     env = {"PKEXEC_UID": str(NOBODY), "PGS_HELPER_TEST_PKCHECK": pkcheck}
+    if sysfs is not None:
+        env["PGS_HELPER_TEST_SYSFS"] = sysfs
     proc = subprocess.Popen([helper], stdin=theirs, env=env, close_fds=True)
     theirs.close()
     ours.settimeout(30)

@@ -25,8 +25,6 @@ import importlib.util
 import os
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -48,29 +46,8 @@ helper_damon = _load("helper_damon", "test-helper-damon.py")
 damon_own = _load("damon_own", "test-damon-own.py")
 
 SKIP = 77
-NOBODY = 65534
 MONITOR = "io.github.pagescope.Pagescope.monitor"
 ACCESS = "io.github.pagescope.Pagescope.access"
-
-
-def start_helper(helper, pkcheck, sysfs):
-    """As test-helper-damon.py's, with the fake sysfs root (None: the machine's)."""
-    os.setegid(NOBODY)
-    os.seteuid(NOBODY)
-    try:
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    finally:
-        os.seteuid(0)
-        os.setegid(0)
-    env = {"PKEXEC_UID": str(NOBODY), "PGS_HELPER_TEST_PKCHECK": pkcheck}
-    if sysfs is not None:
-        env["PGS_HELPER_TEST_SYSFS"] = sysfs
-    proc = subprocess.Popen([helper], stdin=theirs, env=env, close_fds=True)
-    theirs.close()
-    ours.settimeout(30)
-    greeting = ours.recv(256)
-    assert greeting == b"PAGESCOPE-HELPER 1\n", greeting
-    return ours, proc
 
 
 def make_tree(root, files):
@@ -115,7 +92,7 @@ def main():
 
     # 1. Hostile requests.
     pk = helper_damon.fake_pkcheck(tmp, "grant-monitor", [MONITOR])
-    sock, proc = start_helper(helper, pk, fake)
+    sock, proc = helper_damon.start_helper(helper, pk, fake)
     for req in [b"MONITOR 1\n", b"MONITOR \n", b"monitor\n", b"MONITOR", b" MONITOR\n",
                 b"MONITOR\t\n", b"UNMONITOR 0\n", b"UNMONITOR\n"]:
         reply = ask(sock, req)
@@ -127,7 +104,7 @@ def main():
 
     # 2. Only the access action granted.
     pk2 = helper_damon.fake_pkcheck(tmp, "grant-access", [ACCESS])
-    sock, proc = start_helper(helper, pk2, fake)
+    sock, proc = helper_damon.start_helper(helper, pk2, fake)
     reply = ask(sock, b"MONITOR\n")
     check("refused under the access action's authorisation",
           reply == f"ERR 13 not authorised to start a memory access monitor (polkit action "
@@ -140,7 +117,7 @@ def main():
     proc.wait(10)
 
     # 3. Granted: started, refused twice, removed three ways.
-    sock, proc = start_helper(helper, pk, fake)
+    sock, proc = helper_damon.start_helper(helper, pk, fake)
     reply = ask(sock, b"MONITOR\n")
     check("MONITOR answers OK 0 -1 on the fake tree", reply == "OK 0 -1\n", reply)
     state = open(os.path.join(fake, kd, "0/state")).read()
@@ -157,7 +134,7 @@ def main():
     check("the helper ends with 0 on a hang-up with a monitor", proc.wait(10) == 0)
     check("the fake tree restored before the helper exited after the hang-up",
           damon_own.read_tree(fake) == tree)
-    sock, proc = start_helper(helper, pk, fake)
+    sock, proc = helper_damon.start_helper(helper, pk, fake)
     reply = ask(sock, b"MONITOR\n")
     check("MONITOR before the kill", reply == "OK 0 -1\n", reply)
     os.kill(proc.pid, signal.SIGKILL)
@@ -169,7 +146,7 @@ def main():
     busy = os.path.join(tmp, "busy")
     busy_tree = make_tree(busy, {f"{kd}/nr_kdamonds": "1\n", f"{kd}/0/state": "on\n",
                                  f"{kd}/0/pid": "4242\n"})
-    sock, proc = start_helper(helper, pk, busy)
+    sock, proc = helper_damon.start_helper(helper, pk, busy)
     reply = ask(sock, b"MONITOR\n")
     check("refused where a kdamond runs", reply == "ERR 16 a kdamond runs (PID 4242)\n", reply)
     check("the busy tree unchanged", damon_own.read_tree(busy) == busy_tree)
@@ -185,7 +162,7 @@ def main():
         if reason is None:
             skips.append("the machine's DAMON is free: this test never starts a kdamond there")
         else:
-            sock, proc = start_helper(helper, pk, None)
+            sock, proc = helper_damon.start_helper(helper, pk, None)
             reply = ask(sock, b"MONITOR\n")
             check("MONITOR refused on the machine (EBUSY, the reason)",
                   reply.startswith("ERR 16 ") and reason.split(",")[0] in reply,
@@ -198,17 +175,7 @@ def main():
                             for p in sorted(set(before) | set(after)) if before.get(p) != after.get(p)))
 
     shutil.rmtree(tmp, ignore_errors=True)
-    print(f"1..{len(results) + len(skips)}")
-    failed = 0
-    for i, (name, ok, detail) in enumerate(results, 1):
-        print(f"{'ok' if ok else 'not ok'} {i} {name}")
-        if not ok:
-            failed += 1
-            for line in detail.splitlines():
-                print(f"# {line}")
-    for j, why in enumerate(skips, len(results) + 1):
-        print(f"ok {j} # SKIP {why}")
-    return 1 if failed else 0
+    return pgskernel.report(results, skips)
 
 
 if __name__ == "__main__":
