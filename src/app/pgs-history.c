@@ -218,7 +218,6 @@ pgs_history_new (PgsLiveScan *live)
   g_return_val_if_fail (PGS_IS_LIVE_SCAN (live), NULL);
   self = g_object_new (PGS_TYPE_HISTORY, NULL);
   self->live = g_object_ref (live);
-  g_signal_connect_object (live, "done", G_CALLBACK (pgs_history_add), self, G_CONNECT_SWAPPED);
   return self;
 }
 
@@ -276,8 +275,6 @@ pgs_history_dispose (GObject *object)
   PgsHistory *self = PGS_HISTORY (object);
 
   drop_replay (self);
-  if (self->live != NULL)
-    g_signal_handlers_disconnect_by_data (self->live, self);
   g_clear_object (&self->live);
   g_clear_object (&self->recording);
   g_clear_object (&self->past);

@@ -27,7 +27,8 @@ G_DECLARE_FINAL_TYPE (PgsHistory, pgs_history, PGS, HISTORY, GObject)
  * at its newest sample unless moved; its range and Growth are the last window's, or the
  * range chosen), "past" (the totals of the sample moved to, or NULL until the replay is
  * moved: then the scans are held until the next is asked for). */
-/* Keeps the totals of every scan of @live ("done"); holds it while a past instant is shown. */
+/* Keeps the totals of the scans of @live it is given (pgs_history_add(), when the session
+ * shows one); holds @live while a past instant is shown. */
 PgsHistory   *pgs_history_new            (PgsLiveScan  *live);
 guint         pgs_history_get_window     (PgsHistory   *self);
 void          pgs_history_set_window     (PgsHistory   *self,

@@ -130,6 +130,10 @@ show_live (PgsSession  *self,
   gint64 t0 = g_get_monotonic_time ();
   gboolean rescan;
 
+  /* The strip and Growth take the scan's totals when the list does, not when the scan ends:
+   * the snapshot may be held for the selected process's pages (pgs-refresh.c), and a
+   * history that moved first was a frame of the whole window of its own every interval. */
+  pgs_history_add (self->history, snapshot);
   rescan = show_snapshot (self, snapshot);
   pgs_refresh_log_first_figures ();
   g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);

@@ -118,6 +118,41 @@ growth_ready (gpointer data)
   return replay != NULL && pgs_replay_get_growth (replay) != NULL;
 }
 
+/* The turn of the main loop in which the session last showed a new snapshot and a new
+ * history: one turn, so one frame, or the strip and Growth would be drawn a frame before the
+ * list and the maps, a frame of the whole window more every refresh interval (issue 22).
+ * A source that is never ready counts the turns: every turn prepares it. */
+typedef struct
+{
+  GSource  source;
+  guint64  turn;
+  guint64  snapshot_turn;
+  guint64  recording_turn;
+} Turns;
+
+static gboolean
+turns_prepare (GSource *source,
+               int     *timeout)
+{
+  ((Turns *) source)->turn++;
+  *timeout = -1;
+  return FALSE;
+}
+
+static GSourceFuncs turns_funcs = { turns_prepare, NULL, NULL, NULL, NULL, NULL };
+
+static void
+on_snapshot_turn (Turns *turns)
+{
+  turns->snapshot_turn = turns->turn;
+}
+
+static void
+on_recording_turn (Turns *turns)
+{
+  turns->recording_turn = turns->turn;
+}
+
 static void
 scan (PgsWindow *window)
 {
@@ -181,6 +216,7 @@ test_history (void)
   const PgsGrowthEntry *entry;
   guint n_kept = 0;
   Strip strip;
+  Turns *turns = (Turns *) g_source_new (&turns_funcs, sizeof (Turns));
 
   g_assert_nonnull (timeline);
   pgs_ui_wait_idle_scan (window);
@@ -191,11 +227,19 @@ test_history (void)
 
   pgs_history_set_window (history, PGS_HISTORY_DEFAULT_SECONDS);
   child_start (&child);
+  g_source_attach (&turns->source, NULL);
+  g_signal_connect_swapped (session, "notify::snapshot", G_CALLBACK (on_snapshot_turn), turns);
+  g_signal_connect_swapped (session, "notify::recording", G_CALLBACK (on_recording_turn), turns);
   for (guint k = 0; k < K; k++)
     {
       if (k == GROW_AT)
         child_grow (&child);
+      turns->snapshot_turn = turns->recording_turn = 0;
       scan (window);
+      /* From the second scan on the child is selected, so the snapshot is held for its
+       * pages: the history still moves with the list, in the same turn. */
+      g_assert_cmpuint (turns->snapshot_turn, >, 0);
+      g_assert_cmpuint (turns->recording_turn, ==, turns->snapshot_turn);
       {
       gint64 time = pgs_snapshot_get_time (pgs_session_get_snapshot (session));
 
@@ -206,6 +250,10 @@ test_history (void)
         g_assert_true (pgs_process_list_select_pid (pgs_window_get_process_list (window), child.pid));
       }
     }
+
+  g_signal_handlers_disconnect_by_data (session, turns);
+  g_source_destroy (&turns->source);
+  g_source_unref (&turns->source);
 
   /* K samples, each what the list showed at its scan. */
   recording = pgs_session_get_recording (session);
