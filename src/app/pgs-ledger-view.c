@@ -19,6 +19,7 @@
 
 #include "pgs-ledger-view.h"
 #include "pgs-release.h"
+#include "pgs-tooltip.h"
 
 #define N_ROWS      PGS_LEDGER_N_ROWS
 #define ROW_REST    N_ROWS        /* the unexplained (or unknown) rest */
@@ -342,8 +343,8 @@ update_table (PgsLedgerView *self)
       gtk_label_set_text (self->name[r], row_label (r, l));
       gtk_label_set_text (self->size[r], size);
       gtk_label_set_text (self->share[r], share);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->name[r]), tooltip);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->size[r]), tooltip);
+      pgs_set_tooltip_text (GTK_WIDGET (self->name[r]), tooltip);
+      pgs_set_tooltip_text (GTK_WIDGET (self->size[r]), tooltip);
     }
 }
 

@@ -11,6 +11,7 @@
 
 #include "pgs-map-empty.h"
 #include "pgs-map-page-private.h"
+#include "pgs-tooltip.h"
 
 static void
 set_empty (PgsMapPage *self,
@@ -122,7 +123,7 @@ _pgs_map_page_update_instant (PgsMapPage *self)
   g_autofree char *text = self->replay != NULL && past ? pgs_replay_describe (self->replay, TRUE) : NULL;
 
   gtk_label_set_text (self->instant_label, text != NULL ? text : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->instant_label), text);
+  pgs_set_tooltip_text (GTK_WIDGET (self->instant_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->instant_label), text != NULL);
 }
 

@@ -18,6 +18,7 @@
 #include "pgs-map-legend.h"
 #include "pgs-map-page-private.h"
 #include "pgs-pagemap.h"
+#include "pgs-tooltip.h"
 
 
 enum {
@@ -188,7 +189,7 @@ on_status_changed (PgsMapPage *self)
 
   gtk_label_set_text (self->status_label, status);
   /* Ellipsised when long: the whole of it on hover. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), status);
+  pgs_set_tooltip_text (GTK_WIDGET (self->status_label), status);
 }
 
 /* What the page shows follows the session (pgs-page.c). */
@@ -579,7 +580,7 @@ set_wss_sample (PgsMapPage   *self,
                                                                      PGS_WSS_PAGES_IDLE));
     }
   gtk_label_set_text (self->wss_note, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->wss_note), text);
+  pgs_set_tooltip_text (GTK_WIDGET (self->wss_note), text);
   gtk_widget_set_visible (GTK_WIDGET (self->wss_note), TRUE);
 }
 

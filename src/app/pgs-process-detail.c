@@ -17,6 +17,7 @@
 #include "pgs-memory-notes.h"
 #include "pgs-process-detail-private.h"
 #include "pgs-row.h"
+#include "pgs-tooltip.h"
 #include "pgs-wss-chart.h"
 
 static const PgsMetric metrics[] = {
@@ -167,7 +168,7 @@ update_numbers (PgsProcessDetail *self)
           tooltip = pgs_process_get_unknown_reason (self->process);
         }
       gtk_label_set_text (self->metric_labels[i], text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->metric_labels[i]), tooltip);
+      pgs_set_tooltip_text (GTK_WIDGET (self->metric_labels[i]), tooltip);
     }
 }
 
@@ -198,7 +199,7 @@ update (PgsProcessDetail *self)
   gtk_label_set_text (self->info_label, info);
   gtk_label_set_text (self->cmdline_label, pgs_process_get_display_cmdline (self->process));
   /* Command lines run long: the whole of it on hover. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->cmdline_label),
+  pgs_set_tooltip_text (GTK_WIDGET (self->cmdline_label),
                                pgs_process_get_display_cmdline (self->process));
   gtk_widget_set_visible (GTK_WIDGET (self->cmdline_label),
                           pgs_process_get_cmdline (self->process) != NULL &&
@@ -622,7 +623,7 @@ pgs_process_detail_set_wss_blocked_reason (PgsProcessDetail *self,
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
 
   /* GTK 4 shows the tooltip of an insensitive button: the reason is where the user looks. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->wss_button),
+  pgs_set_tooltip_text (GTK_WIDGET (self->wss_button),
                                reason != NULL ? reason
                                : _("Find out how much of its memory this process uses over a "
                                    "few seconds"));
@@ -634,7 +635,7 @@ pgs_process_detail_set_pages_blocked_reason (PgsProcessDetail *self,
 {
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
 
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->pages_button),
+  pgs_set_tooltip_text (GTK_WIDGET (self->pages_button),
                                reason != NULL ? reason : _("Show this process’s residency map"));
 }
 

@@ -11,6 +11,7 @@
 #include "pgs-memory-notes.h"
 #include "pgs-process-list-private.h"
 #include "pgs-row.h"
+#include "pgs-tooltip.h"
 
 void
 _pgs_process_list_update_count (PgsProcessList *self)
@@ -124,7 +125,7 @@ _pgs_process_list_update_totals (PgsProcessList *self)
   if (self->snapshot == NULL)
     {
       gtk_label_set_text (self->totals_label, "");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->totals_label), NULL);
+      pgs_set_tooltip_text (GTK_WIDGET (self->totals_label), NULL);
       return;
     }
 
@@ -168,5 +169,5 @@ _pgs_process_list_update_totals (PgsProcessList *self)
     }
 
   gtk_label_set_text (self->totals_label, text->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->totals_label), tooltip->len ? tooltip->str : NULL);
+  pgs_set_tooltip_text (GTK_WIDGET (self->totals_label), tooltip->len ? tooltip->str : NULL);
 }

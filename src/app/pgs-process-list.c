@@ -26,6 +26,7 @@
 #include "pgs-process-tree.h"
 #include "pgs-release.h"
 #include "pgs-row.h"
+#include "pgs-tooltip.h"
 
 
 enum {
@@ -374,7 +375,7 @@ on_instant_changed (PgsProcessList *self,
   g_autofree char *text = replay != NULL ? pgs_replay_describe (replay, FALSE) : NULL;
 
   gtk_label_set_text (self->instant_label, text != NULL ? text : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->instant_label), text);
+  pgs_set_tooltip_text (GTK_WIDGET (self->instant_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->instant_label), text != NULL);
 }
 

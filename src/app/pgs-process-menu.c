@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-process-menu.h"
+#include "pgs-tooltip.h"
 
 static const struct
 {
@@ -93,7 +94,7 @@ pgs_process_menu_set_reason (GtkWidget          *menu,
 
   gtk_label_set_text (GTK_LABEL (label), reason != NULL ? reason : "");
   gtk_widget_set_visible (label, reason != NULL);
-  gtk_widget_set_tooltip_text (button, reason);
+  pgs_set_tooltip_text (button, reason);
 }
 
 const char *

@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-tooltip.h"
 #include "pgs-window-private.h"
 
 static char *
@@ -39,7 +40,7 @@ update_button (PgsWindow *self)
   if (!pgs_recorder_is_recording (self->recorder))
     {
       gtk_button_set_icon_name (button, "media-record-symbolic");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (button), _("Record memory over time…"));
+      pgs_set_tooltip_text (GTK_WIDGET (button), _("Record memory over time…"));
       gtk_widget_remove_css_class (GTK_WIDGET (button), "destructive-action");
       return;
     }
@@ -60,7 +61,7 @@ update_button (PgsWindow *self)
       gtk_widget_add_css_class (GTK_WIDGET (button), "destructive-action");
     }
   adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (button), tooltip);
+  pgs_set_tooltip_text (GTK_WIDGET (button), tooltip);
 }
 
 static void

@@ -21,6 +21,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pgs-tooltip.h"
 #include "pgs-window-private.h"
 
 static gboolean
@@ -90,7 +91,7 @@ update_lock_button (PgsWindow *self)
                   "memory maps are hidden. Click to unlock.");
     }
   gtk_button_set_icon_name (self->lock_button, icon);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->lock_button), tooltip);
+  pgs_set_tooltip_text (GTK_WIDGET (self->lock_button), tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->lock_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.toggle-lock",
@@ -146,7 +147,7 @@ _pgs_window_update_lock (PgsWindow *self)
         }
       gtk_button_set_label (self->banner_button, _("Back to _Live"));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (self->banner_button), "win.refresh");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_button),
+      pgs_set_tooltip_text (GTK_WIDGET (self->banner_button),
                                    _("Scan the running system again (F5)"));
       gtk_widget_set_visible (GTK_WIDGET (self->banner_button), TRUE);
       _pgs_window_show_banner (self, text->str);
@@ -172,7 +173,7 @@ _pgs_window_update_lock (PgsWindow *self)
                              "Pagescope runs."));
   gtk_button_set_label (self->banner_button, _("_Unlock…"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->banner_button), "win.unlock");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_button),
+  pgs_set_tooltip_text (GTK_WIDGET (self->banner_button),
                                _("Ask for the administrator password once, then see every "
                                  "process and page frame"));
   gtk_widget_set_visible (GTK_WIDGET (self->banner_button), !is_unlocked (self));
