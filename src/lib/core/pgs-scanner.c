@@ -282,7 +282,6 @@ scan_job_run (ScanJob       *job,
       return NULL;
     }
 
-  job->pm_buf = g_new (guint64, PAGEMAP_BATCH);
   job->swap_state = _pgs_swap_state (job->root_fd);
 
   pids = explicit_pids ? g_array_ref (job->pids) : list_pids (job, error);
