@@ -181,7 +181,7 @@ pgs_frame_table_read (PgsFrameTable  *table,
 
   if (!seal (table, error))
     return FALSE;
-  if (table->as_u32 && table->buf == NULL)
+  if (table->as_u32 && table->buf == NULL && table->n_chunks > 0)
     table->buf = g_new (guint64, MAX_READ_BYTES / 8);
 
   while (i < table->n_chunks)

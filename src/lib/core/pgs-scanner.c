@@ -332,7 +332,8 @@ scan_job_run (ScanJob       *job,
     PgsSnapshot *snapshot = _pgs_snapshot_new (job->processes, job->skipped, job->privileged,
                                                job->page_size, physmap);
 
-    _pgs_snapshot_read_host_info (snapshot, job->root_fd);
+    if (!(job->flags & PGS_SCAN_NO_HOST_INFO))
+      _pgs_snapshot_read_host_info (snapshot, job->root_fd);
     return snapshot;
   }
 }
