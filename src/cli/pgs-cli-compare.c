@@ -95,8 +95,8 @@ append_snapshot_json (GString     *out,
 {
   g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (pgs_snapshot_get_time (s) / G_USEC_PER_SEC);
   g_autofree char *iso = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
-  GFile *file = pgs_snapshot_get_file (s);
-  g_autofree char *path = file != NULL ? g_file_get_parse_name (file) : NULL;
+  const char *local = pgs_snapshot_get_path (s);
+  g_autofree char *path = local != NULL ? pgs_local_file_parse_name (local) : NULL;
 
   g_string_append (out, "{\"file\":");
   pgs_json_append_bytes (out, path);
@@ -223,8 +223,8 @@ append_header (GString     *out,
   g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M:%S %Z") : g_strdup ("?");
   g_autofree char *host = printable (pgs_snapshot_get_hostname (s));
   g_autofree char *kernel = printable (pgs_snapshot_get_kernel_release (s));
-  GFile *file = pgs_snapshot_get_file (s);
-  g_autofree char *path_raw = file != NULL ? g_file_get_parse_name (file) : NULL;
+  const char *local = pgs_snapshot_get_path (s);
+  g_autofree char *path_raw = local != NULL ? pgs_local_file_parse_name (local) : NULL;
   g_autofree char *path = printable (path_raw);
 
   g_string_append_printf (out, _("%s: %s  host %s, kernel %s, %s%s\n"), label, path,

@@ -228,7 +228,7 @@ pgs_cli_series (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(PgsRecording) recording = NULL;
   g_autoptr(PgsSeries) series = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *recording_path = NULL;
@@ -278,8 +278,9 @@ pgs_cli_series (int    argc,
           return PGS_EXIT_USAGE;
         }
     }
-  file = g_file_new_for_commandline_arg (recording_path);
-  recording = pgs_recording_open (file, NULL, &error);
+  path = pgs_cli_recording_path (recording_path, &error);
+  if (path != NULL)
+    recording = pgs_recording_open_path (path, &error);
   if (recording == NULL)
     {
       pgs_cli_error ("%s: %s", recording_path, error->message);

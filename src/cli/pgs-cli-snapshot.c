@@ -13,6 +13,30 @@
 
 #include "pgs-cli.h"
 
+char *
+pgs_cli_snapshot_path (const char  *arg,
+                       GError     **error)
+{
+  char *path = pgs_local_file_from_arg (arg);
+
+  /* GIO's dummy file for such a URI supports no operation. */
+  if (path == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         g_dgettext ("glib20", "Operation not supported"));
+  return path;
+}
+
+char *
+pgs_cli_recording_path (const char  *arg,
+                        GError     **error)
+{
+  char *path = pgs_local_file_from_arg (arg);
+
+  if (path == NULL)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a local file");
+  return path;
+}
+
 /* The live scan, or the snapshot file @snapshot_path when given (then @scanner is unused:
  * a file holds every process, with mappings and pages). */
 PgsSnapshot *
@@ -20,14 +44,15 @@ pgs_cli_scan (PgsScanner  *scanner,
               const char  *snapshot_path,
               GError     **error)
 {
-  g_autoptr(GFile) file = NULL;
-  PgsSnapshot *snapshot;
+  g_autofree char *path = NULL;
+  PgsSnapshot *snapshot = NULL;
 
   if (snapshot_path == NULL)
     return pgs_scanner_scan (scanner, NULL, error);
 
-  file = g_file_new_for_commandline_arg (snapshot_path);
-  snapshot = pgs_snapshot_load (file, NULL, error);
+  path = pgs_cli_snapshot_path (snapshot_path, error);
+  if (path != NULL)
+    snapshot = pgs_snapshot_load_path (path, error);
   if (snapshot == NULL)
     g_prefix_error (error, "%s: ", snapshot_path);
   return snapshot;
@@ -70,7 +95,7 @@ pgs_cli_scan_instant (PgsScanner          *scanner,
                       gboolean             pages,
                       GError             **error)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
   g_autoptr(PgsRecording) recording = NULL;
   g_autofree char *shown = NULL;
   PgsSnapshot *snapshot;
@@ -91,8 +116,9 @@ pgs_cli_scan_instant (PgsScanner          *scanner,
       g_set_error (error, PGS_ERROR, PGS_ERROR_FAILED, _("--snapshot and --recording are one or the other"));
       return NULL;
     }
-  file = g_file_new_for_commandline_arg (instant->recording);
-  recording = pgs_recording_open (file, NULL, error);
+  path = pgs_cli_recording_path (instant->recording, error);
+  if (path != NULL)
+    recording = pgs_recording_open_path (path, error);
   if (recording == NULL)
     {
       g_prefix_error (error, "%s: ", instant->recording);
@@ -140,8 +166,7 @@ pgs_cli_snapshot (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(PgsScanner) scanner = NULL;
   g_autoptr(PgsSnapshot) snapshot = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *path = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *output_path = NULL;
@@ -149,6 +174,8 @@ pgs_cli_snapshot (int    argc,
   PgsPhysMap *physmap;
   PgsOutput output;
   gint64 started;
+  goffset size;
+  gboolean sized;
   double scan_s;
   int code;
   const GOptionEntry entries[] = {
@@ -203,14 +230,14 @@ pgs_cli_snapshot (int    argc,
     pgs_cli_error ("%s", _("not root: the snapshot holds what this user can see (no physical map, "
                            "no PSS or USS of other users' processes) and is marked unprivileged"));
 
-  file = g_file_new_for_commandline_arg (output_path);
   started = g_get_monotonic_time ();
-  if (!pgs_snapshot_save (snapshot, file, NULL, &error))
+  path = pgs_cli_snapshot_path (output_path, &error);
+  if (path == NULL || !pgs_snapshot_save_path (snapshot, path, &error))
     {
       pgs_cli_error (_("saving %s: %s"), output_path, error->message);
       return PGS_EXIT_FAILED;
     }
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  sized = pgs_local_file_query_size (path, &size, NULL);
   physmap = pgs_snapshot_get_physmap (snapshot);
 
   if (output == PGS_OUTPUT_JSON)
@@ -218,7 +245,7 @@ pgs_cli_snapshot (int    argc,
       g_string_append (out, "{\"file\":");
       pgs_json_append_bytes (out, output_path);
       g_string_append_printf (out, ",\"size\":%" G_GOFFSET_FORMAT ",\"processes\":%u,\"skipped\":%u,"
-                              "\"frames\":", info != NULL ? g_file_info_get_size (info) : (goffset) -1,
+                              "\"frames\":", sized ? size : (goffset) -1,
                               pgs_snapshot_get_n_processes (snapshot), pgs_snapshot_get_n_skipped (snapshot));
       if (physmap != NULL)
         g_string_append_printf (out, "%" G_GUINT64_FORMAT, pgs_physmap_get_n_frames (physmap));
@@ -230,12 +257,12 @@ pgs_cli_snapshot (int    argc,
     }
   else
     {
-      g_autofree char *size = info != NULL ? pgs_format_size (g_file_info_get_size (info)) : g_strdup ("?");
+      g_autofree char *shown = sized ? pgs_format_size (size) : g_strdup ("?");
 
       g_string_append_printf (out, _("%u processes%s, %s, saved in %.2f s (scan %.2f s)\n"),
                               pgs_snapshot_get_n_processes (snapshot),
                               physmap != NULL ? _(" and the physical map") : "",
-                              size, (g_get_monotonic_time () - started) / 1e6, scan_s);
+                              shown, (g_get_monotonic_time () - started) / 1e6, scan_s);
     }
   pgs_cli_write (out);
   return code;

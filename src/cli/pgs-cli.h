@@ -101,6 +101,14 @@ PgsSnapshot *pgs_cli_scan            (PgsScanner      *scanner,
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PgsCliCommon, pgs_cli_common_clear)
 
+/* The snapshot file @arg names (pgs_local_file_from_arg ()), or the error GFile gave for a
+ * URI with no local file. */
+char        *pgs_cli_snapshot_path   (const char      *arg,
+                                      GError         **error);
+/* The same for a recording (pgs_recording_open ()'s error). */
+char        *pgs_cli_recording_path  (const char      *arg,
+                                      GError         **error);
+
 /* --recording FILE --at WHEN (and compare's --from/--to): an instant of a recording in
  * place of a snapshot file. */
 typedef struct

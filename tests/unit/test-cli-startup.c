@@ -1,4 +1,4 @@
-/* test-cli-startup.c: pagescope-cli loads no cairo; `render` still draws
+/* test-cli-startup.c: pagescope-cli loads no cairo (nor libmount); `render` still draws
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -58,6 +58,23 @@ test_cli_loads_no_cairo (void)
   g_assert_nonnull (strstr (libs, "libglib-2.0.so"));
   g_assert_null (strstr (libs, "libcairo"));
   g_assert_null (strstr (libs, "libX11"));
+}
+
+/* With GIO linked in (-Dcli_static_glib), nothing the CLI calls reaches GIO's local files,
+ * so the libraries only they need are not loaded (issue 22). */
+static void
+test_cli_loads_no_libmount (void)
+{
+  g_autofree char *libs = loaded_libraries (g_getenv ("PAGESCOPE_CLI"));
+
+  if (strstr (libs, "libgio-2.0.so") != NULL)
+    {
+      g_test_skip ("pagescope-cli links the shared GIO, which needs them");
+      return;
+    }
+  g_assert_null (strstr (libs, "libmount"));
+  g_assert_null (strstr (libs, "libselinux"));
+  g_assert_null (strstr (libs, "libblkid"));
 }
 
 static void
@@ -253,6 +270,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-startup/no-cairo", test_cli_loads_no_cairo);
+  g_test_add_func ("/cli-startup/no-libmount", test_cli_loads_no_libmount);
   g_test_add_func ("/cli-startup/render-has-cairo", test_render_loads_cairo);
   g_test_add_func ("/cli-startup/render-through-cli", test_render_through_cli);
   g_test_add_func ("/cli-startup/render-without-proc", test_render_without_proc);

@@ -14,6 +14,7 @@
 #include "pgs-format.h"
 #include "pgs-escape.h"
 #include "pgs-file.h"
+#include "pgs-local-file.h"
 #include "pgs-helper.h"
 #include "pgs-mapping.h"
 #include "pgs-meminfo.h"

@@ -25,7 +25,8 @@ struct _PgsFrameTable
   guint     chunk_frames;
   guint     chunk_shift;
   GArray   *wanted;        /* guint64 chunk numbers, unsorted, some repeated */
-  guint64   filter[FILTER_SIZE];  /* chunk + 1 (0: empty) */
+  guint64  *filter;        /* FILTER_SIZE of chunk + 1 (0: empty), from the first want: a
+                            * scan whose filter keeps no process never touches its 32 KiB */
 
   /* After pgs_frame_table_read(): */
   guint64  *chunks;        /* sorted, distinct */
@@ -76,6 +77,7 @@ pgs_frame_table_free (PgsFrameTable *table)
   if (table == NULL)
     return;
   g_array_unref (table->wanted);
+  g_free (table->filter);
   g_free (table->chunks);
   g_free (table->values);
   g_free (table->buf);
@@ -89,7 +91,11 @@ pgs_frame_table_want (PgsFrameTable *table,
                       guint64        pfn)
 {
   guint64 chunk = pfn >> table->chunk_shift;
-  guint64 *slot = &table->filter[(chunk ^ (chunk >> 12)) % FILTER_SIZE];
+  guint64 *slot;
+
+  if (G_UNLIKELY (table->filter == NULL))
+    table->filter = g_new0 (guint64, FILTER_SIZE);
+  slot = &table->filter[(chunk ^ (chunk >> 12)) % FILTER_SIZE];
 
   if (*slot == chunk + 1)
     return;
@@ -160,7 +166,8 @@ seal (PgsFrameTable  *table,
   table->hash = g_malloc0_n ((gsize) 1 << table->hash_bits, sizeof *table->hash);
 
   g_array_set_size (table->wanted, 0);
-  memset (table->filter, 0, sizeof table->filter);
+  if (table->filter != NULL)
+    memset (table->filter, 0, FILTER_SIZE * sizeof *table->filter);
   return TRUE;
 }
 
@@ -174,7 +181,7 @@ pgs_frame_table_read (PgsFrameTable  *table,
 
   if (!seal (table, error))
     return FALSE;
-  if (table->as_u32 && table->buf == NULL)
+  if (table->as_u32 && table->buf == NULL && table->n_chunks > 0)
     table->buf = g_new (guint64, MAX_READ_BYTES / 8);
 
   while (i < table->n_chunks)

@@ -20,6 +20,7 @@
 #include "pgs-format.h"
 #include "pgs-recording-format.h"
 #include "pgs-snapshot-format.h"
+#include "pgs-zlib-private.h"
 
 static guint64
 le64 (const guint8 *p)
@@ -37,7 +38,7 @@ inflate_exact (const guint8  *in,
                gsize          out_len,
                GError       **error)
 {
-  g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
+  g_autoptr(PgsZlib) z = _pgs_zlib_new_inflate ();
   gsize at = 0;
 
   for (;;)
@@ -48,9 +49,9 @@ inflate_exact (const guint8  *in,
       gsize out_chunk = MIN (out_len + 1 - at, (gsize) 1 << 30);
       GConverterResult result;
 
-      result = g_converter_convert (G_CONVERTER (z), in, in_chunk, out + at, out_chunk,
-                                    in_chunk == in_len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
-                                    &read, &written, &local);
+      result = _pgs_zlib_convert (z, in, in_chunk, out + at, out_chunk,
+                                 in_chunk == in_len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
+                                 &read, &written, &local);
       if (result == G_CONVERTER_ERROR)
         {
           g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent picture: %s", local->message);

@@ -24,6 +24,7 @@ struct _PgsRecording
   const guint8 *data;
   gsize        len;
   GFile       *file;
+  char        *path;         /* the local file it was opened from */
   char        *end_note;
 
   char        *hostname;

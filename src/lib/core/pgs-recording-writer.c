@@ -22,6 +22,7 @@
 #include "pgs-recording-format.h"
 #include "pgs-recording-writer.h"
 #include "pgs-snapshot-format.h"
+#include "pgs-zlib-private.h"
 
 /* The level snapshot files use (pgs-snapshot-file.c measured 1 against 6 and 9). */
 #define ZLIB_LEVEL 6
@@ -233,7 +234,7 @@ compress_into (const guint8 *data,
                gsize         len,
                GByteArray   *out)
 {
-  g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, ZLIB_LEVEL);
+  g_autoptr(PgsZlib) z = _pgs_zlib_new_deflate (ZLIB_LEVEL);
 
   for (;;)
     {
@@ -244,9 +245,9 @@ compress_into (const guint8 *data,
       g_autoptr(GError) error = NULL;
 
       g_byte_array_set_size (out, at + room);
-      result = g_converter_convert (G_CONVERTER (z), data, chunk, out->data + at, room,
-                                    chunk == len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
-                                    &read, &written, &error);
+      result = _pgs_zlib_convert (z, data, chunk, out->data + at, room,
+                                  chunk == len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
+                                  &read, &written, &error);
       g_byte_array_set_size (out, at + written);
       g_assert (result != G_CONVERTER_ERROR);
       data += read;

@@ -29,6 +29,7 @@ pgs_recording_finalize (GObject *object)
 
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_object (&self->file);
+  g_free (self->path);
   g_free (self->end_note);
   g_free (self->hostname);
   g_free (self->kernel);
@@ -96,6 +97,7 @@ pgs_recording_new_for_snapshot (PgsSnapshot *snapshot)
   self->privileged = pgs_snapshot_is_privileged (snapshot);
   self->page_size = pgs_snapshot_get_page_size (snapshot);
   self->file = pgs_snapshot_get_file (snapshot) != NULL ? g_object_ref (pgs_snapshot_get_file (snapshot)) : NULL;
+  self->path = g_strdup (pgs_snapshot_get_path (snapshot));
   g_array_append_val (self->samples, ((Entry) { info, FALSE }));
   info.type = PGS_FRAME_PICTURE;
   g_array_append_val (self->pictures, ((Entry) { info, FALSE }));
@@ -133,13 +135,57 @@ pgs_recording_new_for_samples (GPtrArray   *samples,
   return self;
 }
 
+/* A recording, or a snapshot as one, from the local file @path; the snapshot is read by
+ * @load_snapshot (with GFile or without). */
+static PgsRecording *
+open_path (const char    *path,
+           PgsSnapshot *(*load_snapshot) (gpointer, GCancellable *, GError **),
+           gpointer       load_data,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  PgsRecording *self;
+
+  mapped = g_mapped_file_new (path, FALSE, error);
+  if (mapped == NULL)
+    return NULL;
+  bytes = g_mapped_file_get_bytes (mapped);
+  if (g_bytes_get_size (bytes) >= PGS_SNAPSHOT_MAGIC_LEN &&
+      memcmp (g_bytes_get_data (bytes, NULL), PGS_SNAPSHOT_MAGIC, PGS_SNAPSHOT_MAGIC_LEN) == 0)
+    {
+      g_autoptr(PgsSnapshot) snapshot = load_snapshot (load_data, cancellable, error);
+
+      return snapshot != NULL ? pgs_recording_new_for_snapshot (snapshot) : NULL;
+    }
+  self = open_bytes (bytes, error);
+  if (self != NULL)
+    self->path = g_strdup (path);
+  return self;
+}
+
+static PgsSnapshot *
+load_snapshot_file (gpointer       file,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  return pgs_snapshot_load (file, cancellable, error);
+}
+
+static PgsSnapshot *
+load_snapshot_path (gpointer       path,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  return pgs_snapshot_load_path (path, error);
+}
+
 PgsRecording *
 pgs_recording_open (GFile         *file,
                     GCancellable  *cancellable,
                     GError       **error)
 {
-  g_autoptr(GMappedFile) mapped = NULL;
-  g_autoptr(GBytes) bytes = NULL;
   g_autofree char *path = NULL;
   PgsRecording *self;
 
@@ -150,21 +196,18 @@ pgs_recording_open (GFile         *file,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "not a local file");
       return NULL;
     }
-  mapped = g_mapped_file_new (path, FALSE, error);
-  if (mapped == NULL)
-    return NULL;
-  bytes = g_mapped_file_get_bytes (mapped);
-  if (g_bytes_get_size (bytes) >= PGS_SNAPSHOT_MAGIC_LEN &&
-      memcmp (g_bytes_get_data (bytes, NULL), PGS_SNAPSHOT_MAGIC, PGS_SNAPSHOT_MAGIC_LEN) == 0)
-    {
-      g_autoptr(PgsSnapshot) snapshot = pgs_snapshot_load (file, cancellable, error);
-
-      return snapshot != NULL ? pgs_recording_new_for_snapshot (snapshot) : NULL;
-    }
-  self = open_bytes (bytes, error);
-  if (self != NULL)
+  self = open_path (path, load_snapshot_file, file, cancellable, error);
+  if (self != NULL && self->file == NULL)
     self->file = g_object_ref (file);
   return self;
+}
+
+PgsRecording *
+pgs_recording_open_path (const char  *path,
+                         GError     **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  return open_path (path, load_snapshot_path, (gpointer) path, NULL, error);
 }
 
 const char *pgs_recording_get_end_note (PgsRecording *self) { return self->end_note; }
@@ -408,6 +451,8 @@ pgs_recording_get_picture (PgsRecording  *self,
   snapshot = _pgs_snapshot_decode (variant, PGS_SNAPSHOT_MAX_FRAMES, error);
   if (snapshot != NULL && self->file != NULL)
     _pgs_snapshot_set_file (snapshot, self->file);
+  if (snapshot != NULL && self->path != NULL)
+    _pgs_snapshot_set_path (snapshot, self->path);
   return snapshot;
 }
 

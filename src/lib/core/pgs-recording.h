@@ -42,6 +42,10 @@ G_DECLARE_FINAL_TYPE (PgsRecording, pgs_recording, PGS, RECORDING, GObject)
 PgsRecording *pgs_recording_open              (GFile         *file,
                                                GCancellable  *cancellable,
                                                GError       **error);
+/* The same for the local file @path without GFile (pagescope-cli), with the errors GFile
+ * gives for it: the recording has a path and no file. */
+PgsRecording *pgs_recording_open_path         (const char    *path,
+                                               GError       **error);
 /* The same from bytes in memory (tests, the fuzz target). */
 PgsRecording *pgs_recording_new_from_bytes    (GBytes        *bytes,
                                                GError       **error);

@@ -265,6 +265,10 @@ _pgs_scan_read_pages (ScanJob     *job,
           j++;
         }
 
+      /* 512 KiB, from the first process whose pages are read: a name filter that keeps
+       * none needs none. */
+      if (job->pm_buf == NULL)
+        job->pm_buf = g_new (guint64, PAGEMAP_BATCH);
       for (guint64 pos = start; pos < end;)
         {
           guint64 n = MIN ((end - pos) >> job->page_shift, PAGEMAP_BATCH);

@@ -282,7 +282,6 @@ scan_job_run (ScanJob       *job,
       return NULL;
     }
 
-  job->pm_buf = g_new (guint64, PAGEMAP_BATCH);
   job->swap_state = _pgs_swap_state (job->root_fd);
 
   pids = explicit_pids ? g_array_ref (job->pids) : list_pids (job, error);
@@ -333,7 +332,8 @@ scan_job_run (ScanJob       *job,
     PgsSnapshot *snapshot = _pgs_snapshot_new (job->processes, job->skipped, job->privileged,
                                                job->page_size, physmap);
 
-    _pgs_snapshot_read_host_info (snapshot, job->root_fd);
+    if (!(job->flags & PGS_SCAN_NO_HOST_INFO))
+      _pgs_snapshot_read_host_info (snapshot, job->root_fd);
     return snapshot;
   }
 }

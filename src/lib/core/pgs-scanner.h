@@ -28,6 +28,10 @@ typedef enum
    * mapped (pgs_physmap_read_fds_mapped), a sixth of kpagecount at rest; a frame mapped
    * between the two files' reads then counts 0. The recorder's pictures. */
   PGS_SCAN_MAPPED_COUNTS = 1 << 4,
+  /* Without the host name, kernel release, boot id, meminfo, zoneinfo and vmstat (their
+   * getters give NULL): for a report that shows none of them (memrank). zoneinfo and
+   * vmstat alone took 37 µs, 2 % of `memrank nosuchname`. */
+  PGS_SCAN_NO_HOST_INFO = 1 << 5,
 } PgsScanFlags;
 
 #define PGS_TYPE_SCANNER (pgs_scanner_get_type ())

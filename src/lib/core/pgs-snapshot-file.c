@@ -15,10 +15,12 @@
 
 #include "pgs-error.h"
 #include "pgs-format.h"
+#include "pgs-local-file.h"
 #include "pgs-snapshot-file.h"
 #include "pgs-snapshot-format.h"
 #include "pgs-snapshot-private.h"
 #include "pgs-snapshot.h"
+#include "pgs-zlib-private.h"
 
 /* Measured on a 24 GiB machine (14 MB of GVariant): level 1 wrote 2.1 MB in 0.23 s, 6 wrote
  * 1.6 MB in 0.5 s, 9 wrote 1.8 MB in 16 s (the long runs of equal values defeat it). */
@@ -77,7 +79,7 @@ checksum (const guint8 *header,
 /* Runs @converter over all of @in; @limit bounds the output (0: none), beyond which the
  * input is refused rather than decompressed further. */
 static GByteArray *
-convert_all (GConverter   *converter,
+convert_all (PgsZlib      *converter,
              const guint8 *in,
              gsize         in_len,
              gsize         limit,
@@ -98,8 +100,8 @@ convert_all (GConverter   *converter,
           return NULL;
         }
       g_byte_array_set_size (out, at + chunk);
-      result = g_converter_convert (converter, in, in_len, out->data + at, chunk,
-                                    G_CONVERTER_INPUT_AT_END, &read, &written, error);
+      result = _pgs_zlib_convert (converter, in, in_len, out->data + at, chunk,
+                                  G_CONVERTER_INPUT_AT_END, &read, &written, error);
       g_byte_array_set_size (out, at + written);
       if (result == G_CONVERTER_ERROR)
         return NULL;
@@ -131,7 +133,7 @@ inflate_bounded (const guint8  *in,
                  guint64        declared,
                  GError       **error)
 {
-  g_autoptr(GZlibDecompressor) decompressor = NULL;
+  g_autoptr(PgsZlib) decompressor = NULL;
   g_autofree guint8 *out = NULL;
   g_autofree char *size = NULL;
   gsize at = 0;
@@ -164,7 +166,7 @@ inflate_bounded (const guint8  *in,
       return NULL;
     }
 
-  decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB);
+  decompressor = _pgs_zlib_new_inflate ();
   for (;;)
     {
       g_autoptr(GError) local_error = NULL;
@@ -182,9 +184,9 @@ inflate_bounded (const guint8  *in,
       in_chunk = MIN (in_len, CHUNK);
       out_chunk = MIN (declared + 1 - at, CHUNK);
 
-      result = g_converter_convert (G_CONVERTER (decompressor), in, in_chunk, out + at, out_chunk,
-                                    in_chunk == in_len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
-                                    &read, &written, &local_error);
+      result = _pgs_zlib_convert (decompressor, in, in_chunk, out + at, out_chunk,
+                                  in_chunk == in_len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
+                                  &read, &written, &local_error);
       if (result == G_CONVERTER_ERROR)
         {
           g_set_error (error, PGS_ERROR, PGS_ERROR_BAD_SNAPSHOT, "inconsistent contents: %s",
@@ -206,38 +208,53 @@ inflate_bounded (const guint8  *in,
   return g_steal_pointer (&out);
 }
 
-gboolean
-pgs_snapshot_save (PgsSnapshot   *snapshot,
-                   GFile         *file,
-                   GCancellable  *cancellable,
-                   GError       **error)
+/* @snapshot as the file's header and compressed payload. */
+static GByteArray *
+pack (PgsSnapshot *snapshot,
+      guint8       header[PGS_SNAPSHOT_HEADER_SIZE],
+      GError     **error)
 {
   g_autoptr(GBytes) payload = NULL;
-  g_autoptr(GZlibCompressor) compressor = NULL;
+  g_autoptr(PgsZlib) compressor = NULL;
   g_autoptr(GByteArray) packed = NULL;
-  g_autoptr(GFileOutputStream) out = NULL;
-  g_autoptr(GFile) parent = NULL;
-  g_autoptr(GFile) tmp = NULL;
-  g_autofree char *basename = NULL;
-  guint8 header[PGS_SNAPSHOT_HEADER_SIZE] = { 0 };
-  gsize written;
-
-  g_return_val_if_fail (PGS_IS_SNAPSHOT (snapshot), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   payload = _pgs_snapshot_encode (snapshot);
-  compressor = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB, ZLIB_LEVEL);
-  packed = convert_all (G_CONVERTER (compressor), g_bytes_get_data (payload, NULL),
+  compressor = _pgs_zlib_new_deflate (ZLIB_LEVEL);
+  packed = convert_all (compressor, g_bytes_get_data (payload, NULL),
                         g_bytes_get_size (payload), 0, error);
   if (packed == NULL)
-    return FALSE;
+    return NULL;
 
+  memset (header, 0, PGS_SNAPSHOT_HEADER_SIZE);
   memcpy (header, PGS_SNAPSHOT_MAGIC, PGS_SNAPSHOT_MAGIC_LEN);
   put_u32 (header + 8, PGS_SNAPSHOT_FORMAT_VERSION);
   put_u32 (header + 12, 0);
   put_u64 (header + 16, packed->len);
   put_u64 (header + 24, g_bytes_get_size (payload));
   checksum (header, packed->data, packed->len, header + 32);
+  return g_steal_pointer (&packed);
+}
+
+gboolean
+pgs_snapshot_save (PgsSnapshot   *snapshot,
+                   GFile         *file,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autoptr(GByteArray) packed = NULL;
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GFile) parent = NULL;
+  g_autoptr(GFile) tmp = NULL;
+  g_autofree char *basename = NULL;
+  guint8 header[PGS_SNAPSHOT_HEADER_SIZE];
+  gsize written;
+
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (snapshot), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  packed = pack (snapshot, header, error);
+  if (packed == NULL)
+    return FALSE;
 
   /* A temporary file beside @file, renamed over it once complete: a reader never sees half
    * a snapshot, and a failed save leaves the old file. (g_file_replace() alone writes a new
@@ -273,6 +290,23 @@ pgs_snapshot_save (PgsSnapshot   *snapshot,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+pgs_snapshot_save_path (PgsSnapshot  *snapshot,
+                        const char   *path,
+                        GError      **error)
+{
+  g_autoptr(GByteArray) packed = NULL;
+  guint8 header[PGS_SNAPSHOT_HEADER_SIZE];
+
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (snapshot), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  packed = pack (snapshot, header, error);
+  if (packed == NULL)
+    return FALSE;
+  return pgs_local_file_save_atomic (path, header, sizeof header, packed->data, packed->len, error);
 }
 
 PgsSnapshot *
@@ -349,6 +383,19 @@ _pgs_snapshot_load_bytes (const guint8  *data,
   return _pgs_snapshot_decode (payload, max_frames, error);
 }
 
+static gboolean
+check_size (goffset   size,
+            GError  **error)
+{
+  if ((guint64) size > PGS_SNAPSHOT_MAX_PAYLOAD + PGS_SNAPSHOT_HEADER_SIZE)
+    {
+      g_set_error (error, PGS_ERROR, PGS_ERROR_NOT_A_SNAPSHOT,
+                   "not a Pagescope snapshot file: too large (%" G_GOFFSET_FORMAT " bytes)", size);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 PgsSnapshot *
 pgs_snapshot_load (GFile         *file,
                    GCancellable  *cancellable,
@@ -356,7 +403,7 @@ pgs_snapshot_load (GFile         *file,
 {
   g_autoptr(GFileInfo) info = NULL;
   g_autofree char *data = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
   PgsSnapshot *snapshot;
   gsize len;
 
@@ -364,21 +411,40 @@ pgs_snapshot_load (GFile         *file,
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
                             cancellable, error);
-  if (info == NULL)
+  if (info == NULL || !check_size (g_file_info_get_size (info), error))
     return NULL;
-  if ((guint64) g_file_info_get_size (info) > PGS_SNAPSHOT_MAX_PAYLOAD + PGS_SNAPSHOT_HEADER_SIZE)
-    {
-      g_set_error (error, PGS_ERROR, PGS_ERROR_NOT_A_SNAPSHOT,
-                   "not a Pagescope snapshot file: too large (%" G_GOFFSET_FORMAT " bytes)",
-                   g_file_info_get_size (info));
-      return NULL;
-    }
   if (!g_file_load_contents (file, cancellable, &data, &len, NULL, error))
     return NULL;
 
   snapshot = _pgs_snapshot_load_bytes ((const guint8 *) data, len, PGS_SNAPSHOT_MAX_FRAMES, error);
   if (snapshot != NULL)
-    _pgs_snapshot_set_file (snapshot, file);
+    {
+      path = g_file_get_path (file);
+      _pgs_snapshot_set_file (snapshot, file);
+      _pgs_snapshot_set_path (snapshot, path);
+    }
+  return snapshot;
+}
+
+PgsSnapshot *
+pgs_snapshot_load_path (const char  *path,
+                        GError     **error)
+{
+  g_autofree char *data = NULL;
+  PgsSnapshot *snapshot;
+  goffset size;
+  gsize len;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!pgs_local_file_query_size (path, &size, error) || !check_size (size, error))
+    return NULL;
+  if (!pgs_local_file_load (path, &data, &len, error))
+    return NULL;
+
+  snapshot = _pgs_snapshot_load_bytes ((const guint8 *) data, len, PGS_SNAPSHOT_MAX_FRAMES, error);
+  if (snapshot != NULL)
+    _pgs_snapshot_set_path (snapshot, path);
   return snapshot;
 }
 

@@ -43,4 +43,12 @@ void         pgs_snapshot_load_async  (GFile                *file,
 PgsSnapshot *pgs_snapshot_load_finish (GAsyncResult         *result,
                                        GError              **error);
 
+/* The same for the local file @path, without GFile (pagescope-cli: pgs-local-file.h), with
+ * the errors GFile gives for it. The snapshot has a path and no file. */
+gboolean     pgs_snapshot_save_path   (PgsSnapshot          *snapshot,
+                                       const char           *path,
+                                       GError              **error);
+PgsSnapshot *pgs_snapshot_load_path   (const char           *path,
+                                       GError              **error);
+
 G_END_DECLS

@@ -35,6 +35,8 @@ void         _pgs_snapshot_set_counters   (PgsSnapshot *self,
                                            const char  *vmstat_text);
 void         _pgs_snapshot_set_file       (PgsSnapshot *self,
                                            GFile       *file);
+void         _pgs_snapshot_set_path       (PgsSnapshot *self,
+                                           const char  *path);
 GPtrArray   *_pgs_snapshot_get_processes  (PgsSnapshot *self);
 
 G_END_DECLS

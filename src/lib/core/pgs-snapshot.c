@@ -37,6 +37,7 @@ struct _PgsSnapshot
   char       *zoneinfo_text;   /* the ledger's other inputs; NULL in older files */
   char       *vmstat_text;
   GFile      *file;
+  char       *path;
 
   PgsFrameIndex *frame_index;  /* built by the first find_frame_users */
   GMutex      frame_lock;
@@ -103,6 +104,7 @@ pgs_snapshot_finalize (GObject *object)
   g_clear_pointer (&self->zoneinfo_text, g_free);
   g_clear_pointer (&self->vmstat_text, g_free);
   g_clear_object (&self->file);
+  g_clear_pointer (&self->path, g_free);
   g_mutex_clear (&self->frame_lock);
 
   G_OBJECT_CLASS (pgs_snapshot_parent_class)->finalize (object);
@@ -504,6 +506,17 @@ _pgs_snapshot_set_file (PgsSnapshot *self,
   g_set_object (&self->file, file);
 }
 
+void
+_pgs_snapshot_set_path (PgsSnapshot *self,
+                        const char  *path)
+{
+  if (path != self->path)
+    {
+      g_free (self->path);
+      self->path = g_strdup (path);
+    }
+}
+
 GPtrArray *
 _pgs_snapshot_get_processes (PgsSnapshot *self)
 {
@@ -569,4 +582,12 @@ pgs_snapshot_get_file (PgsSnapshot *self)
 {
   g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
   return self->file;
+}
+
+/* Returns: (transfer none) (nullable) */
+const char *
+pgs_snapshot_get_path (PgsSnapshot *self)
+{
+  g_return_val_if_fail (PGS_IS_SNAPSHOT (self), NULL);
+  return self->path;
 }

@@ -50,6 +50,8 @@ const char     *pgs_snapshot_get_zoneinfo_text  (PgsSnapshot *self);
 const char     *pgs_snapshot_get_vmstat_text    (PgsSnapshot *self);
 /* The file it was loaded from; NULL for a live scan. */
 GFile          *pgs_snapshot_get_file           (PgsSnapshot *self);
+/* The local path of that file (or of a file read without GFile); NULL for a live scan. */
+const char     *pgs_snapshot_get_path           (PgsSnapshot *self);
 
 /* A process that maps a page frame, and where. */
 typedef struct
