@@ -22,7 +22,9 @@
  *
  *   meson test -C build --benchmark --verbose        (or run the binary)
  *   valgrind --tool=callgrind --toggle-collect=pgs_renderer_render \
- *     build/tests/bench/bench-render --once        (instructions of one cold render)
+ *     build/tests/bench/bench-render --once [flags|sharing] [linear|hilbert] [ROOT]
+ *   (instructions of one cold and one warm render; ROOT: a directory holding a saved
+ *   kpagecount and kpageflags, for counts that repeat)
  */
 
 #include "config.h"
@@ -194,26 +196,39 @@ main (int    argc,
   double t_read[ROUNDS], t_raw[ROUNDS], ratio[ROUNDS];
   guint64 prefix;
 
-  if (access ("/proc/kpageflags", R_OK) != 0)
-    {
-      printf ("SKIP: needs root to read /proc/kpageflags\n");
-      return 77;
-    }
-
   if (argc > 1 && g_str_equal (argv[1], "--once"))
     {
-      /* One cold render of this machine's mix, for callgrind. */
+      /* One cold and one warm render, for callgrind: of this machine's mix, or of the map
+       * saved under ROOT (its kpagecount and kpageflags), so that counts repeat. */
       g_autoptr(PgsRenderer) renderer = NULL;
+      const char *root = argc > 4 ? argv[4] : NULL;
+      g_autofree char *sum = NULL;
 
-      machine = pgs_physmap_read (NULL, NULL, &error);
+      if (root == NULL && access ("/proc/kpageflags", R_OK) != 0)
+        {
+          printf ("SKIP: needs root to read /proc/kpageflags\n");
+          return 77;
+        }
+      machine = pgs_physmap_read (root, NULL, &error);
       g_assert_no_error (error);
       as_is = synthesize (pgs_physmap_get_counts (machine), pgs_physmap_get_flags (machine),
                           pgs_physmap_get_n_frames (machine));
       renderer = pgs_renderer_new (as_is, argc > 2 && g_str_equal (argv[2], "sharing")
                                           ? PGS_VIEW_SHARING : PGS_VIEW_FLAGS);
+      pgs_renderer_set_layout (renderer, argc > 3 && g_str_equal (argv[3], "hilbert")
+                                         ? PGS_LAYOUT_HILBERT : PGS_LAYOUT_LINEAR);
       pgs_renderer_render (renderer, (guint8 *) pixels, WIDTH, HEIGHT, WIDTH * 4);
-      printf ("frames %d\n", N_FRAMES);
+      pgs_renderer_render (renderer, (guint8 *) pixels, WIDTH, HEIGHT, WIDTH * 4);
+      sum = g_compute_checksum_for_data (G_CHECKSUM_SHA1, (const guint8 *) pixels,
+                                         (gsize) WIDTH * HEIGHT * 4);
+      printf ("frames %d, pixels sha1 %s\n", N_FRAMES, sum);
       return 0;
+    }
+
+  if (access ("/proc/kpageflags", R_OK) != 0)
+    {
+      printf ("SKIP: needs root to read /proc/kpageflags\n");
+      return 77;
     }
 
   for (guint r = 0; r < ROUNDS; r++)

@@ -158,7 +158,7 @@ pgs_renderer_render (PgsRenderer *self,
             }
         }
       grid = pgs_render_hilbert_grid (g, self->classes, self->view == PGS_VIEW_FLAGS,
-                                      bx_first, bx_last, by_first, by_last, ranges);
+                                      bx_first, bx_last, by_first, by_last);
       grid_by_first = by_first;
     }
 

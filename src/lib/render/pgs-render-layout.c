@@ -488,8 +488,8 @@ pgs_render_ensure_hilbert_table (Geometry *g,
 }
 
 /* Hilbert, with much of the map showing: the class of every visible block, found by
- * walking each tile in curve order, so that consecutive blocks are consecutive frames and
- * each finds its runs a step on from the last. Returns NULL where the general path must
+ * walking each tile in curve order, so that consecutive blocks are consecutive frames: one
+ * walk over the runs a tile. Returns NULL where the general path must
  * do it. */
 guint8 *
 pgs_render_hilbert_grid (const Geometry *g,
@@ -498,13 +498,13 @@ pgs_render_hilbert_grid (const Geometry *g,
                          gint64          bx_first,
                          gint64          bx_last,
                          gint64          by_first,
-                         gint64          by_last,
-                         Range          *ranges)
+                         gint64          by_last)
 {
   guint64 a = g->a, aa = a * a, t = g->tile, sub = t / a;
   guint64 gw = bx_last - bx_first + 1, gh = by_last - by_first + 1;
   const guint32 *inv;
   guint8 *grid;
+  g_autofree guint8 *tile_classes = NULL;
 
   if (g->layout != PGS_LAYOUT_HILBERT || bx_last < 0 || by_last < 0)
     return NULL;
@@ -517,27 +517,36 @@ pgs_render_hilbert_grid (const Geometry *g,
 
   grid = g_malloc (gw * gh);
   memset (grid, 0xff, gw * gh);
+  tile_classes = g_malloc (sub * sub);
   for (guint64 ti = 0; ti < g->n_tiles; ti++)
     {
-      guint64 ox = (ti % g->tiles_x) * sub, oy = (ti / g->tiles_x) * sub;
-      guint64 base = ti * t * t;
+      gint64 ox = (ti % g->tiles_x) * sub, oy = (ti / g->tiles_x) * sub;
+      guint64 base = ti * t * t, n_blocks;
 
-      if ((gint64) (ox + sub) <= bx_first || (gint64) ox > bx_last ||
-          (gint64) (oy + sub) <= by_first || (gint64) oy > by_last)
+      if (ox + (gint64) sub <= bx_first || ox > bx_last ||
+          oy + (gint64) sub <= by_first || oy > by_last || base >= g->n)
         continue;
-      for (guint64 d = 0; d < sub * sub; d++)
+      /* The tile's blocks in curve order are consecutive frames: their classes in one
+       * walk over the runs, then each put where the curve places it. */
+      n_blocks = MIN (sub * sub, (g->n - base + aa - 1) / aa);
+      pgs_class_runs_blocks (classes, mode, base, aa, n_blocks, g->n, tile_classes);
+      if (ox >= bx_first && ox + (gint64) sub - 1 <= bx_last &&
+          oy >= by_first && oy + (gint64) sub - 1 <= by_last)
         {
-          guint64 start = base + d * aa;
+          /* Wholly visible (the usual case): no check a block. */
+          guint8 *corner = grid + (oy - by_first) * gw + (ox - bx_first);
+
+          for (guint64 d = 0; d < n_blocks; d++)
+            corner[(inv[d] >> 16) * gw + (inv[d] & 0xffff)] = tile_classes[d];
+          continue;
+        }
+      for (guint64 d = 0; d < n_blocks; d++)
+        {
           gint64 bx = ox + (inv[d] & 0xffff), by = oy + (inv[d] >> 16);
 
-          if (start >= g->n)
-            break;
           if (bx < bx_first || bx > bx_last || by < by_first || by > by_last)
             continue;
-          ranges[0].start = start;
-          ranges[0].end = MIN (start + aa, g->n);
-          grid[(by - by_first) * gw + (bx - bx_first)] =
-            mode ? pgs_class_runs_mode (classes, ranges, 1) : pgs_class_runs_max (classes, ranges, 1);
+          grid[(by - by_first) * gw + (bx - bx_first)] = tile_classes[d];
         }
     }
   return grid;

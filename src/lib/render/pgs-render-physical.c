@@ -397,6 +397,53 @@ pgs_class_runs_mode (PgsClassRuns        *self,
   return mode_walk (self, ranges, n_ranges);
 }
 
+void
+pgs_class_runs_blocks (PgsClassRuns *self,
+                       gboolean      mode,
+                       guint64       start,
+                       guint64       size,
+                       guint64       n_blocks,
+                       guint64       end,
+                       guint8       *out)
+{
+  const guint8 *klass = self->cur->klass;
+  guint64 k = 0;
+  Walk w;
+
+  end = MIN (end, self->n_frames);
+  if (start >= end || n_blocks == 0)
+    return;
+  n_blocks = MIN (n_blocks, (end - start + size - 1) / size);
+  w = walk_start (self, start);
+  while (k < n_blocks)
+    {
+      guint64 bs = start + k * size, be = MIN (bs + size, end);
+
+      while (w.re <= bs)
+        walk_next (self, &w, end);
+      if (be <= w.re)
+        {
+          /* The blocks wholly inside this run (the last one perhaps cut short by @end):
+           * its class, as _max() and _mode() give on one run. */
+          guint64 whole = w.re >= end ? n_blocks - k : MIN ((w.re - bs) / size, n_blocks - k);
+
+          memset (out + k, klass[w.i], whole);
+          k += whole;
+        }
+      else
+        {
+          PgsFrameRange range = { bs, be };
+
+          out[k++] = mode ? mode_walk (self, &range, 1) : max_walk (self, &range, 1);
+          /* The walk left the cursor on the block's last run: go on from there. */
+          w.i = self->cursor;
+          w.rs = self->cur_lo;
+          w.re = self->cur_hi;
+        }
+    }
+  cursor_set (self, w.i, w.rs, w.re);
+}
+
 guint64
 pgs_class_runs_find (PgsClassRuns *self,
                      guint64       start,
