@@ -134,8 +134,11 @@ share_class (guint32 count,
          : (flags & PGS_KPF_BIT (PGS_KPF_BUDDY)) ? PGS_SHARE_FREE : PGS_SHARE_0;
 }
 
-/* Runs of the map read at once by pgs_class_runs_new(): 20 bytes each, on the stack. */
+/* Runs of the map read at once by pgs_class_runs_new(): 12 bytes each, on the stack. */
 #define RUN_BATCH 512
+
+/* Not a class: a pair whose category is its compound head's (a tail page). */
+#define INHERIT 0xfe
 
 PgsClassRuns *
 pgs_class_runs_new (PgsPhysMap *physmap,
@@ -151,6 +154,11 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   guint64 n_runs = pgs_physmap_get_n_runs (physmap), pos = 0;
   Stream st = { 0 };
   const PgsFrameSpan *spans;
+  const guint32 *pair_counts;
+  const guint64 *pair_flags;
+  guint32 n_pairs = pgs_physmap_get_pairs (physmap, &pair_counts, &pair_flags);
+  g_autofree guint8 *pair_class = g_malloc (MAX (n_pairs, 1));
+  g_autofree guint8 *pair_head = g_malloc (MAX (n_pairs, 1));
   g_autofree Overlay *over = NULL;
   guint n_spans;
   guint8 head = PGS_CATEGORY_RESERVED;
@@ -164,6 +172,17 @@ pgs_class_runs_new (PgsPhysMap *physmap,
       over[i].end = MIN (spans[i].start + spans[i].n_frames, self->n_frames);
       over[i].value = by_category ? spans[i].category : share_of[spans[i].category];
     }
+  /* A class depends on the run's (count, flags) pair only, bar a tail page's, which is its
+   * head's: a few thousand pairs classified once, not half a million runs.
+   * pgs_category_classify_run() with INHERIT as the head tells a tail page. */
+  for (guint32 p = 0; p < n_pairs; p++)
+    {
+      guint8 mark = INHERIT;
+
+      pair_class[p] = by_category ? pgs_category_classify_run (pair_flags[p], &mark)
+                                  : share_class (pair_counts[p], pair_flags[p]);
+      pair_head[p] = (pair_flags[p] & PGS_KPF_BIT (PGS_KPF_COMPOUND_HEAD)) != 0;
+    }
   /* The spans go on as the runs are made: no second copy. */
   st.over = over;
   st.n_over = n_spans;
@@ -172,15 +191,20 @@ pgs_class_runs_new (PgsPhysMap *physmap,
    * straight on. */
   for (guint64 i = 0; i < n_runs; )
     {
-      guint64 lengths[RUN_BATCH], flags[RUN_BATCH];
-      guint32 counts[RUN_BATCH];
-      guint64 got = pgs_physmap_get_runs (physmap, i, RUN_BATCH, lengths, counts, flags);
+      guint64 lengths[RUN_BATCH];
+      guint32 pairs[RUN_BATCH];
+      guint64 got = pgs_physmap_get_run_pairs (physmap, i, RUN_BATCH, lengths, pairs);
 
       for (guint64 k = 0; k < got; k++)
         {
-          guint8 c = by_category ? pgs_category_classify_run (flags[k], &head)
-                                 : share_class (counts[k], flags[k]);
+          guint8 c = pair_class[pairs[k]];
 
+          /* As pgs_category_classify_run(): a tail takes the last head's class. */
+          if (by_category)
+            {
+              c = c == INHERIT ? head : c;
+              head = pair_head[pairs[k]] ? c : head;
+            }
           if (st.k >= st.n_over || st.over[st.k].start >= pos + lengths[k])
             runs_push (st.out, &st.pos, lengths[k], c);
           else
