@@ -456,13 +456,68 @@ pgs_class_runs_blocks (PgsClassRuns *self,
         }
       else
         {
-          PgsFrameRange range = { bs, be };
+          /* A block over a few runs (the run ends inside it): their classes and frames in
+           * a short list, as mode_walk() would count them, which takes over should a
+           * block hold more than SMALL classes. */
+          guint8 small_c[SMALL], any = 0, best = 0, first = klass[w.i] & PGS_CLASS_MASK;
+          guint64 small_w[SMALL], best_n = 0;
+          guint n_small = 0;
+          gboolean uniform = TRUE, many = FALSE;
+          Walk v = w;
 
-          out[k++] = mode ? mode_walk (self, &range, 1) : max_walk (self, &range, 1);
-          /* The walk left the cursor on the block's last run: go on from there. */
-          w.i = self->cursor;
-          w.rs = self->cur_lo;
-          w.re = self->cur_hi;
+          for (;;)
+            {
+              guint8 c = klass[v.i], cm = c & PGS_CLASS_MASK;
+              guint64 weight = MIN (v.re, be) - MAX (v.rs, bs);
+              guint j;
+
+              any |= c;
+              best = MAX (best, cm);
+              uniform &= cm == first;
+              if (mode && cm < PGS_N_CATEGORIES)
+                {
+                  for (j = 0; j < n_small && small_c[j] != cm; j++)
+                    ;
+                  if (j < n_small)
+                    small_w[j] += weight;
+                  else if (n_small < SMALL)
+                    {
+                      small_c[n_small] = cm;
+                      small_w[n_small++] = weight;
+                    }
+                  else
+                    many = TRUE;
+                }
+              if (v.re >= be)
+                break;
+              v.i++;
+              v.rs = v.re;
+              v.re = rstart (self->cur, v.i + 1);
+            }
+          if (G_UNLIKELY (many))
+            {
+              PgsFrameRange range = { bs, be };
+
+              out[k++] = mode_walk (self, &range, 1);
+            }
+          else if (!mode)
+            out[k++] = best | (any & PGS_CLASS_HIGHLIGHT);
+          else if (uniform)
+            out[k++] = first | (any & PGS_CLASS_HIGHLIGHT);
+          else
+            {
+              /* Most common, ties to the lowest class. */
+              best = 0;
+              for (guint j = 0; j < n_small; j++)
+                if (small_w[j] > best_n || (small_w[j] == best_n && small_c[j] < best))
+                  {
+                    best_n = small_w[j];
+                    best = small_c[j];
+                  }
+              out[k++] = best | (any & PGS_CLASS_HIGHLIGHT);
+            }
+          /* On from the block's last run. */
+          w = v;
         }
     }
   cursor_set (self, w.i, w.rs, w.re);
