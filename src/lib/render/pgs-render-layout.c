@@ -450,13 +450,28 @@ get_hilbert_cached (guint64  side,
   g_mutex_lock (&lock);
   if (tables[inverse][level] == NULL)
     {
+      const guint32 *other = tables[!inverse][level];
       guint32 *t = g_new (guint32, side * side);
 
       for (guint64 d = 0; d < side * side; d++)
         {
           guint64 x, y;
 
-          hilbert_d2xy (side, d, &x, &y);
+          /* Each table is the other turned round: no curve to compute when one is made. */
+          if (other != NULL && inverse)
+            {
+              y = d / side;
+              x = d % side;
+              t[other[d]] = (guint32) (y << 16 | x);
+              continue;
+            }
+          if (other != NULL)
+            {
+              x = other[d] & 0xffff;
+              y = other[d] >> 16;
+            }
+          else
+            hilbert_d2xy (side, d, &x, &y);
           if (inverse)
             t[d] = (guint32) (y << 16 | x);
           else
@@ -505,6 +520,7 @@ pgs_render_hilbert_grid (const Geometry *g,
   const guint32 *inv;
   guint8 *grid;
   g_autofree guint8 *tile_classes = NULL;
+  g_autofree guint64 *offsets = NULL;
 
   if (g->layout != PGS_LAYOUT_HILBERT || bx_last < 0 || by_last < 0)
     return NULL;
@@ -536,8 +552,16 @@ pgs_render_hilbert_grid (const Geometry *g,
           /* Wholly visible (the usual case): no check a block. */
           guint8 *corner = grid + (oy - by_first) * gw + (ox - bx_first);
 
+          if (offsets == NULL)
+            {
+              /* Where each block of a tile goes in the grid, from its corner: the same
+               * for every tile. */
+              offsets = g_new (guint64, sub * sub);
+              for (guint64 d = 0; d < sub * sub; d++)
+                offsets[d] = (inv[d] >> 16) * gw + (inv[d] & 0xffff);
+            }
           for (guint64 d = 0; d < n_blocks; d++)
-            corner[(inv[d] >> 16) * gw + (inv[d] & 0xffff)] = tile_classes[d];
+            corner[offsets[d]] = tile_classes[d];
           continue;
         }
       for (guint64 d = 0; d < n_blocks; d++)
