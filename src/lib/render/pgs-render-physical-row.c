@@ -230,6 +230,26 @@ block_row_class (const guint8  *bytes,
   return nv > 0 ? bytes_class (v, nv, mode) : 0xff;
 }
 
+/* Bytes a fill_bytes() may write past its end. */
+#define FILL_SLACK 16
+
+/* memset() for the pieces of a row, mostly a few bytes long (a run every 10 to 60
+ * frames): two 8-byte stores, which may spill up to FILL_SLACK bytes past @n. The row is
+ * laid out left to right and row after row, so the next piece or row writes over the
+ * spill; the buffer has the slack past its last row. */
+static inline void
+fill_bytes (guint8 *p,
+            guint8  c,
+            guint64 n)
+{
+  guint64 word = c * G_GUINT64_CONSTANT (0x0101010101010101);
+
+  memcpy (p, &word, 8);
+  memcpy (p + 8, &word, 8);
+  if (G_UNLIKELY (n > 16))
+    memset (p + 16, c, n - 16);
+}
+
 /* pgs_class_runs_linear_row() for small blocks (a few frames a pixel, as on a machine
  * of tens of GiB): the classes of the block row's frames laid out a byte a frame (one
  * memset a run), then each block from its a x a bytes. Walking the runs block by block
@@ -249,8 +269,27 @@ linear_row_bytes (PgsClassRuns *self,
 {
   const guint8 *klass = self->cur->klass;
   guint64 nb = bx1 - bx0 + 1, stride = nb * a, len[BYTES_MAX_SIDE] = { 0 };
-  g_autofree guint8 *bytes = g_malloc (stride * ay);
+  g_autofree guint8 *bytes = NULL;
   guint rows = 0;
+
+  /* One run over the whole block row (free memory, a large file): every block is one
+   * class, what blocks_whole() gives a uniform block. Only when every block is whole. */
+  if ((by + 1) * ay <= mh && (bx1 + 1) * a <= mw &&
+      ((by + 1) * ay - 1) * mw + (bx1 + 1) * a <= n)
+    {
+      Walk walk = walk_start (self, by * ay * mw + bx0 * a);
+
+      if (walk.re >= ((by + 1) * ay - 1) * mw + (bx1 + 1) * a)
+        {
+          guint8 c = klass[walk.i];
+
+          memset (out, !mode || (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT,
+                  nb);
+          return;
+        }
+    }
+  /* FILL_SLACK past the last row: fill_bytes() may write that far. */
+  bytes = g_malloc (stride * ay + FILL_SLACK);
 
   for (guint64 y = by * ay; y < MIN ((by + 1) * ay, mh); y++)
     {
@@ -265,7 +304,7 @@ linear_row_bytes (PgsClassRuns *self,
         {
           guint64 ps = MAX (walk.rs, s), pe = MIN (walk.re, e);
 
-          memset (line + (ps - s), klass[walk.i], pe - ps);
+          fill_bytes (line + (ps - s), klass[walk.i], pe - ps);
         }
       while (walk_next (self, &walk, e));
       len[rows++] = e - s;
