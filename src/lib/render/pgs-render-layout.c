@@ -538,6 +538,7 @@ pgs_render_hilbert_grid (const Geometry *g,
     {
       gint64 ox = (ti % g->tiles_x) * sub, oy = (ti / g->tiles_x) * sub;
       guint64 base = ti * t * t, n_blocks;
+      gboolean one;
 
       if (ox + (gint64) sub <= bx_first || ox > bx_last ||
           oy + (gint64) sub <= by_first || oy > by_last || base >= g->n)
@@ -545,12 +546,20 @@ pgs_render_hilbert_grid (const Geometry *g,
       /* The tile's blocks in curve order are consecutive frames: their classes in one
        * walk over the runs, then each put where the curve places it. */
       n_blocks = MIN (sub * sub, (g->n - base + aa - 1) / aa);
-      pgs_class_runs_blocks (classes, mode, base, aa, n_blocks, g->n, tile_classes);
+      one = pgs_class_runs_blocks (classes, mode, base, aa, n_blocks, g->n, tile_classes);
       if (ox >= bx_first && ox + (gint64) sub - 1 <= bx_last &&
           oy >= by_first && oy + (gint64) sub - 1 <= by_last)
         {
           /* Wholly visible (the usual case): no check a block. */
           guint8 *corner = grid + (oy - by_first) * gw + (ox - bx_first);
+
+          if (one && n_blocks == sub * sub)
+            {
+              /* A whole tile of one class: its rows at once. */
+              for (guint64 y = 0; y < sub; y++)
+                memset (corner + y * gw, tile_classes[0], sub);
+              continue;
+            }
 
           if (offsets == NULL)
             {

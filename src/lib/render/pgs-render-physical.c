@@ -421,7 +421,7 @@ pgs_class_runs_mode (PgsClassRuns        *self,
   return mode_walk (self, ranges, n_ranges);
 }
 
-void
+gboolean
 pgs_class_runs_blocks (PgsClassRuns *self,
                        gboolean      mode,
                        guint64       start,
@@ -436,9 +436,15 @@ pgs_class_runs_blocks (PgsClassRuns *self,
 
   end = MIN (end, self->n_frames);
   if (start >= end || n_blocks == 0)
-    return;
+    return FALSE;
   n_blocks = MIN (n_blocks, (end - start + size - 1) / size);
   w = walk_start (self, start);
+  if (w.re >= MIN (start + n_blocks * size, end))
+    {
+      /* All in one run. */
+      memset (out, klass[w.i], n_blocks);
+      return TRUE;
+    }
   while (k < n_blocks)
     {
       guint64 bs = start + k * size, be = MIN (bs + size, end);
@@ -521,6 +527,7 @@ pgs_class_runs_blocks (PgsClassRuns *self,
         }
     }
   cursor_set (self, w.i, w.rs, w.re);
+  return FALSE;
 }
 
 guint64

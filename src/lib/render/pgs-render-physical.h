@@ -56,8 +56,9 @@ guint64       pgs_class_runs_find      (PgsClassRuns        *self,
                                         guint8               want);
 /* The class byte of @n_blocks blocks of @size consecutive frames from @start (the last ones
  * cut short or left out at @end), into @out: what pgs_class_runs_max() or _mode() give on
- * each, in one walk over the runs (a memset for the blocks inside one run). */
-void          pgs_class_runs_blocks     (PgsClassRuns       *self,
+ * each, in one walk over the runs (a memset for the blocks inside one run). Returns
+ * whether one run holds them all (all one class). */
+gboolean      pgs_class_runs_blocks     (PgsClassRuns       *self,
                                          gboolean            mode,
                                          guint64             start,
                                          guint64             size,
