@@ -433,6 +433,43 @@ pgs_render_hilbert_square (const Geometry *g,
  * maps d → (y << 16 | x), to walk a tile in curve order. */
 #define HILBERT_TABLE_MAX 2048
 
+/* The curve of side 2s is four curves of side s, each turned as hilbert_d2xy() turns
+ * them last: d → (y << 16 | x) built side by side from 1 in @t (side * side long), about
+ * ten instructions an entry rather than a hilbert_d2xy() each. */
+static void
+hilbert_inverse_table (guint64  side,
+                       guint32 *t)
+{
+  t[0] = 0;
+  for (guint64 s = 1; s < side; s *= 2)
+    /* Quarter q of the larger curve from the smaller one in t[0, s²): the quarters past
+     * the first first, so that t[r] is read before quarter 0 writes over it. */
+    for (guint64 q = 4; q-- > 0; )
+      {
+        guint64 rx = 1 & (q / 2), ry = 1 & (q ^ rx);
+
+        for (guint64 r = 0; r < s * s; r++)
+          {
+            guint64 x = t[r] & 0xffff, y = t[r] >> 16;
+
+            if (ry == 0)
+              {
+                guint64 tmp;
+
+                if (rx == 1)
+                  {
+                    x = s - 1 - x;
+                    y = s - 1 - y;
+                  }
+                tmp = x;
+                x = y;
+                y = tmp;
+              }
+            t[q * s * s + r] = (guint32) ((y + s * ry) << 16 | (x + s * rx));
+          }
+      }
+}
+
 static const guint32 *
 get_hilbert_cached (guint64  side,
                     gboolean inverse)
@@ -453,29 +490,20 @@ get_hilbert_cached (guint64  side,
       const guint32 *other = tables[!inverse][level];
       guint32 *t = g_new (guint32, side * side);
 
-      for (guint64 d = 0; d < side * side; d++)
+      if (inverse && other != NULL)
+        /* Each table is the other turned round. */
+        for (guint64 i = 0; i < side * side; i++)
+          t[other[i]] = (guint32) ((i / side) << 16 | (i % side));
+      else if (inverse)
+        hilbert_inverse_table (side, t);
+      else
         {
-          guint64 x, y;
+          g_autofree guint32 *inv = NULL;
 
-          /* Each table is the other turned round: no curve to compute when one is made. */
-          if (other != NULL && inverse)
-            {
-              y = d / side;
-              x = d % side;
-              t[other[d]] = (guint32) (y << 16 | x);
-              continue;
-            }
-          if (other != NULL)
-            {
-              x = other[d] & 0xffff;
-              y = other[d] >> 16;
-            }
-          else
-            hilbert_d2xy (side, d, &x, &y);
-          if (inverse)
-            t[d] = (guint32) (y << 16 | x);
-          else
-            t[y * side + x] = (guint32) d;
+          if (other == NULL)
+            hilbert_inverse_table (side, (guint32 *) (other = inv = g_new (guint32, side * side)));
+          for (guint64 d = 0; d < side * side; d++)
+            t[(other[d] >> 16) * side + (other[d] & 0xffff)] = (guint32) d;
         }
       tables[inverse][level] = t;
     }
