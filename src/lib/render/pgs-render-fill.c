@@ -80,14 +80,16 @@ outline_highlight (guint8  *pixels,
 #undef AT
 
 /* A row of pixels from the class bytes of its blocks: columns [x_lo, x_hi] show block
- * @col[x] of @classes, the others the background, as does class byte 0xff (a block
- * without frames; @lut has it so, no class comes that high). */
+ * @col[x] of @classes (@one_to_one: block x - x_lo, a pixel a block), the others the
+ * background, as does class byte 0xff (a block without frames; @lut has it so, no class
+ * comes that high). */
 static inline void
 fill_row (guint32       *row,
           int            width,
           int            x_lo,
           int            x_hi,
           const guint32 *col,
+          gboolean       one_to_one,
           const guint8  *classes,
           const guint32 *lut,
           guint32        background)
@@ -96,6 +98,35 @@ fill_row (guint32       *row,
 
   for (; x < x_lo; x++)
     row[x] = background;
+  if (one_to_one && x_hi >= x_lo)
+    {
+      const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+      const guint8 *c = classes + col[x_lo];
+      guint32 *out = row + x_lo;
+      int n = x_hi - x_lo + 1, i = 0;
+
+      /* Eight blocks of one class (most, on a map of any size) are eight pixels of one
+       * colour: one compare, then stores the compiler can widen. */
+      for (; i + 8 <= n; i += 8)
+        {
+          guint64 w;
+
+          memcpy (&w, c + i, 8);
+          if (w == (w & 0xff) * ones)
+            {
+              guint32 color = lut[w & 0xff];
+
+              for (int k = 0; k < 8; k++)
+                out[i + k] = color;
+            }
+          else
+            for (int k = 0; k < 8; k++)
+              out[i + k] = lut[c[i + k]];
+        }
+      for (; i < n; i++)
+        out[i] = lut[c[i]];
+      x = x_hi + 1;
+    }
   for (; x <= x_hi; x++)
     row[x] = lut[classes[col[x]]];
   for (; x < width; x++)
@@ -117,6 +148,7 @@ pgs_renderer_render (PgsRenderer *self,
   g_autofree guint8 *grid = NULL;
   gint64 prev_by = -2, bx_first = -1, bx_last = -1, grid_by_first = 0;
   int x_lo = 0, x_hi = -1;
+  gboolean one_to_one = TRUE;
   guint32 background, lut[256];
 
   g_return_if_fail (PGS_IS_RENDERER (self));
@@ -176,6 +208,8 @@ pgs_renderer_render (PgsRenderer *self,
             x_hi = MAX (x_hi, x);
             col[x] = col_block[x] - bx_first;
           }
+      for (int x = x_lo; x <= x_hi; x++)
+        one_to_one &= col[x] == (guint32) (x - x_lo);
     }
   if (self->view != PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_HILBERT)
     {
@@ -214,7 +248,7 @@ pgs_renderer_render (PgsRenderer *self,
 
       if (grid != NULL && by >= 0)
         {
-          fill_row (row, width, x_lo, x_hi, col,
+          fill_row (row, width, x_lo, x_hi, col, one_to_one,
                     grid + (by - grid_by_first) * (bx_last - bx_first + 1), lut, background);
           continue;
         }
@@ -225,7 +259,7 @@ pgs_renderer_render (PgsRenderer *self,
         {
           pgs_class_runs_linear_row (self->classes, self->view == PGS_VIEW_FLAGS, g->n, g->mw,
                                      g->mh, g->a, g->ay, by, bx_first, bx_last, row_classes);
-          fill_row (row, width, x_lo, x_hi, col, row_classes, lut, background);
+          fill_row (row, width, x_lo, x_hi, col, one_to_one, row_classes, lut, background);
           continue;
         }
 
