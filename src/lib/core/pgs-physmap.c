@@ -203,21 +203,34 @@ pgs_physmap_get_run_pairs (PgsPhysMap *self,
   end = first + MIN (n, self->n_runs - first);
   while (epoch < self->n_epochs && self->epochs[epoch] <= first)
     epoch++;
-  start = (guint64) epoch << 32 | self->run_lo[first];
-  for (guint64 i = first; i < end; i++)
+  if (end < self->n_runs && (epoch >= self->n_epochs || self->epochs[epoch] > end))
     {
-      guint64 next;
+      /* No epoch starts inside the batch, nor with the run past it (the usual case, and
+       * always below 16 TiB): the lengths are differences of the low bits, in a loop the
+       * compiler can widen. */
+      const guint32 *lo = self->run_lo + first;
 
-      if (G_UNLIKELY (i + 1 >= self->n_runs))
-        next = self->n_frames;
-      else
+      for (guint64 k = 0; k < end - first; k++)
+        lengths[k] = lo[k + 1] - lo[k];
+    }
+  else
+    {
+      start = (guint64) epoch << 32 | self->run_lo[first];
+      for (guint64 i = first; i < end; i++)
         {
-          while (G_UNLIKELY (epoch < self->n_epochs && self->epochs[epoch] <= i + 1))
-            epoch++;
-          next = (guint64) epoch << 32 | self->run_lo[i + 1];
+          guint64 next;
+
+          if (i + 1 >= self->n_runs)
+            next = self->n_frames;
+          else
+            {
+              while (epoch < self->n_epochs && self->epochs[epoch] <= i + 1)
+                epoch++;
+              next = (guint64) epoch << 32 | self->run_lo[i + 1];
+            }
+          lengths[i - first] = next - start;
+          start = next;
         }
-      lengths[i - first] = next - start;
-      start = next;
     }
   if (self->run_pair16 != NULL)
     for (guint64 i = first; i < end; i++)

@@ -188,31 +188,47 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   st.n_over = n_spans;
   st.out = &self->base;
   /* The map's runs a batch at a time (no call a run); a run before the next span goes
-   * straight on. */
-  for (guint64 i = 0; i < n_runs; )
-    {
-      guint64 lengths[RUN_BATCH];
-      guint32 pairs[RUN_BATCH];
-      guint64 got = pgs_physmap_get_run_pairs (physmap, i, RUN_BATCH, lengths, pairs);
+   * straight on, joining the last class run when it has its class. */
+  {
+    guint64 limit = n_spans > 0 ? over[0].start : G_MAXUINT64;
+    guint8 last = 0xff;   /* the last class run's class; none yet */
 
-      for (guint64 k = 0; k < got; k++)
-        {
-          guint8 c = pair_class[pairs[k]];
+    for (guint64 i = 0; i < n_runs; )
+      {
+        guint64 lengths[RUN_BATCH];
+        guint32 pairs[RUN_BATCH];
+        guint64 got = pgs_physmap_get_run_pairs (physmap, i, RUN_BATCH, lengths, pairs);
 
-          /* As pgs_category_classify_run(): a tail takes the last head's class. */
-          if (by_category)
-            {
-              c = c == INHERIT ? head : c;
-              head = pair_head[pairs[k]] ? c : head;
-            }
-          if (st.k >= st.n_over || st.over[st.k].start >= pos + lengths[k])
-            runs_push (st.out, &st.pos, lengths[k], c);
-          else
-            stream_push (&st, pos, pos + lengths[k], c);
-          pos += lengths[k];
-        }
-      i += got;
-    }
+        for (guint64 k = 0; k < got; k++)
+          {
+            guint8 c = pair_class[pairs[k]];
+
+            /* As pgs_category_classify_run(): a tail takes the last head's class. */
+            if (by_category)
+              {
+                c = c == INHERIT ? head : c;
+                head = pair_head[pairs[k]] ? c : head;
+              }
+            if (G_UNLIKELY (pos + lengths[k] > limit))
+              {
+                stream_push (&st, pos, pos + lengths[k], c);
+                pos += lengths[k];
+                limit = st.k < st.n_over ? MAX (st.over[st.k].start, pos) : G_MAXUINT64;
+                last = self->base.n > 0 ? self->base.klass[self->base.n - 1] : 0xff;
+                continue;
+              }
+            if (c != last)
+              {
+                runs_push (&self->base, &st.pos, lengths[k], c);
+                last = c;
+              }
+            else
+              st.pos += lengths[k];
+            pos += lengths[k];
+          }
+        i += got;
+      }
+  }
   runs_finish (&self->base, self->n_frames);
 
   if (frame_counts != NULL)
