@@ -22,9 +22,10 @@
  *
  *   meson test -C build --benchmark --verbose        (or run the binary)
  *   valgrind --tool=callgrind --toggle-collect=pgs_renderer_render \
- *     build/tests/bench/bench-render --once [flags|sharing] [linear|hilbert] [ROOT]
+ *     build/tests/bench/bench-render --once [flags|sharing] [linear|hilbert] [ROOT [busy|head]]
  *   (instructions of one cold and one warm render; ROOT: a directory holding a saved
- *   kpagecount and kpageflags, for counts that repeat)
+ *   kpagecount and kpageflags, for counts that repeat; busy: the second mix; head: the
+ *   frames before the map's flagless end, repeated)
  */
 
 #include "config.h"
@@ -203,6 +204,8 @@ main (int    argc,
       g_autoptr(PgsRenderer) renderer = NULL;
       const char *root = argc > 4 ? argv[4] : NULL;
       g_autofree char *sum = NULL;
+      guint64 n_source;
+      const guint64 *flags;
 
       if (root == NULL && access ("/proc/kpageflags", R_OK) != 0)
         {
@@ -211,8 +214,16 @@ main (int    argc,
         }
       machine = pgs_physmap_read (root, NULL, &error);
       g_assert_no_error (error);
-      as_is = synthesize (pgs_physmap_get_counts (machine), pgs_physmap_get_flags (machine),
-                          pgs_physmap_get_n_frames (machine));
+      /* After ROOT, "busy": the busy mix (the frames below the first flagless stretch);
+       * "head": the frames below the flagless stretch that ends the map, repeated. */
+      n_source = pgs_physmap_get_n_frames (machine);
+      flags = pgs_physmap_get_flags (machine);
+      if (argc > 5 && g_str_equal (argv[5], "busy"))
+        n_source = busy_prefix (flags, n_source);
+      else if (argc > 5 && g_str_equal (argv[5], "head"))
+        while (n_source > 1 && flags[n_source - 1] == 0)
+          n_source--;
+      as_is = synthesize (pgs_physmap_get_counts (machine), flags, n_source);
       renderer = pgs_renderer_new (as_is, argc > 2 && g_str_equal (argv[2], "sharing")
                                           ? PGS_VIEW_SHARING : PGS_VIEW_FLAGS);
       pgs_renderer_set_layout (renderer, argc > 3 && g_str_equal (argv[3], "hilbert")
