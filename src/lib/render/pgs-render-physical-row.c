@@ -300,13 +300,32 @@ linear_row_bytes (PgsClassRuns *self,
       if (s >= e)
         break;
       walk = walk_start (self, s);
-      do
+      if (self->cur->epochs->len == 0)
         {
-          guint64 ps = MAX (walk.rs, s), pe = MIN (walk.re, e);
+          /* Below 2^32 frames (always, short of 16 TiB): each run's end is the next one's
+           * low bits, read straight (a dense map has a run every few frames). */
+          const guint32 *lo = self->cur->lo;
+          guint64 i = walk.i, last = self->cur->n - 1, rs = walk.rs, re = walk.re, ps = s;
 
-          fill_bytes (line + (ps - s), klass[walk.i], pe - ps);
+          for (;;)
+            {
+              fill_bytes (line + (ps - s), klass[i], MIN (re, e) - ps);
+              if (re >= e || i == last)
+                break;
+              ps = rs = re;
+              i++;
+              re = i < last ? lo[i + 1] : self->cur->n_frames;
+            }
+          cursor_set (self, i, rs, re);
         }
-      while (walk_next (self, &walk, e));
+      else
+        do
+          {
+            guint64 ps = MAX (walk.rs, s), pe = MIN (walk.re, e);
+
+            fill_bytes (line + (ps - s), klass[walk.i], pe - ps);
+          }
+        while (walk_next (self, &walk, e));
       len[rows++] = e - s;
     }
 
