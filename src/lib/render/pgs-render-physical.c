@@ -476,6 +476,37 @@ pgs_class_runs_blocks (PgsClassRuns *self,
           memset (out + k, klass[w.i], whole);
           k += whole;
         }
+      else if (mode && size == 4 && be - bs == 4)
+        {
+          /* The mode of four frames (2 x 2 blocks, a machine of tens of GiB) over a few
+           * runs: their class bytes, then the sorting network of the linear layout (the
+           * highest class, for the sharing view, costs less from the runs). */
+          guint8 v[4], top = 0;
+          Walk u = w;
+
+          for (guint f = 0; f < 4; f++)
+            {
+              while (u.re <= bs + f)
+                {
+                  u.i++;
+                  u.rs = u.re;
+                  u.re = rstart (self->cur, u.i + 1);
+                }
+              v[f] = klass[u.i];
+              top = MAX (top, v[f] & PGS_CLASS_MASK);
+            }
+          if (top < PGS_N_CATEGORIES)
+            out[k++] = bytes_mode4 (v);
+          else
+            {
+              /* A class past the categories: mode_walk() says what a block of one such
+               * class is, which the bytes do not. */
+              PgsFrameRange range = { bs, be };
+
+              out[k++] = mode_walk (self, &range, 1);
+            }
+          w = u;
+        }
       else
         {
           /* A block over a few runs (the run ends inside it): their classes and frames in
