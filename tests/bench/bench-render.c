@@ -21,6 +21,8 @@
  * frames. Needs root for /proc/kpage*; exits 77 without.
  *
  *   meson test -C build --benchmark --verbose        (or run the binary)
+ *   build/tests/bench/bench-render --map ROOT        (the render rounds of a map saved
+ *     under ROOT, its kpagecount and kpageflags: as it is, busy, and its head)
  *   valgrind --tool=callgrind --toggle-collect=pgs_renderer_render \
  *     build/tests/bench/bench-render --once [flags|sharing] [linear|hilbert] [ROOT [busy|head]]
  *   (instructions of one cold and one warm render; ROOT: a directory holding a saved
@@ -142,6 +144,21 @@ busy_prefix (const guint64 *flags,
   return n;
 }
 
+/* The frames a mix repeats: all, "busy" (busy_prefix()), or "head" (those before the
+ * flagless stretch that ends the map). */
+static guint64
+mix_frames (const guint64 *flags,
+            guint64        n,
+            const char    *mix)
+{
+  if (g_strcmp0 (mix, "busy") == 0)
+    return busy_prefix (flags, n);
+  if (g_strcmp0 (mix, "head") == 0)
+    while (n > 1 && flags[n - 1] == 0)
+      n--;
+  return n;
+}
+
 static void
 bench_render (const char  *mix,
               PgsSnapshot *snapshot,
@@ -204,7 +221,6 @@ main (int    argc,
       g_autoptr(PgsRenderer) renderer = NULL;
       const char *root = argc > 4 ? argv[4] : NULL;
       g_autofree char *sum = NULL;
-      guint64 n_source;
       const guint64 *flags;
 
       if (root == NULL && access ("/proc/kpageflags", R_OK) != 0)
@@ -214,16 +230,10 @@ main (int    argc,
         }
       machine = pgs_physmap_read (root, NULL, &error);
       g_assert_no_error (error);
-      /* After ROOT, "busy": the busy mix (the frames below the first flagless stretch);
-       * "head": the frames below the flagless stretch that ends the map, repeated. */
-      n_source = pgs_physmap_get_n_frames (machine);
       flags = pgs_physmap_get_flags (machine);
-      if (argc > 5 && g_str_equal (argv[5], "busy"))
-        n_source = busy_prefix (flags, n_source);
-      else if (argc > 5 && g_str_equal (argv[5], "head"))
-        while (n_source > 1 && flags[n_source - 1] == 0)
-          n_source--;
-      as_is = synthesize (pgs_physmap_get_counts (machine), flags, n_source);
+      as_is = synthesize (pgs_physmap_get_counts (machine), flags,
+                          mix_frames (flags, pgs_physmap_get_n_frames (machine),
+                                      argc > 5 ? argv[5] : NULL));
       renderer = pgs_renderer_new (as_is, argc > 2 && g_str_equal (argv[2], "sharing")
                                           ? PGS_VIEW_SHARING : PGS_VIEW_FLAGS);
       pgs_renderer_set_layout (renderer, argc > 3 && g_str_equal (argv[3], "hilbert")
@@ -233,6 +243,26 @@ main (int    argc,
       sum = g_compute_checksum_for_data (G_CHECKSUM_SHA1, (const guint8 *) pixels,
                                          (gsize) WIDTH * HEIGHT * 4);
       printf ("frames %d, pixels sha1 %s\n", N_FRAMES, sum);
+      return 0;
+    }
+
+  if (argc > 2 && g_str_equal (argv[1], "--map"))
+    {
+      /* The render rounds only, on the map saved under ROOT, in three mixes. */
+      static const char *const mixes[] = { "as-is", "busy", "head" };
+      const guint64 *flags;
+
+      machine = pgs_physmap_read (argv[2], NULL, &error);
+      g_assert_no_error (error);
+      flags = pgs_physmap_get_flags (machine);
+      for (guint m = 0; m < G_N_ELEMENTS (mixes); m++)
+        {
+          g_autoptr(PgsSnapshot) mix = NULL;
+
+          mix = synthesize (pgs_physmap_get_counts (machine), flags,
+                            mix_frames (flags, pgs_physmap_get_n_frames (machine), mixes[m]));
+          bench_render (mixes[m], mix, pixels);
+        }
       return 0;
     }
 
@@ -266,7 +296,7 @@ main (int    argc,
 
   as_is = synthesize (pgs_physmap_get_counts (machine), pgs_physmap_get_flags (machine),
                       pgs_physmap_get_n_frames (machine));
-  prefix = busy_prefix (pgs_physmap_get_flags (machine), pgs_physmap_get_n_frames (machine));
+  prefix = mix_frames (pgs_physmap_get_flags (machine), pgs_physmap_get_n_frames (machine), "busy");
   busy = synthesize (pgs_physmap_get_counts (machine), pgs_physmap_get_flags (machine), prefix);
   printf ("render of %d frames into %dx%d (goal: cold <= 3x floor); \"busy\" repeats the "
           "first %" G_GUINT64_FORMAT " frames\n", N_FRAMES, WIDTH, HEIGHT, prefix);
