@@ -548,7 +548,7 @@ pgs_render_hilbert_grid (const Geometry *g,
   const guint32 *inv;
   guint8 *grid;
   g_autofree guint8 *tile_classes = NULL;
-  g_autofree guint64 *offsets = NULL;
+  g_autofree guint32 *offsets = NULL;
 
   if (g->layout != PGS_LAYOUT_HILBERT || bx_last < 0 || by_last < 0)
     return NULL;
@@ -589,16 +589,21 @@ pgs_render_hilbert_grid (const Geometry *g,
               continue;
             }
 
-          if (offsets == NULL)
+          if (offsets == NULL && sub * gw <= G_MAXUINT32)
             {
               /* Where each block of a tile goes in the grid, from its corner: the same
-               * for every tile. */
-              offsets = g_new (guint64, sub * sub);
+               * for every tile (4 bytes a block of a tile, a few MiB at most: the grid is
+               * made only when the tiles show, a block a pixel or more). */
+              offsets = g_new (guint32, sub * sub);
               for (guint64 d = 0; d < sub * sub; d++)
-                offsets[d] = (inv[d] >> 16) * gw + (inv[d] & 0xffff);
+                offsets[d] = (guint32) ((inv[d] >> 16) * gw + (inv[d] & 0xffff));
             }
-          for (guint64 d = 0; d < n_blocks; d++)
-            corner[offsets[d]] = tile_classes[d];
+          if (offsets != NULL)
+            for (guint64 d = 0; d < n_blocks; d++)
+              corner[offsets[d]] = tile_classes[d];
+          else
+            for (guint64 d = 0; d < n_blocks; d++)
+              corner[(inv[d] >> 16) * gw + (inv[d] & 0xffff)] = tile_classes[d];
           continue;
         }
       for (guint64 d = 0; d < n_blocks; d++)
