@@ -192,6 +192,7 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   {
     guint64 limit = n_spans > 0 ? over[0].start : G_MAXUINT64;
     guint8 last = 0xff;   /* the last class run's class; none yet */
+    guint64 epoch_end = 0;  /* where the next epoch starts; 0: ask runs_push() */
 
     for (guint64 i = 0; i < n_runs; )
       {
@@ -215,11 +216,26 @@ pgs_class_runs_new (PgsPhysMap *physmap,
                 pos += lengths[k];
                 limit = st.k < st.n_over ? MAX (st.over[st.k].start, pos) : G_MAXUINT64;
                 last = self->base.n > 0 ? self->base.klass[self->base.n - 1] : 0xff;
+                epoch_end = 0;
                 continue;
               }
             if (c != last)
               {
-                runs_push (&self->base, &st.pos, lengths[k], c);
+                Runs *r = &self->base;
+
+                /* A new class run: straight in while there is room and no epoch to
+                 * start (runs_push() makes both). */
+                if (G_LIKELY (r->n < r->cap && st.pos < epoch_end))
+                  {
+                    r->lo[r->n] = (guint32) st.pos;
+                    r->klass[r->n++] = c;
+                    st.pos += lengths[k];
+                  }
+                else
+                  {
+                    runs_push (r, &st.pos, lengths[k], c);
+                    epoch_end = ((guint64) r->epochs->len + 1) << 32;
+                  }
                 last = c;
               }
             else
@@ -231,7 +247,17 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   }
   runs_finish (&self->base, self->n_frames);
 
-  if (frame_counts != NULL)
+  if (frame_counts != NULL && self->base.epochs->len == 0)
+    {
+      /* Below 2^32 frames: each run's end is the next one's low bits. */
+      const guint32 *lo = self->base.lo;
+
+      for (guint64 r = 0; r + 1 < self->base.n; r++)
+        frame_counts[self->base.klass[r]] += lo[r + 1] - lo[r];
+      if (self->base.n > 0)
+        frame_counts[self->base.klass[self->base.n - 1]] += self->n_frames - lo[self->base.n - 1];
+    }
+  else if (frame_counts != NULL)
     for (guint64 r = 0; r < self->base.n; r++)
       frame_counts[self->base.klass[r]] += rstart (&self->base, r + 1) - rstart (&self->base, r);
   self->cur = &self->base;
