@@ -125,7 +125,7 @@ blocks_2x2 (const guint8 *bytes,
       /* Byte 2i of pairs is 0 when block i's two rows are each one class (the highlight
        * aside): the usual mixed block of a dense map, whose rows lie a map's width
        * apart. Two frames each, the tie goes to the lower class. */
-      pairs = ((r0 ^ (r0 >> 8)) | (r1 ^ (r1 >> 8))) & even & (0x7f * ones);
+      pairs = mode ? ((r0 ^ (r0 >> 8)) | (r1 ^ (r1 >> 8))) & even & (0x7f * ones) : 0;
       for (guint i = 0; i < 4; i++)
         {
           const guint8 *q = p + 2 * i;
