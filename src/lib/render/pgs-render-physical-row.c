@@ -100,7 +100,7 @@ blocks_2x2 (const guint8 *bytes,
   for (; b + 4 <= n_blocks; b += 4)
     {
       const guint8 *p = bytes + b * 2;
-      guint64 r0, r1, m, ok, pairs;
+      guint64 r0, r1, m, ok;
 
       memcpy (&r0, p, 8);
       memcpy (&r1, p + stride, 8);
@@ -122,10 +122,6 @@ blocks_2x2 (const guint8 *bytes,
           out[b + 3] = (guint8) (x >> 24);
           continue;
         }
-      /* Byte 2i of pairs is 0 when block i's two rows are each one class (the highlight
-       * aside): the usual mixed block of a dense map, whose rows lie a map's width
-       * apart. Two frames each, the tie goes to the lower class. */
-      pairs = mode ? ((r0 ^ (r0 >> 8)) | (r1 ^ (r1 >> 8))) & even & (0x7f * ones) : 0;
       for (guint i = 0; i < 4; i++)
         {
           const guint8 *q = p + 2 * i;
@@ -133,10 +129,6 @@ blocks_2x2 (const guint8 *bytes,
 
           if (((m >> (16 * i)) & 0xffff) == 0)
             out[b + i] = !mode || (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT;
-          else if (mode && ((pairs >> (16 * i)) & 0xff) == 0 && ok == 0 &&
-                   (q[stride] & PGS_CLASS_MASK) < PGS_N_CATEGORIES)
-            out[b + i] = MIN (c & PGS_CLASS_MASK, q[stride] & PGS_CLASS_MASK) |
-                         ((c | q[1] | q[stride] | q[stride + 1]) & PGS_CLASS_HIGHLIGHT);
           else
             {
               guint8 v[4] = { q[0], q[1], q[stride], q[stride + 1] };
