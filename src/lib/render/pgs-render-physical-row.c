@@ -127,13 +127,22 @@ blocks_2x2 (const guint8 *bytes,
           const guint8 *q = p + 2 * i;
           guint8 c = q[0];
 
-          if (((m >> (16 * i)) & 0xffff) == 0)
-            out[b + i] = !mode || (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT;
+          if (!mode)
+            {
+              /* The highest class: cheap enough to work out for every block and keep
+               * or not, which beats a branch that a dense map takes at random. */
+              guint8 v[4] = { q[0], q[1], q[stride], q[stride + 1] };
+              guint8 mixed = bytes_class (v, 4, FALSE);
+
+              out[b + i] = ((m >> (16 * i)) & 0xffff) == 0 ? c : mixed;
+            }
+          else if (((m >> (16 * i)) & 0xffff) == 0)
+            out[b + i] = (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT;
           else
             {
               guint8 v[4] = { q[0], q[1], q[stride], q[stride + 1] };
 
-              out[b + i] = mode ? bytes_mode4 (v) : bytes_class (v, 4, FALSE);
+              out[b + i] = bytes_mode4 (v);
             }
         }
     }
