@@ -613,6 +613,23 @@ test_runs_huge (void)
             g_assert_cmpuint (got_cnt[k], ==, cnt[first + k]);
             g_assert_cmpuint (got_flags[k], ==, flg[first + k]);
           }
+        /* And as pairs: the same lengths, each pair the run's count and flags. */
+        {
+          guint32 pairs[G_N_ELEMENTS (len) + 1];
+          const guint32 *pair_cnt;
+          const guint64 *pair_flg;
+          guint32 n_pairs = pgs_physmap_get_pairs (pm, &pair_cnt, &pair_flg);
+
+          g_assert_cmpuint (n_pairs, ==, G_N_ELEMENTS (len));
+          g_assert_cmpuint (pgs_physmap_get_run_pairs (pm, first, n, got_len, pairs), ==, got);
+          for (guint k = 0; k < got; k++)
+            {
+              g_assert_cmpuint (got_len[k], ==, len[first + k]);
+              g_assert_cmpuint (pairs[k], <, n_pairs);
+              g_assert_cmpuint (pair_cnt[pairs[k]], ==, cnt[first + k]);
+              g_assert_cmpuint (pair_flg[pairs[k]], ==, flg[first + k]);
+            }
+        }
       }
 }
 
@@ -639,6 +656,22 @@ test_runs_many_pairs (void)
       g_assert_cmpuint (c, ==, i);
       g_assert_cmpuint (f, ==, i % 5);
     }
+  /* The wide pair index through pgs_physmap_get_run_pairs(): every run its own pair. */
+  {
+    g_autofree guint64 *got_len = g_new (guint64, n);
+    g_autofree guint32 *pairs = g_new (guint32, n);
+    const guint32 *pair_cnt;
+    const guint64 *pair_flg;
+
+    g_assert_cmpuint (pgs_physmap_get_pairs (pm, &pair_cnt, &pair_flg), ==, n);
+    g_assert_cmpuint (pgs_physmap_get_run_pairs (pm, 0, n + 1, got_len, pairs), ==, n);
+    for (guint64 i = 0; i < n; i++)
+      {
+        g_assert_cmpuint (got_len[i], ==, 1 + i % 3);
+        g_assert_cmpuint (pair_cnt[pairs[i]], ==, i);
+        g_assert_cmpuint (pair_flg[pairs[i]], ==, i % 5);
+      }
+  }
 }
 
 int

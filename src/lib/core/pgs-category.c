@@ -133,16 +133,24 @@ get_tables (void)
         tables.slice2[i] = gather ((guint64) i << SLICE2_SHIFT);
 
       /* Rebuild a flags word from each index (the first bit of each feature) and let the
-       * one rule table decide. */
-      for (guint index = 0; index < (1u << 16); index++)
-        {
-          guint64 flags = 0;
+       * one rule table decide; the word from the index's two bytes, each half worked out
+       * once (a program that draws one map builds this once: it should cost little). */
+      {
+        guint64 low[256], high[256];
 
-          for (guint j = 0; j < G_N_ELEMENTS (features); j++)
-            if (index & (1u << j))
-              flags |= features[j] & -features[j];
-          tables.category[index] = apply_rules (flags);
-        }
+        for (guint half = 0; half < 256; half++)
+          {
+            low[half] = high[half] = 0;
+            for (guint j = 0; j < 8; j++)
+              if (half & (1u << j))
+                {
+                  low[half] |= features[j] & -features[j];
+                  high[half] |= features[j + 8] & -features[j + 8];
+                }
+          }
+        for (guint index = 0; index < (1u << 16); index++)
+          tables.category[index] = apply_rules (low[index & 0xff] | high[index >> 8]);
+      }
       g_once_init_leave (&init, 1);
     }
 

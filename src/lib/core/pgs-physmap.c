@@ -171,6 +171,75 @@ pgs_physmap_get_runs (PgsPhysMap *self,
   return end - first;
 }
 
+guint32
+pgs_physmap_get_pairs (PgsPhysMap     *self,
+                       const guint32 **counts,
+                       const guint64 **flags)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (counts != NULL)
+    *counts = self->pair_count;
+  if (flags != NULL)
+    *flags = self->pair_flags;
+  return self->n_pairs;
+}
+
+guint64
+pgs_physmap_get_run_pairs (PgsPhysMap *self,
+                           guint64     first,
+                           guint64     n,
+                           guint64    *lengths,
+                           guint32    *pairs)
+{
+  guint64 end, start;
+  guint epoch = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (lengths != NULL && pairs != NULL, 0);
+
+  if (first >= self->n_runs)
+    return 0;
+  end = first + MIN (n, self->n_runs - first);
+  while (epoch < self->n_epochs && self->epochs[epoch] <= first)
+    epoch++;
+  if (end < self->n_runs && (epoch >= self->n_epochs || self->epochs[epoch] > end))
+    {
+      /* No epoch starts inside the batch, nor with the run past it (the usual case, and
+       * always below 16 TiB): the lengths are differences of the low bits, in a loop the
+       * compiler can widen. */
+      const guint32 *lo = self->run_lo + first;
+
+      for (guint64 k = 0; k < end - first; k++)
+        lengths[k] = lo[k + 1] - lo[k];
+    }
+  else
+    {
+      start = (guint64) epoch << 32 | self->run_lo[first];
+      for (guint64 i = first; i < end; i++)
+        {
+          guint64 next;
+
+          if (i + 1 >= self->n_runs)
+            next = self->n_frames;
+          else
+            {
+              while (epoch < self->n_epochs && self->epochs[epoch] <= i + 1)
+                epoch++;
+              next = (guint64) epoch << 32 | self->run_lo[i + 1];
+            }
+          lengths[i - first] = next - start;
+          start = next;
+        }
+    }
+  if (self->run_pair16 != NULL)
+    for (guint64 i = first; i < end; i++)
+      pairs[i - first] = self->run_pair16[i];
+  else
+    memcpy (pairs, self->run_pair + first, (end - first) * sizeof *pairs);
+  return end - first;
+}
+
 PgsPhysMap *
 pgs_physmap_ref (PgsPhysMap *self)
 {

@@ -92,6 +92,19 @@ guint64        pgs_physmap_get_runs     (PgsPhysMap    *self,
                                          guint64       *lengths,
                                          guint32       *counts,
                                          guint64       *flags);
+/* The distinct (map count, flags) pairs the runs have (@counts[k], @flags[k]: pair k, owned
+ * by the map): how many. With pgs_physmap_get_run_pairs(), what depends only on a run's
+ * count and flags can be worked out once a pair rather than once a run. */
+guint32        pgs_physmap_get_pairs    (PgsPhysMap     *self,
+                                         const guint32 **counts,
+                                         const guint64 **flags);
+/* As pgs_physmap_get_runs(), each run's length and pair (an index for
+ * pgs_physmap_get_pairs()). */
+guint64        pgs_physmap_get_run_pairs (PgsPhysMap   *self,
+                                          guint64       first,
+                                          guint64       n,
+                                          guint64      *lengths,
+                                          guint32      *pairs);
 /* The run holding frame @pfn, n_runs past the end. By bisection, from the last lookup when
  * @pfn is in or just after its run (sequential access costs no search). */
 guint64        pgs_physmap_find_run     (PgsPhysMap    *self,

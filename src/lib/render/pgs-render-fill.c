@@ -79,6 +79,60 @@ outline_highlight (guint8  *pixels,
 
 #undef AT
 
+/* A row of pixels from the class bytes of its blocks: columns [x_lo, x_hi] show block
+ * @col[x] of @classes (@one_to_one: block x - x_lo, a pixel a block), the others the
+ * background, as does class byte 0xff (a block without frames; @lut has it so, no class
+ * comes that high). */
+static inline void
+fill_row (guint32       *row,
+          int            width,
+          int            x_lo,
+          int            x_hi,
+          const guint32 *col,
+          gboolean       one_to_one,
+          const guint8  *classes,
+          const guint32 *lut,
+          guint32        background)
+{
+  int x = 0;
+
+  for (; x < x_lo; x++)
+    row[x] = background;
+  if (one_to_one && x_hi >= x_lo)
+    {
+      const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+      const guint8 *c = classes + col[x_lo];
+      guint32 *out = row + x_lo;
+      int n = x_hi - x_lo + 1, i = 0;
+
+      /* Eight blocks of one class (most, on a map of any size) are eight pixels of one
+       * colour: one compare, then stores the compiler can widen. */
+      for (; i + 8 <= n; i += 8)
+        {
+          guint64 w;
+
+          memcpy (&w, c + i, 8);
+          if (w == (w & 0xff) * ones)
+            {
+              guint32 color = lut[w & 0xff];
+
+              for (int k = 0; k < 8; k++)
+                out[i + k] = color;
+            }
+          else
+            for (int k = 0; k < 8; k++)
+              out[i + k] = lut[c[i + k]];
+        }
+      for (; i < n; i++)
+        out[i] = lut[c[i]];
+      x = x_hi + 1;
+    }
+  for (; x <= x_hi; x++)
+    row[x] = lut[classes[col[x]]];
+  for (; x < width; x++)
+    row[x] = background;
+}
+
 void
 pgs_renderer_render (PgsRenderer *self,
                      guint8      *pixels,
@@ -90,10 +144,12 @@ pgs_renderer_render (PgsRenderer *self,
   g_autofree gint64 *col_block = NULL;
   g_autofree Range *ranges = NULL;
   g_autofree guint8 *row_classes = NULL;
-  g_autofree guint8 *row_mixed = NULL;
+  g_autofree guint32 *col = NULL;
   g_autofree guint8 *grid = NULL;
   gint64 prev_by = -2, bx_first = -1, bx_last = -1, grid_by_first = 0;
-  guint32 background;
+  int x_lo = 0, x_hi = -1;
+  gboolean one_to_one = TRUE;
+  guint32 background, lut[256];
 
   g_return_if_fail (PGS_IS_RENDERER (self));
   g_return_if_fail (pixels != NULL);
@@ -102,6 +158,8 @@ pgs_renderer_render (PgsRenderer *self,
   pgs_render_prepare (self);
   g = pgs_render_get_geometry (self, width, height);
   background = self->background;
+  memcpy (lut, self->lut, sizeof lut);
+  lut[0xff] = background;
 
   if (!g->valid || (self->view != PGS_VIEW_RESIDENCY && self->classes == NULL))
     {
@@ -140,7 +198,18 @@ pgs_renderer_render (PgsRenderer *self,
   if (bx_last >= 0)
     {
       row_classes = g_malloc (bx_last - bx_first + 1);
-      row_mixed = g_malloc (bx_last - bx_first + 1);
+      /* The columns on the map are one stretch (blocks grow with x): each one's block,
+       * from the first. */
+      col = g_new (guint32, width);
+      for (int x = width - 1; x >= 0; x--)
+        if (col_block[x] >= 0)
+          {
+            x_lo = x;
+            x_hi = MAX (x_hi, x);
+            col[x] = col_block[x] - bx_first;
+          }
+      for (int x = x_lo; x <= x_hi; x++)
+        one_to_one &= col[x] == (guint32) (x - x_lo);
     }
   if (self->view != PGS_VIEW_RESIDENCY && self->layout == PGS_LAYOUT_HILBERT)
     {
@@ -158,7 +227,7 @@ pgs_renderer_render (PgsRenderer *self,
             }
         }
       grid = pgs_render_hilbert_grid (g, self->classes, self->view == PGS_VIEW_FLAGS,
-                                      bx_first, bx_last, by_first, by_last, ranges);
+                                      bx_first, bx_last, by_first, by_last);
       grid_by_first = by_first;
     }
 
@@ -179,15 +248,8 @@ pgs_renderer_render (PgsRenderer *self,
 
       if (grid != NULL && by >= 0)
         {
-          const guint8 *grow = grid + (by - grid_by_first) * (bx_last - bx_first + 1);
-
-          for (int x = 0; x < width; x++)
-            {
-              gint64 bx = col_block[x];
-              guint8 c = bx < 0 ? 0xff : grow[bx - bx_first];
-
-              row[x] = c == 0xff ? background : self->lut[c];
-            }
+          fill_row (row, width, x_lo, x_hi, col, one_to_one,
+                    grid + (by - grid_by_first) * (bx_last - bx_first + 1), lut, background);
           continue;
         }
 
@@ -197,17 +259,7 @@ pgs_renderer_render (PgsRenderer *self,
         {
           pgs_class_runs_linear_row (self->classes, self->view == PGS_VIEW_FLAGS, g->n, g->mw,
                                      g->mh, g->a, g->ay, by, bx_first, bx_last, row_classes);
-          memset (row_mixed, 0, bx_last - bx_first + 1);
-          for (guint64 i = 0; i <= (guint64) (bx_last - bx_first); i++)
-            if (row_mixed[i])
-              row_classes[i] = pgs_render_block_class (self, g, bx_first + i, by, ranges);
-          for (int x = 0; x < width; x++)
-            {
-              gint64 bx = col_block[x];
-              guint8 c = bx < 0 ? 0xff : row_classes[bx - bx_first];
-
-              row[x] = c == 0xff ? background : self->lut[c];
-            }
+          fill_row (row, width, x_lo, x_hi, col, one_to_one, row_classes, lut, background);
           continue;
         }
 

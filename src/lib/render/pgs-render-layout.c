@@ -433,6 +433,43 @@ pgs_render_hilbert_square (const Geometry *g,
  * maps d → (y << 16 | x), to walk a tile in curve order. */
 #define HILBERT_TABLE_MAX 2048
 
+/* The curve of side 2s is four curves of side s, each turned as hilbert_d2xy() turns
+ * them last: d → (y << 16 | x) built side by side from 1 in @t (side * side long), about
+ * ten instructions an entry rather than a hilbert_d2xy() each. */
+static void
+hilbert_inverse_table (guint64  side,
+                       guint32 *t)
+{
+  t[0] = 0;
+  for (guint64 s = 1; s < side; s *= 2)
+    /* Quarter q of the larger curve from the smaller one in t[0, s²): the quarters past
+     * the first first, so that t[r] is read before quarter 0 writes over it. */
+    for (guint64 q = 4; q-- > 0; )
+      {
+        guint64 rx = 1 & (q / 2), ry = 1 & (q ^ rx);
+
+        for (guint64 r = 0; r < s * s; r++)
+          {
+            guint64 x = t[r] & 0xffff, y = t[r] >> 16;
+
+            if (ry == 0)
+              {
+                guint64 tmp;
+
+                if (rx == 1)
+                  {
+                    x = s - 1 - x;
+                    y = s - 1 - y;
+                  }
+                tmp = x;
+                x = y;
+                y = tmp;
+              }
+            t[q * s * s + r] = (guint32) ((y + s * ry) << 16 | (x + s * rx));
+          }
+      }
+}
+
 static const guint32 *
 get_hilbert_cached (guint64  side,
                     gboolean inverse)
@@ -450,17 +487,23 @@ get_hilbert_cached (guint64  side,
   g_mutex_lock (&lock);
   if (tables[inverse][level] == NULL)
     {
+      const guint32 *other = tables[!inverse][level];
       guint32 *t = g_new (guint32, side * side);
 
-      for (guint64 d = 0; d < side * side; d++)
+      if (inverse && other != NULL)
+        /* Each table is the other turned round. */
+        for (guint64 i = 0; i < side * side; i++)
+          t[other[i]] = (guint32) ((i / side) << 16 | (i % side));
+      else if (inverse)
+        hilbert_inverse_table (side, t);
+      else
         {
-          guint64 x, y;
+          g_autofree guint32 *inv = NULL;
 
-          hilbert_d2xy (side, d, &x, &y);
-          if (inverse)
-            t[d] = (guint32) (y << 16 | x);
-          else
-            t[y * side + x] = (guint32) d;
+          if (other == NULL)
+            hilbert_inverse_table (side, (guint32 *) (other = inv = g_new (guint32, side * side)));
+          for (guint64 d = 0; d < side * side; d++)
+            t[(other[d] >> 16) * side + (other[d] & 0xffff)] = (guint32) d;
         }
       tables[inverse][level] = t;
     }
@@ -488,8 +531,8 @@ pgs_render_ensure_hilbert_table (Geometry *g,
 }
 
 /* Hilbert, with much of the map showing: the class of every visible block, found by
- * walking each tile in curve order, so that consecutive blocks are consecutive frames and
- * each finds its runs a step on from the last. Returns NULL where the general path must
+ * walking each tile in curve order, so that consecutive blocks are consecutive frames: one
+ * walk over the runs a tile. Returns NULL where the general path must
  * do it. */
 guint8 *
 pgs_render_hilbert_grid (const Geometry *g,
@@ -498,13 +541,14 @@ pgs_render_hilbert_grid (const Geometry *g,
                          gint64          bx_first,
                          gint64          bx_last,
                          gint64          by_first,
-                         gint64          by_last,
-                         Range          *ranges)
+                         gint64          by_last)
 {
   guint64 a = g->a, aa = a * a, t = g->tile, sub = t / a;
   guint64 gw = bx_last - bx_first + 1, gh = by_last - by_first + 1;
   const guint32 *inv;
   guint8 *grid;
+  g_autofree guint8 *tile_classes = NULL;
+  g_autofree guint32 *offsets = NULL;
 
   if (g->layout != PGS_LAYOUT_HILBERT || bx_last < 0 || by_last < 0)
     return NULL;
@@ -517,27 +561,58 @@ pgs_render_hilbert_grid (const Geometry *g,
 
   grid = g_malloc (gw * gh);
   memset (grid, 0xff, gw * gh);
+  tile_classes = g_malloc (sub * sub);
   for (guint64 ti = 0; ti < g->n_tiles; ti++)
     {
-      guint64 ox = (ti % g->tiles_x) * sub, oy = (ti / g->tiles_x) * sub;
-      guint64 base = ti * t * t;
+      gint64 ox = (ti % g->tiles_x) * sub, oy = (ti / g->tiles_x) * sub;
+      guint64 base = ti * t * t, n_blocks;
+      gboolean one;
 
-      if ((gint64) (ox + sub) <= bx_first || (gint64) ox > bx_last ||
-          (gint64) (oy + sub) <= by_first || (gint64) oy > by_last)
+      if (ox + (gint64) sub <= bx_first || ox > bx_last ||
+          oy + (gint64) sub <= by_first || oy > by_last || base >= g->n)
         continue;
-      for (guint64 d = 0; d < sub * sub; d++)
+      /* The tile's blocks in curve order are consecutive frames: their classes in one
+       * walk over the runs, then each put where the curve places it. */
+      n_blocks = MIN (sub * sub, (g->n - base + aa - 1) / aa);
+      one = pgs_class_runs_blocks (classes, mode, base, aa, n_blocks, g->n, tile_classes);
+      if (ox >= bx_first && ox + (gint64) sub - 1 <= bx_last &&
+          oy >= by_first && oy + (gint64) sub - 1 <= by_last)
         {
-          guint64 start = base + d * aa;
+          /* Wholly visible (the usual case): no check a block. */
+          guint8 *corner = grid + (oy - by_first) * gw + (ox - bx_first);
+
+          if (one && n_blocks == sub * sub)
+            {
+              /* A whole tile of one class: its rows at once. */
+              for (guint64 y = 0; y < sub; y++)
+                memset (corner + y * gw, tile_classes[0], sub);
+              continue;
+            }
+
+          if (offsets == NULL && sub * gw <= G_MAXUINT32)
+            {
+              /* Where each block of a tile goes in the grid, from its corner: the same
+               * for every tile (4 bytes a block of a tile, a few MiB at most: the grid is
+               * made only when the tiles show, a block a pixel or more). */
+              offsets = g_new (guint32, sub * sub);
+              for (guint64 d = 0; d < sub * sub; d++)
+                offsets[d] = (guint32) ((inv[d] >> 16) * gw + (inv[d] & 0xffff));
+            }
+          if (offsets != NULL)
+            for (guint64 d = 0; d < n_blocks; d++)
+              corner[offsets[d]] = tile_classes[d];
+          else
+            for (guint64 d = 0; d < n_blocks; d++)
+              corner[(inv[d] >> 16) * gw + (inv[d] & 0xffff)] = tile_classes[d];
+          continue;
+        }
+      for (guint64 d = 0; d < n_blocks; d++)
+        {
           gint64 bx = ox + (inv[d] & 0xffff), by = oy + (inv[d] >> 16);
 
-          if (start >= g->n)
-            break;
           if (bx < bx_first || bx > bx_last || by < by_first || by > by_last)
             continue;
-          ranges[0].start = start;
-          ranges[0].end = MIN (start + aa, g->n);
-          grid[(by - by_first) * gw + (bx - bx_first)] =
-            mode ? pgs_class_runs_mode (classes, ranges, 1) : pgs_class_runs_max (classes, ranges, 1);
+          grid[(by - by_first) * gw + (bx - bx_first)] = tile_classes[d];
         }
     }
   return grid;

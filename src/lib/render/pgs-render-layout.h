@@ -100,7 +100,6 @@ guint8  *pgs_render_hilbert_grid         (const Geometry *g,
                                           gint64          bx_first,
                                           gint64          bx_last,
                                           gint64          by_first,
-                                          gint64          by_last,
-                                          Range          *ranges);
+                                          gint64          by_last);
 
 G_END_DECLS

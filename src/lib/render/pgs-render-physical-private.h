@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "pgs-category.h"
 #include "pgs-render-physical.h"
 
 G_BEGIN_DECLS
@@ -165,5 +166,79 @@ walk_next (PgsClassRuns *self,
 
 /* Up to SMALL (class, weight) pairs, then a full histogram. */
 #define SMALL 4
+
+/* ---- blocks of a few frames, from their class bytes (pgs-render-physical-row.c lays
+ * the bytes out for linear blocks, pgs-render-physical.c reads them off the runs for
+ * Hilbert blocks of four) ---- */
+
+/* The class byte of a block from its frames' bytes @v (@nv of them, > 0): the highest
+ * class, or the most common (ties to the lowest; classes past the categories not counted),
+ * with the highlight bit if any frame has it. */
+static inline __attribute__ ((always_inline)) guint8
+bytes_class (const guint8 *v,
+             guint         nv,
+             gboolean      mode)
+{
+  guint8 any = 0, best = 0, first = v[0] & PGS_CLASS_MASK;
+  gboolean uniform = TRUE;
+
+  for (guint k = 0; k < nv; k++)
+    {
+      any |= v[k];
+      best = MAX (best, v[k] & PGS_CLASS_MASK);
+      uniform &= (v[k] & PGS_CLASS_MASK) == first;
+    }
+  if (!mode)
+    return best | (any & PGS_CLASS_HIGHLIGHT);
+  if (uniform)
+    return (first < PGS_N_CATEGORIES ? first : 0) | (any & PGS_CLASS_HIGHLIGHT);
+  /* Most common, ties to the lowest class: a few frames, so counted by comparing. */
+  {
+    guint best_n = 0;
+
+    best = 0;
+    for (guint i = 0; i < nv; i++)
+      {
+        guint8 ci = v[i] & PGS_CLASS_MASK;
+        guint n_i = 0;
+
+        if (ci >= PGS_N_CATEGORIES)
+          continue;
+        for (guint j = 0; j < nv; j++)
+          n_i += (v[j] & PGS_CLASS_MASK) == ci;
+        if (n_i > best_n || (n_i == best_n && ci < best))
+          {
+            best_n = n_i;
+            best = ci;
+          }
+      }
+  }
+  return best | (any & PGS_CLASS_HIGHLIGHT);
+}
+
+/* bytes_class() in mode for four frames (2 x 2 blocks, the usual size on a machine of
+ * tens of GiB, where half the blocks of a linear map are mixed: the rows of a block lie a
+ * map's width apart). Sorted by a network of min/max, the most common class of four is
+ * the second one when it matches a neighbour, else the third when it matches the fourth,
+ * else the first (ties to the lowest). Classes past the categories are not counted: that
+ * rare case goes the long way. */
+static inline __attribute__ ((always_inline)) guint8
+bytes_mode4 (const guint8 *v)
+{
+  guint8 any = v[0] | v[1] | v[2] | v[3];
+  guint8 s0 = v[0] & PGS_CLASS_MASK, s1 = v[1] & PGS_CLASS_MASK;
+  guint8 s2 = v[2] & PGS_CLASS_MASK, s3 = v[3] & PGS_CLASS_MASK, t;
+
+#define SORT2(x, y) (t = MIN (x, y), y = MAX (x, y), x = t)
+  SORT2 (s0, s1);
+  SORT2 (s2, s3);
+  SORT2 (s0, s2);
+  SORT2 (s1, s3);
+  SORT2 (s1, s2);
+#undef SORT2
+  if (G_UNLIKELY (s3 >= PGS_N_CATEGORIES))
+    return bytes_class (v, 4, TRUE);
+  return ((s1 == s2 || s0 == s1) ? s1 : s2 == s3 ? s2 : s0) | (any & PGS_CLASS_HIGHLIGHT);
+}
 
 G_END_DECLS

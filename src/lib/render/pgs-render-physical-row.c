@@ -17,51 +17,6 @@
 /* Blocks this small or smaller (a <= BYTES_MAX_SIDE) are drawn from a byte a frame. */
 #define BYTES_MAX_SIDE 4
 
-/* The class byte of a block from its frames' bytes @v (@nv of them, > 0): the highest
- * class, or the most common (ties to the lowest; classes past the categories not counted),
- * with the highlight bit if any frame has it. */
-static inline __attribute__ ((always_inline)) guint8
-bytes_class (const guint8 *v,
-             guint         nv,
-             gboolean      mode)
-{
-  guint8 any = 0, best = 0, first = v[0] & PGS_CLASS_MASK;
-  gboolean uniform = TRUE;
-
-  for (guint k = 0; k < nv; k++)
-    {
-      any |= v[k];
-      best = MAX (best, v[k] & PGS_CLASS_MASK);
-      uniform &= (v[k] & PGS_CLASS_MASK) == first;
-    }
-  if (!mode)
-    return best | (any & PGS_CLASS_HIGHLIGHT);
-  if (uniform)
-    return (first < PGS_N_CATEGORIES ? first : 0) | (any & PGS_CLASS_HIGHLIGHT);
-  /* Most common, ties to the lowest class: a few frames, so counted by comparing. */
-  {
-    guint best_n = 0;
-
-    best = 0;
-    for (guint i = 0; i < nv; i++)
-      {
-        guint8 ci = v[i] & PGS_CLASS_MASK;
-        guint n_i = 0;
-
-        if (ci >= PGS_N_CATEGORIES)
-          continue;
-        for (guint j = 0; j < nv; j++)
-          n_i += (v[j] & PGS_CLASS_MASK) == ci;
-        if (n_i > best_n || (n_i == best_n && ci < best))
-          {
-            best_n = n_i;
-            best = ci;
-          }
-      }
-  }
-  return best | (any & PGS_CLASS_HIGHLIGHT);
-}
-
 /* Whether the @a bytes at @p are all @c (@a a constant where inlined). */
 static inline __attribute__ ((always_inline)) gboolean
 bytes_all (const guint8 *p,
@@ -123,9 +78,77 @@ blocks_whole (const guint8 *bytes,
       for (guint k = 0; k < ay; k++)
         for (guint x = 0; x < a; x++)
           v[k * a + x] = p[k * stride + x];
-      out[b] = bytes_class (v, a * ay, mode);
+      out[b] = mode && a == 2 && ay == 2 ? bytes_mode4 (v) : bytes_class (v, a * ay, mode);
     }
 }
+
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+/* blocks_whole() for 2 x 2 blocks, four at a time: the bytes of two rows as two words,
+ * which say at once which of the four blocks are one class throughout (one word
+ * compare, the usual case) and, in mode, whether any class is past the categories. */
+static void
+blocks_2x2 (const guint8 *bytes,
+            guint64       stride,
+            guint64       n_blocks,
+            gboolean      mode,
+            guint8       *out)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  const guint64 even = G_GUINT64_CONSTANT (0x00ff00ff00ff00ff);
+  guint64 b = 0;
+
+  for (; b + 4 <= n_blocks; b += 4)
+    {
+      const guint8 *p = bytes + b * 2;
+      guint64 r0, r1, m, ok;
+
+      memcpy (&r0, p, 8);
+      memcpy (&r1, p + stride, 8);
+      /* Lane i (16 bits) of m is 0 when block i is one class: its two rows alike, the
+       * two bytes of its first row alike. */
+      m = (r0 ^ r1) | ((r0 ^ (r0 >> 8)) & even);
+      /* High bit of a byte of ok: that class is past the categories (no carry between
+       * bytes of 0x7f or less). */
+      ok = mode ? (((r0 & 0x7f * ones) + (0x80 - PGS_N_CATEGORIES) * ones) & 0x80 * ones) : 0;
+      if (m == 0 && ok == 0)
+        {
+          guint64 x = r0 & even;
+
+          x = (x | x >> 8) & G_GUINT64_CONSTANT (0x0000ffff0000ffff);
+          x = x | x >> 16;
+          out[b] = (guint8) x;
+          out[b + 1] = (guint8) (x >> 8);
+          out[b + 2] = (guint8) (x >> 16);
+          out[b + 3] = (guint8) (x >> 24);
+          continue;
+        }
+      for (guint i = 0; i < 4; i++)
+        {
+          const guint8 *q = p + 2 * i;
+          guint8 c = q[0];
+
+          if (!mode)
+            {
+              /* The highest class: cheap enough to work out for every block and keep
+               * or not, which beats a branch that a dense map takes at random. */
+              guint8 v[4] = { q[0], q[1], q[stride], q[stride + 1] };
+              guint8 mixed = bytes_class (v, 4, FALSE);
+
+              out[b + i] = ((m >> (16 * i)) & 0xffff) == 0 ? c : mixed;
+            }
+          else if (((m >> (16 * i)) & 0xffff) == 0)
+            out[b + i] = (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT;
+          else
+            {
+              guint8 v[4] = { q[0], q[1], q[stride], q[stride + 1] };
+
+              out[b + i] = bytes_mode4 (v);
+            }
+        }
+    }
+  blocks_whole (bytes + b * 2, stride, n_blocks - b, 2, 2, mode, out + b);
+}
+#endif
 
 /* A block at the edge: the bytes from @x0 of each row of @len[k] bytes. */
 static guint8
@@ -144,6 +167,26 @@ block_row_class (const guint8  *bytes,
     for (guint64 x = x0; x < MIN (x0 + a, len[k]); x++)
       v[nv++] = bytes[k * stride + x];
   return nv > 0 ? bytes_class (v, nv, mode) : 0xff;
+}
+
+/* Bytes a fill_bytes() may write past its end. */
+#define FILL_SLACK 16
+
+/* memset() for the pieces of a row, mostly a few bytes long (a run every 10 to 60
+ * frames): two 8-byte stores, which may spill up to FILL_SLACK bytes past @n. The row is
+ * laid out left to right and row after row, so the next piece or row writes over the
+ * spill; the buffer has the slack past its last row. */
+static inline void
+fill_bytes (guint8 *p,
+            guint8  c,
+            guint64 n)
+{
+  guint64 word = c * G_GUINT64_CONSTANT (0x0101010101010101);
+
+  memcpy (p, &word, 8);
+  memcpy (p + 8, &word, 8);
+  if (G_UNLIKELY (n > 16))
+    memset (p + 16, c, n - 16);
 }
 
 /* pgs_class_runs_linear_row() for small blocks (a few frames a pixel, as on a machine
@@ -165,8 +208,27 @@ linear_row_bytes (PgsClassRuns *self,
 {
   const guint8 *klass = self->cur->klass;
   guint64 nb = bx1 - bx0 + 1, stride = nb * a, len[BYTES_MAX_SIDE] = { 0 };
-  g_autofree guint8 *bytes = g_malloc (stride * ay);
+  g_autofree guint8 *bytes = NULL;
   guint rows = 0;
+
+  /* One run over the whole block row (free memory, a large file): every block is one
+   * class, what blocks_whole() gives a uniform block. Only when every block is whole. */
+  if ((by + 1) * ay <= mh && (bx1 + 1) * a <= mw &&
+      ((by + 1) * ay - 1) * mw + (bx1 + 1) * a <= n)
+    {
+      Walk walk = walk_start (self, by * ay * mw + bx0 * a);
+
+      if (walk.re >= ((by + 1) * ay - 1) * mw + (bx1 + 1) * a)
+        {
+          guint8 c = klass[walk.i];
+
+          memset (out, !mode || (c & PGS_CLASS_MASK) < PGS_N_CATEGORIES ? c : c & PGS_CLASS_HIGHLIGHT,
+                  nb);
+          return;
+        }
+    }
+  /* FILL_SLACK past the last row: fill_bytes() may write that far. */
+  bytes = g_malloc (stride * ay + FILL_SLACK);
 
   for (guint64 y = by * ay; y < MIN ((by + 1) * ay, mh); y++)
     {
@@ -177,13 +239,32 @@ linear_row_bytes (PgsClassRuns *self,
       if (s >= e)
         break;
       walk = walk_start (self, s);
-      do
+      if (self->cur->epochs->len == 0)
         {
-          guint64 ps = MAX (walk.rs, s), pe = MIN (walk.re, e);
+          /* Below 2^32 frames (always, short of 16 TiB): each run's end is the next one's
+           * low bits, read straight (a dense map has a run every few frames). */
+          const guint32 *lo = self->cur->lo;
+          guint64 i = walk.i, last = self->cur->n - 1, rs = walk.rs, re = walk.re, ps = s;
 
-          memset (line + (ps - s), klass[walk.i], pe - ps);
+          for (;;)
+            {
+              fill_bytes (line + (ps - s), klass[i], MIN (re, e) - ps);
+              if (re >= e || i == last)
+                break;
+              ps = rs = re;
+              i++;
+              re = i < last ? lo[i + 1] : self->cur->n_frames;
+            }
+          cursor_set (self, i, rs, re);
         }
-      while (walk_next (self, &walk, e));
+      else
+        do
+          {
+            guint64 ps = MAX (walk.rs, s), pe = MIN (walk.re, e);
+
+            fill_bytes (line + (ps - s), klass[walk.i], pe - ps);
+          }
+        while (walk_next (self, &walk, e));
       len[rows++] = e - s;
     }
 
@@ -197,7 +278,16 @@ linear_row_bytes (PgsClassRuns *self,
     switch (a)
       {
       case 1: blocks_whole (bytes, stride, full, 1, ay, mode, out); break;
-      case 2: blocks_whole (bytes, stride, full, 2, ay, mode, out); break;
+      case 2:
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+        if (ay == 2)
+          {
+            blocks_2x2 (bytes, stride, full, mode, out);
+            break;
+          }
+#endif
+        blocks_whole (bytes, stride, full, 2, ay, mode, out);
+        break;
       case 3: blocks_whole (bytes, stride, full, 3, ay, mode, out); break;
       case 4: blocks_whole (bytes, stride, full, 4, ay, mode, out); break;
       default: g_assert_not_reached ();

@@ -134,8 +134,11 @@ share_class (guint32 count,
          : (flags & PGS_KPF_BIT (PGS_KPF_BUDDY)) ? PGS_SHARE_FREE : PGS_SHARE_0;
 }
 
-/* Runs of the map read at once by pgs_class_runs_new(): 20 bytes each, on the stack. */
+/* Runs of the map read at once by pgs_class_runs_new(): 12 bytes each, on the stack. */
 #define RUN_BATCH 512
+
+/* Not a class: a pair whose category is its compound head's (a tail page). */
+#define INHERIT 0xfe
 
 PgsClassRuns *
 pgs_class_runs_new (PgsPhysMap *physmap,
@@ -151,6 +154,11 @@ pgs_class_runs_new (PgsPhysMap *physmap,
   guint64 n_runs = pgs_physmap_get_n_runs (physmap), pos = 0;
   Stream st = { 0 };
   const PgsFrameSpan *spans;
+  const guint32 *pair_counts;
+  const guint64 *pair_flags;
+  guint32 n_pairs = pgs_physmap_get_pairs (physmap, &pair_counts, &pair_flags);
+  g_autofree guint8 *pair_class = g_malloc (MAX (n_pairs, 1));
+  g_autofree guint8 *pair_head = g_malloc (MAX (n_pairs, 1));
   g_autofree Overlay *over = NULL;
   guint n_spans;
   guint8 head = PGS_CATEGORY_RESERVED;
@@ -164,34 +172,92 @@ pgs_class_runs_new (PgsPhysMap *physmap,
       over[i].end = MIN (spans[i].start + spans[i].n_frames, self->n_frames);
       over[i].value = by_category ? spans[i].category : share_of[spans[i].category];
     }
+  /* A class depends on the run's (count, flags) pair only, bar a tail page's, which is its
+   * head's: a few thousand pairs classified once, not half a million runs.
+   * pgs_category_classify_run() with INHERIT as the head tells a tail page. */
+  for (guint32 p = 0; p < n_pairs; p++)
+    {
+      guint8 mark = INHERIT;
+
+      pair_class[p] = by_category ? pgs_category_classify_run (pair_flags[p], &mark)
+                                  : share_class (pair_counts[p], pair_flags[p]);
+      pair_head[p] = (pair_flags[p] & PGS_KPF_BIT (PGS_KPF_COMPOUND_HEAD)) != 0;
+    }
   /* The spans go on as the runs are made: no second copy. */
   st.over = over;
   st.n_over = n_spans;
   st.out = &self->base;
   /* The map's runs a batch at a time (no call a run); a run before the next span goes
-   * straight on. */
-  for (guint64 i = 0; i < n_runs; )
-    {
-      guint64 lengths[RUN_BATCH], flags[RUN_BATCH];
-      guint32 counts[RUN_BATCH];
-      guint64 got = pgs_physmap_get_runs (physmap, i, RUN_BATCH, lengths, counts, flags);
+   * straight on, joining the last class run when it has its class. */
+  {
+    guint64 limit = n_spans > 0 ? over[0].start : G_MAXUINT64;
+    guint8 last = 0xff;   /* the last class run's class; none yet */
+    guint64 epoch_end = 0;  /* where the next epoch starts; 0: ask runs_push() */
 
-      for (guint64 k = 0; k < got; k++)
-        {
-          guint8 c = by_category ? pgs_category_classify_run (flags[k], &head)
-                                 : share_class (counts[k], flags[k]);
+    for (guint64 i = 0; i < n_runs; )
+      {
+        guint64 lengths[RUN_BATCH];
+        guint32 pairs[RUN_BATCH];
+        guint64 got = pgs_physmap_get_run_pairs (physmap, i, RUN_BATCH, lengths, pairs);
 
-          if (st.k >= st.n_over || st.over[st.k].start >= pos + lengths[k])
-            runs_push (st.out, &st.pos, lengths[k], c);
-          else
-            stream_push (&st, pos, pos + lengths[k], c);
-          pos += lengths[k];
-        }
-      i += got;
-    }
+        for (guint64 k = 0; k < got; k++)
+          {
+            guint8 c = pair_class[pairs[k]];
+
+            /* As pgs_category_classify_run(): a tail takes the last head's class. */
+            if (by_category)
+              {
+                c = c == INHERIT ? head : c;
+                head = pair_head[pairs[k]] ? c : head;
+              }
+            if (G_UNLIKELY (pos + lengths[k] > limit))
+              {
+                stream_push (&st, pos, pos + lengths[k], c);
+                pos += lengths[k];
+                limit = st.k < st.n_over ? MAX (st.over[st.k].start, pos) : G_MAXUINT64;
+                last = self->base.n > 0 ? self->base.klass[self->base.n - 1] : 0xff;
+                epoch_end = 0;
+                continue;
+              }
+            if (c != last)
+              {
+                Runs *r = &self->base;
+
+                /* A new class run: straight in while there is room and no epoch to
+                 * start (runs_push() makes both). */
+                if (G_LIKELY (r->n < r->cap && st.pos < epoch_end))
+                  {
+                    r->lo[r->n] = (guint32) st.pos;
+                    r->klass[r->n++] = c;
+                    st.pos += lengths[k];
+                  }
+                else
+                  {
+                    runs_push (r, &st.pos, lengths[k], c);
+                    epoch_end = ((guint64) r->epochs->len + 1) << 32;
+                  }
+                last = c;
+              }
+            else
+              st.pos += lengths[k];
+            pos += lengths[k];
+          }
+        i += got;
+      }
+  }
   runs_finish (&self->base, self->n_frames);
 
-  if (frame_counts != NULL)
+  if (frame_counts != NULL && self->base.epochs->len == 0)
+    {
+      /* Below 2^32 frames: each run's end is the next one's low bits. */
+      const guint32 *lo = self->base.lo;
+
+      for (guint64 r = 0; r + 1 < self->base.n; r++)
+        frame_counts[self->base.klass[r]] += lo[r + 1] - lo[r];
+      if (self->base.n > 0)
+        frame_counts[self->base.klass[self->base.n - 1]] += self->n_frames - lo[self->base.n - 1];
+    }
+  else if (frame_counts != NULL)
     for (guint64 r = 0; r < self->base.n; r++)
       frame_counts[self->base.klass[r]] += rstart (&self->base, r + 1) - rstart (&self->base, r);
   self->cur = &self->base;
@@ -395,6 +461,146 @@ pgs_class_runs_mode (PgsClassRuns        *self,
       ranges[0].start >= self->cur_lo && ranges[0].end <= self->cur_hi)
     return self->cur->klass[self->cursor];
   return mode_walk (self, ranges, n_ranges);
+}
+
+gboolean
+pgs_class_runs_blocks (PgsClassRuns *self,
+                       gboolean      mode,
+                       guint64       start,
+                       guint64       size,
+                       guint64       n_blocks,
+                       guint64       end,
+                       guint8       *out)
+{
+  const guint8 *klass = self->cur->klass;
+  guint64 k = 0;
+  Walk w;
+
+  end = MIN (end, self->n_frames);
+  if (start >= end || n_blocks == 0)
+    return FALSE;
+  n_blocks = MIN (n_blocks, (end - start + size - 1) / size);
+  w = walk_start (self, start);
+  if (w.re >= MIN (start + n_blocks * size, end))
+    {
+      /* All in one run. */
+      memset (out, klass[w.i], n_blocks);
+      return TRUE;
+    }
+  while (k < n_blocks)
+    {
+      guint64 bs = start + k * size, be = MIN (bs + size, end);
+
+      while (w.re <= bs)
+        walk_next (self, &w, end);
+      if (be <= w.re)
+        {
+          /* The blocks wholly inside this run (the last one perhaps cut short by @end):
+           * its class, as _max() and _mode() give on one run. */
+          guint64 whole = w.re >= end ? n_blocks - k : MIN ((w.re - bs) / size, n_blocks - k);
+
+          memset (out + k, klass[w.i], whole);
+          k += whole;
+        }
+      else if (mode && size == 4 && be - bs == 4)
+        {
+          /* The mode of four frames (2 x 2 blocks, a machine of tens of GiB) over a few
+           * runs: their class bytes, then the sorting network of the linear layout (the
+           * highest class, for the sharing view, costs less from the runs). */
+          guint8 v[4], top = 0;
+          Walk u = w;
+
+          for (guint f = 0; f < 4; f++)
+            {
+              while (u.re <= bs + f)
+                {
+                  u.i++;
+                  u.rs = u.re;
+                  u.re = rstart (self->cur, u.i + 1);
+                }
+              v[f] = klass[u.i];
+              top = MAX (top, v[f] & PGS_CLASS_MASK);
+            }
+          if (top < PGS_N_CATEGORIES)
+            out[k++] = bytes_mode4 (v);
+          else
+            {
+              /* A class past the categories: mode_walk() says what a block of one such
+               * class is, which the bytes do not. */
+              PgsFrameRange range = { bs, be };
+
+              out[k++] = mode_walk (self, &range, 1);
+            }
+          w = u;
+        }
+      else
+        {
+          /* A block over a few runs (the run ends inside it): their classes and frames in
+           * a short list, as mode_walk() would count them, which takes over should a
+           * block hold more than SMALL classes. */
+          guint8 small_c[SMALL], any = 0, best = 0, first = klass[w.i] & PGS_CLASS_MASK;
+          guint64 small_w[SMALL], best_n = 0;
+          guint n_small = 0;
+          gboolean uniform = TRUE, many = FALSE;
+          Walk v = w;
+
+          for (;;)
+            {
+              guint8 c = klass[v.i], cm = c & PGS_CLASS_MASK;
+              guint64 weight = MIN (v.re, be) - MAX (v.rs, bs);
+              guint j;
+
+              any |= c;
+              best = MAX (best, cm);
+              uniform &= cm == first;
+              if (mode && cm < PGS_N_CATEGORIES)
+                {
+                  for (j = 0; j < n_small && small_c[j] != cm; j++)
+                    ;
+                  if (j < n_small)
+                    small_w[j] += weight;
+                  else if (n_small < SMALL)
+                    {
+                      small_c[n_small] = cm;
+                      small_w[n_small++] = weight;
+                    }
+                  else
+                    many = TRUE;
+                }
+              if (v.re >= be)
+                break;
+              v.i++;
+              v.rs = v.re;
+              v.re = rstart (self->cur, v.i + 1);
+            }
+          if (G_UNLIKELY (many))
+            {
+              PgsFrameRange range = { bs, be };
+
+              out[k++] = mode_walk (self, &range, 1);
+            }
+          else if (!mode)
+            out[k++] = best | (any & PGS_CLASS_HIGHLIGHT);
+          else if (uniform)
+            out[k++] = first | (any & PGS_CLASS_HIGHLIGHT);
+          else
+            {
+              /* Most common, ties to the lowest class. */
+              best = 0;
+              for (guint j = 0; j < n_small; j++)
+                if (small_w[j] > best_n || (small_w[j] == best_n && small_c[j] < best))
+                  {
+                    best_n = small_w[j];
+                    best = small_c[j];
+                  }
+              out[k++] = best | (any & PGS_CLASS_HIGHLIGHT);
+            }
+          /* On from the block's last run. */
+          w = v;
+        }
+    }
+  cursor_set (self, w.i, w.rs, w.re);
+  return FALSE;
 }
 
 guint64

@@ -54,6 +54,17 @@ guint64       pgs_class_runs_find      (PgsClassRuns        *self,
                                         guint64              start,
                                         guint64              end,
                                         guint8               want);
+/* The class byte of @n_blocks blocks of @size consecutive frames from @start (the last ones
+ * cut short or left out at @end), into @out: what pgs_class_runs_max() or _mode() give on
+ * each, in one walk over the runs (a memset for the blocks inside one run). Returns
+ * whether one run holds them all (all one class). */
+gboolean      pgs_class_runs_blocks     (PgsClassRuns       *self,
+                                         gboolean            mode,
+                                         guint64             start,
+                                         guint64             size,
+                                         guint64             n_blocks,
+                                         guint64             end,
+                                         guint8             *out);
 /* Linear layout: the class byte of blocks @bx0 to @bx1 (inclusive) of block row @by, into
  * @out (0xff for a block without frames): what pgs_class_runs_max() or _mode() give on each
  * block's frames (@ay rows of @a frames of a map @mw frames wide, @n frames), found in one
