@@ -127,6 +127,20 @@ pgs_physmap_get_run (PgsPhysMap *self,
     *flags = self->pair_flags[pair];
 }
 
+/* Where run @i + 1 starts (the map's end past the last run), for walks that carry the
+ * epoch in *@epoch forward from one run to the next. */
+static inline guint64
+next_start (PgsPhysMap *self,
+            guint64     i,
+            guint      *epoch)
+{
+  if (i + 1 >= self->n_runs)
+    return self->n_frames;
+  while (*epoch < self->n_epochs && self->epochs[*epoch] <= i + 1)
+    (*epoch)++;
+  return (guint64) *epoch << 32 | self->run_lo[i + 1];
+}
+
 guint64
 pgs_physmap_get_runs (PgsPhysMap *self,
                       guint64     first,
@@ -149,17 +163,9 @@ pgs_physmap_get_runs (PgsPhysMap *self,
   start = (guint64) epoch << 32 | self->run_lo[first];
   for (guint64 i = first; i < end; i++)
     {
-      guint64 next;
+      guint64 next = next_start (self, i, &epoch);
       guint32 pair = RUN_PAIR (self, i);
 
-      if (i + 1 >= self->n_runs)
-        next = self->n_frames;
-      else
-        {
-          while (epoch < self->n_epochs && self->epochs[epoch] <= i + 1)
-            epoch++;
-          next = (guint64) epoch << 32 | self->run_lo[i + 1];
-        }
       if (lengths != NULL)
         lengths[i - first] = next - start;
       if (counts != NULL)
@@ -218,16 +224,8 @@ pgs_physmap_get_run_pairs (PgsPhysMap *self,
       start = (guint64) epoch << 32 | self->run_lo[first];
       for (guint64 i = first; i < end; i++)
         {
-          guint64 next;
+          guint64 next = next_start (self, i, &epoch);
 
-          if (i + 1 >= self->n_runs)
-            next = self->n_frames;
-          else
-            {
-              while (epoch < self->n_epochs && self->epochs[epoch] <= i + 1)
-                epoch++;
-              next = (guint64) epoch << 32 | self->run_lo[i + 1];
-            }
           lengths[i - first] = next - start;
           start = next;
         }
