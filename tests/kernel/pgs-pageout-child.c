@@ -7,7 +7,8 @@
  *   pgs-pageout-child anon TOTAL_MIB HOT_MIB
  *     Maps TOTAL_MIB of private anonymous memory, fills every page with a pattern of its
  *     own (compressible, not same-filled), prints "ready ADDRESS" (hex) and then reads the
- *     first HOT_MIB over and over, a page at a time, until a line arrives on stdin: "check"
+ *     first HOT_MIB over and over, a page at a time, resting PASS_REST_MS between passes,
+ *     until a line arrives on stdin: "check"
  *     stops the touching and compares every page with its pattern, answering "ok PAGES" or
  *     "bad PAGE-INDEX"; the end of stdin exits.
  *   pgs-pageout-child shared MIB
@@ -53,12 +54,19 @@ fill (uint64_t *m,
       m[p * words + k] = word_of (p, k);
 }
 
+/* Whether a line waits on stdin, after waiting for one up to PASS_REST_MS. The rest between
+ * two passes over the hot pages keeps them touched hundreds of times in any interval the
+ * tests measure, while leaving the CPU to the page-out: two children reading without rest
+ * kept both cores of a CI machine busy, and the page-out lost the race against their faults
+ * for one in three hot pages, four measurements running (kernel-pageout/group). */
+#define PASS_REST_MS 20
+
 static int
 line_ready (void)
 {
   struct pollfd pfd = { STDIN_FILENO, POLLIN, 0 };
 
-  return poll (&pfd, 1, 1) > 0;
+  return poll (&pfd, 1, PASS_REST_MS) > 0;
 }
 
 int
