@@ -38,21 +38,8 @@ pgs_access_text_describe_monitor (const PgsDamonKdamond *k)
 double
 pgs_access_text_read_seconds (PgsDamonSysfs *sysfs)
 {
-  g_autoptr(GPtrArray) running = pgs_damon_sysfs_running (sysfs);
-  guint64 slowest = 0;
+  guint64 slowest = pgs_damon_sysfs_slowest_aggr_us (sysfs);
 
-  for (guint i = 0; i < running->len; i++)
-    {
-      PgsDamonKdamond *k = g_ptr_array_index (running, i);
-
-      for (guint j = 0; j < k->contexts->len; j++)
-        {
-          PgsDamonContext *c = g_ptr_array_index (k->contexts, j);
-
-          if (c->intervals_known)
-            slowest = MAX (slowest, c->aggr_us);
-        }
-    }
   /* Two aggregations: the first one seen may have begun before the read did. The slowest
    * interval is bounded so a monitor aggregating once an hour does not hold the page. */
   return CLAMP (2.0 * slowest / 1e6, 5.0, 120.0);

@@ -59,7 +59,6 @@ require_kdamond (void)
   g_autoptr(PgsDamonSysfs) sysfs = pgs_damon_sysfs_read (NULL, NULL);
   g_autoptr(GPtrArray) running = NULL;
   g_auto(GStrv) instances = pagescope_instances ();
-  guint64 slowest = 0;
 
   if (sysfs == NULL || !sysfs->present)
     {
@@ -77,20 +76,8 @@ require_kdamond (void)
       g_test_skip ("tracefs cannot be listed");
       return 0;
     }
-  for (guint i = 0; i < running->len; i++)
-    {
-      PgsDamonKdamond *k = g_ptr_array_index (running, i);
-
-      for (guint j = 0; j < k->contexts->len; j++)
-        {
-          PgsDamonContext *c = g_ptr_array_index (k->contexts, j);
-
-          if (c->intervals_known)
-            slowest = MAX (slowest, c->aggr_us);
-        }
-    }
   /* Two aggregations and a second, as the helper test reads. */
-  return MIN (120, MAX (2, 2 * slowest / 1e6 + 1));
+  return MIN (120, MAX (2, 2 * pgs_damon_sysfs_slowest_aggr_us (sysfs) / 1e6 + 1));
 }
 
 static PgsHelper *

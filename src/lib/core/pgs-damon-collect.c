@@ -113,7 +113,6 @@ collect_begin (const char  *sysfs_root,
   g_autoptr(PgsDamonCollection) self = g_new0 (PgsDamonCollection, 1);
   g_autoptr(GPtrArray) running = NULL;
   g_autoptr(GError) local = NULL;
-  guint64 slowest_aggr = 0;
 
   self->messages = g_ptr_array_new_with_free_func (g_free);
   self->before = pgs_damon_sysfs_read (sysfs_root, &local);
@@ -160,19 +159,13 @@ collect_begin (const char  *sysfs_root,
   for (guint i = 0; i < running->len; i++)
     {
       PgsDamonKdamond *k = g_ptr_array_index (running, i);
+      PgsDamonContext *first = k->contexts->len > 0 ? g_ptr_array_index (k->contexts, 0) : NULL;
 
-      for (guint j = 0; j < k->contexts->len; j++)
-        {
-          PgsDamonContext *c = g_ptr_array_index (k->contexts, j);
-
-          if (j == 0)
-            pgs_damon_access_set_addr_unit (self->access, k->pid, c->addr_unit);
-          if (c->intervals_known)
-            slowest_aggr = MAX (slowest_aggr, c->aggr_us);
-        }
+      if (first != NULL)
+        pgs_damon_access_set_addr_unit (self->access, k->pid, first->addr_unit);
     }
   if (*seconds <= 0)
-    *seconds = MAX (5.0, 2.0 * slowest_aggr / 1e6);
+    *seconds = MAX (5.0, 2.0 * pgs_damon_sysfs_slowest_aggr_us (self->before) / 1e6);
   return g_steal_pointer (&self);
 }
 

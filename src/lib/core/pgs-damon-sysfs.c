@@ -302,6 +302,27 @@ pgs_damon_sysfs_running (PgsDamonSysfs *self)
   return running;
 }
 
+guint64
+pgs_damon_sysfs_slowest_aggr_us (PgsDamonSysfs *self)
+{
+  guint64 slowest = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  for (guint i = 0; i < self->kdamonds->len; i++)
+    {
+      PgsDamonKdamond *k = g_ptr_array_index (self->kdamonds, i);
+
+      for (guint j = 0; k->on && j < k->contexts->len; j++)
+        {
+          PgsDamonContext *c = g_ptr_array_index (k->contexts, j);
+
+          if (c->intervals_known)
+            slowest = MAX (slowest, c->aggr_us);
+        }
+    }
+  return slowest;
+}
+
 const PgsDamonContext *
 pgs_damon_sysfs_context_for_pid (PgsDamonSysfs *self,
                                  int            pid)

@@ -81,6 +81,10 @@ void             pgs_damon_sysfs_free        (PgsDamonSysfs   *self);
 /* The kdamonds that are on, in index order (borrowed). */
 GPtrArray       *pgs_damon_sysfs_running     (PgsDamonSysfs   *self);
 
+/* The longest aggregation interval, in µs, of the running kdamonds' contexts that say
+ * theirs; 0 when none does. A read waits for two of them. */
+guint64          pgs_damon_sysfs_slowest_aggr_us (PgsDamonSysfs *self);
+
 /* The first context of the running kdamond whose PID is @pid, or NULL. */
 const PgsDamonContext *pgs_damon_sysfs_context_for_pid (PgsDamonSysfs *self,
                                                         int            pid);
