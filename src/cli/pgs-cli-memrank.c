@@ -190,9 +190,10 @@ pgs_cli_memrank (int    argc,
   scanner = pgs_cli_scanner_new (&common);
   /* The private figure of a group compares frames: keep every process's. Totals alone
    * are the kernel's own smaps_rollup figures, exact and without a page walk. memrank shows
-   * neither the host nor the kernel's counters: they are not read. */
+   * neither the host nor the kernel's counters, and compares with no other scan: neither
+   * they nor the processes' start times are read. */
   pgs_scanner_set_flags (scanner, (group_by != NULL ? PGS_SCAN_PAGES : PGS_SCAN_KERNEL_TOTALS) |
-                                  PGS_SCAN_NO_HOST_INFO);
+                                  PGS_SCAN_NO_HOST_INFO | PGS_SCAN_NO_START_TIME);
   /* Read no more of the processes a filter leaves out than the test needs. An unnamed UID
    * must be seen running something, whatever its name: no name filter then. */
   pgs_scanner_set_filter (scanner, argc > 1 && !uid_unnamed ? (const char * const *) argv + 1 : NULL,

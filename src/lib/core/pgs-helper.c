@@ -795,3 +795,16 @@ pgs_helper_read_at (PgsHelper   *helper,
 
   return fd >= 0 ? pgs_read_fd (fd, name, len, error) : NULL;
 }
+
+char *
+pgs_helper_read_record_at (PgsHelper   *helper,
+                           int          dirfd,
+                           int          pid,
+                           const char  *name,
+                           gsize       *len,
+                           GError     **error)
+{
+  g_auto(PgsFd) fd = pgs_helper_open_at (helper, dirfd, pid, name, error);
+
+  return fd >= 0 ? pgs_read_record_fd (fd, name, len, error) : NULL;
+}

@@ -118,5 +118,12 @@ char       *pgs_helper_read_at      (PgsHelper            *helper,
                                      const char           *name,
                                      gsize                *len,
                                      GError              **error);
+/* The same for a file the kernel writes whole at the first read (pgs_read_record_fd). */
+char       *pgs_helper_read_record_at (PgsHelper          *helper,
+                                       int                 dirfd,
+                                       int                 pid,
+                                       const char         *name,
+                                       gsize              *len,
+                                       GError            **error);
 
 G_END_DECLS

@@ -109,12 +109,12 @@ pgs_read_file_at (int          dirfd,
   return pgs_read_fd (fd, name, len, error);
 }
 
-/* The same for an open fd (read from where it stands); NAME is for messages. */
-char *
-pgs_read_fd (int          fd,
-             const char  *name,
-             gsize       *len,
-             GError     **error)
+static char *
+read_fd (int          fd,
+         const char  *name,
+         gboolean     one_record,
+         gsize       *len,
+         GError     **error)
 {
   g_autofree char *buf = NULL;
   gsize cap = 4096;
@@ -142,12 +142,53 @@ pgs_read_fd (int          fd,
       if (n == 0)
         break;
       used += n;
+      if (one_record && used < cap - 1)
+        break;
     }
 
   buf[used] = '\0';
   if (len != NULL)
     *len = used;
   return g_steal_pointer (&buf);
+}
+
+/* The same for an open fd (read from where it stands); NAME is for messages. */
+char *
+pgs_read_fd (int          fd,
+             const char  *name,
+             gsize       *len,
+             GError     **error)
+{
+  return read_fd (fd, name, FALSE, len, error);
+}
+
+/* For a procfs file the kernel writes whole at the first read: those of single_open()
+ * (status, stat, statm, smaps_rollup) and cmdline, whose read goes on to the count asked
+ * or the end. A read that leaves room in the buffer had it all, so the read that would
+ * return 0 is not made: one system call fewer per file, and memrank reads three per
+ * process. Not for maps, smaps or anything read a page of records at a time, where a
+ * short read is no end; nor a pipe. */
+char *
+pgs_read_record_fd (int          fd,
+                    const char  *name,
+                    gsize       *len,
+                    GError     **error)
+{
+  return read_fd (fd, name, TRUE, len, error);
+}
+
+char *
+pgs_read_record_at (int          dirfd,
+                    const char  *name,
+                    gsize       *len,
+                    GError     **error)
+{
+  g_auto(PgsFd) fd = -1;
+
+  fd = pgs_open_at (dirfd, name, O_RDONLY, error);
+  if (fd < 0)
+    return NULL;
+  return read_fd (fd, name, TRUE, len, error);
 }
 
 /* Returns the number of bytes read, short only at end of file, or -1 with errno set. */

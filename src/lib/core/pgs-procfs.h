@@ -34,6 +34,14 @@ char     *pgs_read_fd              (int          fd,
                                     const char  *name,
                                     gsize       *len,
                                     GError     **error);
+char     *pgs_read_record_at       (int          dirfd,
+                                    const char  *name,
+                                    gsize       *len,
+                                    GError     **error);
+char     *pgs_read_record_fd       (int          fd,
+                                    const char  *name,
+                                    gsize       *len,
+                                    GError     **error);
 gssize    pgs_pread_full           (int          fd,
                                     void        *buf,
                                     gsize        len,

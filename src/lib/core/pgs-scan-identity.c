@@ -42,7 +42,7 @@ char *
 _pgs_scan_read_cmdline (int dirfd)
 {
   gsize len = 0;
-  g_autofree char *buf = pgs_read_file_at (dirfd, "cmdline", &len, NULL);
+  g_autofree char *buf = pgs_read_record_at (dirfd, "cmdline", &len, NULL);
 
   return buf != NULL ? pgs_cmdline_parse (buf, len) : g_strdup ("");
 }
@@ -51,7 +51,7 @@ char *
 _pgs_scan_read_cgroup (int dirfd)
 {
   gsize len = 0;
-  g_autofree char *buf = pgs_read_file_at (dirfd, "cgroup", &len, NULL);
+  g_autofree char *buf = pgs_read_record_at (dirfd, "cgroup", &len, NULL);
 
   return buf != NULL ? pgs_cgroup_parse (buf, len) : NULL;
 }

@@ -37,11 +37,11 @@ totals_again (ScanJob     *job,
 
       if (attempt > 0)
         g_usleep (1000 << (2 * (attempt - 1)));
-      before_buf = pgs_read_file_at (dirfd, "status", &len, NULL);
+      before_buf = pgs_read_record_at (dirfd, "status", &len, NULL);
       if (before_buf == NULL || !pgs_status_parse (before_buf, len, &before, NULL) ||
           !_pgs_scan_rollup_read (proc, job->helper, dirfd, FALSE, NULL))
         break;
-      after_buf = pgs_read_file_at (dirfd, "status", &len, NULL);
+      after_buf = pgs_read_record_at (dirfd, "status", &len, NULL);
       if (after_buf == NULL || !pgs_status_parse (after_buf, len, &after, NULL))
         break;
       if (!before.has_vm || !after.has_vm || after.state == 'Z' || after.state == 'X')
@@ -83,7 +83,7 @@ _pgs_scan_process (ScanJob  *job,
   if (dirfd < 0)
     return NULL;
 
-  status_buf = pgs_read_file_at (dirfd, "status", &len, error);
+  status_buf = pgs_read_record_at (dirfd, "status", &len, error);
   if (status_buf == NULL || !pgs_status_parse (status_buf, len, &status, error))
     return NULL;
   if ((job->uid >= 0 && status.uid != job->uid) ||
@@ -110,15 +110,16 @@ _pgs_scan_process (ScanJob  *job,
   proc->cmdline = _pgs_scan_read_cmdline (dirfd);
   proc->page_size = job->page_size;
 
-  {
-    g_autofree char *stat_buf = pgs_read_file_at (dirfd, "stat", &len, NULL);
-    PgsStatFields stat;
+  if (!(job->flags & PGS_SCAN_NO_START_TIME))
+    {
+      g_autofree char *stat_buf = pgs_read_record_at (dirfd, "stat", &len, NULL);
+      PgsStatFields stat;
 
-    /* To tell a reused PID apart (snapshots compared, the live history's Growth): unknown
-     * (0) if unreadable. Read for totals alone too: one small file more per process. */
-    if (stat_buf != NULL && pgs_stat_parse (stat_buf, len, &stat, NULL))
-      proc->start_time = stat.start_time;
-  }
+      /* To tell a reused PID apart (snapshots compared, the live history's Growth): unknown
+       * (0) if unreadable. Read for totals alone too: one small file more per process. */
+      if (stat_buf != NULL && pgs_stat_parse (stat_buf, len, &stat, NULL))
+        proc->start_time = stat.start_time;
+    }
 
   /* Totals alone: the kernel's rollup has them all, exactly; no maps, no page walk. VSS
    * is VmSize, the sum of the mappings. Where there is no rollup to read, the usual way.

@@ -52,7 +52,7 @@ status_says_exited (int dirfd)
   PgsStatus status;
   gsize len;
 
-  buf = pgs_read_file_at (dirfd, "status", &len, &error);
+  buf = pgs_read_record_at (dirfd, "status", &len, &error);
   if (buf == NULL)
     return g_error_matches (error, PGS_ERROR, PGS_ERROR_PROCESS_GONE);
   if (!pgs_status_parse (buf, len, &status, NULL))
@@ -97,7 +97,7 @@ _pgs_scan_rollup_split (PgsProcess *proc,
   PgsSmapsFields fields;
   gsize len;
 
-  buf = pgs_helper_read_at (helper, dirfd, proc->pid, "smaps_rollup", &len, NULL);
+  buf = pgs_helper_read_record_at (helper, dirfd, proc->pid, "smaps_rollup", &len, NULL);
   if (buf == NULL || !pgs_smaps_rollup_parse (buf, len, &fields, NULL))
     return FALSE;
   take_split (proc, &fields);
@@ -116,7 +116,7 @@ _pgs_scan_rollup_read (PgsProcess  *proc,
   PgsSmapsFields fields;
   gsize len;
 
-  buf = pgs_helper_read_at (helper, dirfd, proc->pid, "smaps_rollup", &len, error);
+  buf = pgs_helper_read_record_at (helper, dirfd, proc->pid, "smaps_rollup", &len, error);
   if (buf == NULL || !pgs_smaps_rollup_parse (buf, len, &fields, error))
     return FALSE;
 
