@@ -172,7 +172,9 @@ has_prefix (const char *line,
             const char *prefix,
             gsize       prefix_len)
 {
-  return len >= prefix_len && memcmp (line, prefix, prefix_len) == 0;
+  /* The first byte first: most lines a parser meets are not the one it looks for, and
+   * memcmp() is a call. */
+  return len >= prefix_len && line[0] == prefix[0] && memcmp (line, prefix, prefix_len) == 0;
 }
 
 /* "Key:   123 kB" → bytes */
@@ -336,6 +338,7 @@ pgs_status_parse (const char  *buf,
         {
           if (!parse_kb_value (line + 7, end, &status->vm_swap))
             goto malformed;
+          break;   /* the last line wanted: signals, capabilities and the rest follow */
         }
       continue;
 
@@ -386,7 +389,9 @@ pgs_smaps_parse_field (const char     *line,
 {
   for (guint i = 0; i < G_N_ELEMENTS (smaps_keys); i++)
     {
-      if (has_prefix (line, len, smaps_keys[i].key, smaps_keys[i].key_len))
+      /* Its colon where the key's is, then the key: one compare of a byte for most. */
+      if (len >= smaps_keys[i].key_len && line[smaps_keys[i].key_len - 1] == ':' &&
+          has_prefix (line, len, smaps_keys[i].key, smaps_keys[i].key_len))
         {
           guint64 *slot = G_STRUCT_MEMBER_P (fields, smaps_keys[i].offset);
 

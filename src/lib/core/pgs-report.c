@@ -32,6 +32,35 @@ const char *const pgs_report_process_columns[] = {
   "cmdline", "user_bytes", "name_bytes", "cmdline_bytes", NULL
 };
 
+/* A number in decimal without printf: memrank --json writes a dozen per process, and
+ * g_string_append_printf() formats each into a string of its own first. Through it, the
+ * JSON of 870 processes took 27 M instructions, as much as reading them. */
+void
+pgs_json_append_uint (GString *out,
+                      guint64  value)
+{
+  char digits[20];
+  guint n = 0;
+
+  do
+    digits[sizeof digits - ++n] = '0' + value % 10;
+  while ((value /= 10) != 0);
+  g_string_append_len (out, digits + sizeof digits - n, n);
+}
+
+/* "KEY": with the comma before it unless FIRST. KEY is plain ASCII. */
+static void
+append_key (GString    *out,
+            const char *key,
+            gboolean    first)
+{
+  if (!first)
+    g_string_append_c (out, ',');
+  g_string_append_c (out, '"');
+  g_string_append (out, key);
+  g_string_append (out, "\":");
+}
+
 /* Always valid UTF-8 (bytes that are not become U+FFFD), every control character (C0, DEL
  * and C1) as \uXXXX: the document parses, and printing it to a terminal is safe. */
 void
@@ -51,6 +80,15 @@ pgs_json_append_string (GString    *out,
   g_string_append_c (out, '"');
   for (const guchar *p = (const guchar *) str; *p; p++)
     {
+      const guchar *run = p;
+
+      /* Most text needs no escape: append it a run at a time. */
+      while (*p >= 0x20 && *p != '"' && *p != '\\' && *p != 0x7f && *p != 0xc2)
+        p++;
+      if (p > run)
+        g_string_append_len (out, (const char *) run, p - run);
+      if (*p == '\0')
+        break;
       switch (*p)
         {
         case '"':
@@ -92,7 +130,7 @@ pgs_json_append_text_member (GString    *out,
                              const char *key,
                              const char *value)
 {
-  g_string_append_printf (out, "\"%s\":", key);
+  append_key (out, key, TRUE);
   pgs_json_append_string (out, value);
   if (value != NULL && !g_utf8_validate (value, -1, NULL))
     {
@@ -108,7 +146,7 @@ pgs_json_append_size (GString  *out,
                       guint64   value)
 {
   if (known)
-    g_string_append_printf (out, "%" G_GUINT64_FORMAT, value);
+    pgs_json_append_uint (out, value);
   else
     g_string_append (out, "null");
 }
@@ -155,9 +193,14 @@ pgs_report_process_json (GString    *out,
                          PgsProcess *p,
                          gboolean    mappings)
 {
-  g_string_append_printf (out, "{\"pid\":%d,\"ppid\":%d,\"uid\":%u,",
-                          pgs_process_get_pid (p), pgs_process_get_ppid (p),
-                          pgs_process_get_uid (p));
+  /* PIDs are positive, a PPID 0 at most (the kernel's own parent of init). */
+  g_string_append (out, "{\"pid\":");
+  pgs_json_append_uint (out, MAX (pgs_process_get_pid (p), 0));
+  g_string_append (out, ",\"ppid\":");
+  pgs_json_append_uint (out, MAX (pgs_process_get_ppid (p), 0));
+  g_string_append (out, ",\"uid\":");
+  pgs_json_append_uint (out, pgs_process_get_uid (p));
+  g_string_append_c (out, ',');
   pgs_json_append_text_member (out, "user", pgs_process_get_user (p));
   g_string_append_c (out, ',');
   pgs_json_append_text_member (out, "name", pgs_process_get_name (p));
@@ -165,14 +208,17 @@ pgs_report_process_json (GString    *out,
   pgs_json_append_text_member (out, "cmdline", pgs_process_get_cmdline (p));
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     {
-      g_string_append_printf (out, ",\"%s\":", metrics[i].name);
+      append_key (out, metrics[i].name, FALSE);
       pgs_json_append_size (out, pgs_process_is_known (p, metrics[i].metric),
                         pgs_process_get_metric (p, metrics[i].metric));
     }
   g_string_append (out, ",\"unknown_reason\":");
   pgs_json_append_string (out, pgs_process_get_known (p) == PGS_METRIC_ALL ? NULL
                                : pgs_process_get_unknown_reason (p));
-  g_string_append_printf (out, ",\"source\":\"%s\"", source_name (pgs_process_get_source (p)));
+  append_key (out, "source", FALSE);
+  g_string_append_c (out, '"');
+  g_string_append (out, source_name (pgs_process_get_source (p)));
+  g_string_append_c (out, '"');
   /* Not in metrics[]: the CSV columns and the order of the fields before stay as they were. */
   g_string_append (out, ",\"swap_pss\":");
   pgs_json_append_size (out, pgs_process_is_known (p, PGS_METRIC_SWAP_PSS),
@@ -189,7 +235,7 @@ pgs_report_process_json (GString    *out,
 
     for (guint i = 0; i < G_N_ELEMENTS (split); i++)
       {
-        g_string_append_printf (out, ",\"%s\":", split[i].name);
+        append_key (out, split[i].name, FALSE);
         pgs_json_append_size (out, pgs_process_is_known (p, split[i].metric),
                               pgs_process_get_metric (p, split[i].metric));
       }

@@ -28,6 +28,9 @@ void pgs_json_append_bytes     (GString     *out,
 void pgs_json_append_text_member (GString   *out,
                                   const char *key,
                                   const char *value);
+/* A number in decimal. */
+void pgs_json_append_uint      (GString     *out,
+                                guint64      value);
 /* A size in bytes, or null when unknown. */
 void pgs_json_append_size      (GString     *out,
                                 gboolean     known,
