@@ -7,7 +7,9 @@
  * wall time and CPU time (user + system, from wait4: the process's own, every thread):
  *   memrank:    `pagescope-cli memrank --json`  vs  pgs-rollup-reader (reads every
  *               /proc/PID/smaps_rollup: the kernel computing every figure itself);
- *               goal 1.2x, 1.3x with the 16 processes;
+ *               goal 1.2x, 1.3x with the 16 processes; and vs `pgs-rollup-reader
+ *               --same-files`, which also reads the status and cmdline whose user, name,
+ *               parent, VSS and command line memrank prints: the floor of what it shows;
  *   nosuchname: `pagescope-cli memrank --json nosuchname` (a filter that keeps nothing)
  *               vs  `pgs-name-filter-glib nosuchname` (a minimal GLib program: lists /proc,
  *               reads every comm, as the CLI's filter does; goal 1.2x) and vs the same in
@@ -372,16 +374,6 @@ compare_many (const char  *label,
     }
 }
 
-static void
-compare (const char  *label,
-         char       **cmd,
-         const char  *ref_name,
-         char       **ref,
-         const char  *goal)
-{
-  compare_many (label, cmd, 1, &ref_name, &ref, goal);
-}
-
 static guint
 count_processes (void)
 {
@@ -405,6 +397,9 @@ compare_all (const char *phase,
   char *memrank[] = { (char *) cli, "memrank", "--json", NULL };
   char *nosuch[] = { (char *) cli, "memrank", "--json", "nosuchname", NULL };
   char *rollup[] = { (char *) reader, NULL };
+  char *same[] = { (char *) reader, "--same-files", NULL };
+  const char *readers[] = { "pgs-rollup-reader", "  + status, cmdline" };
+  char **rollups[] = { rollup, same };
   char *list[] = { (char *) filter, "nosuchname", NULL };
   char *glib_list[] = { (char *) glib_filter, "nosuchname", NULL };
   const char *names[] = { "pgs-name-filter-glib", "pgs-name-filter (C)" };
@@ -413,7 +408,7 @@ compare_all (const char *phase,
   g_autofree char *l2 = g_strdup_printf ("%s: memrank nosuchname", phase);
 
   g_print ("-- %s (%u processes)\n", phase, count_processes ());
-  compare (l1, memrank, "pgs-rollup-reader", rollup, goal);
+  compare_many (l1, memrank, 2, readers, rollups, goal);
   compare_many (l2, nosuch, 2, names, lists, "1.2x");
 }
 

@@ -6,7 +6,9 @@
  * The least a program can do to rank processes by PSS: list /proc, read every
  * /proc/PID/smaps_rollup (the kernel computes RSS, PSS, USS and swap itself), print the sums.
  * With --list it only lists /proc and counts the processes: the floor for a name filter
- * that keeps nothing. Plain C and libc, no GLib, so that what it costs is the kernel's work.
+ * that keeps nothing. With --same-files it also reads each process's status and cmdline,
+ * which memrank --json needs for the user, name, parent, VSS and command line it prints:
+ * the floor for a ranking that says whose each figure is. Plain C and libc, no GLib, so that what it costs is the kernel's work.
  */
 
 #include <ctype.h>
@@ -31,6 +33,8 @@ main (int   argc,
       char *argv[])
 {
   int list_only = argc > 1 && strcmp (argv[1], "--list") == 0;
+  int same_files = argc > 1 && strcmp (argv[1], "--same-files") == 0;
+  static const char *const also[] = { "status", "cmdline" };
   unsigned long long rss = 0, pss = 0, uss = 0, swap = 0;
   unsigned int n = 0;
   static char buf[8192];
@@ -54,6 +58,16 @@ main (int   argc,
         {
           n++;
           continue;
+        }
+      for (unsigned int k = 0; same_files && k < sizeof also / sizeof also[0]; k++)
+        {
+          snprintf (path, sizeof path, "%s/%s", de->d_name, also[k]);
+          fd = openat (dirfd (dir), path, O_RDONLY | O_CLOEXEC);
+          if (fd >= 0)
+            {
+              len = read (fd, buf, sizeof buf - 1);
+              close (fd);
+            }
         }
       snprintf (path, sizeof path, "%s/smaps_rollup", de->d_name);
       fd = openat (dirfd (dir), path, O_RDONLY | O_CLOEXEC);
