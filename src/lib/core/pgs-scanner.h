@@ -20,9 +20,9 @@ typedef enum
   PGS_SCAN_PAGES    = 1 << 1,  /* keep per-page data for residency maps */
   PGS_SCAN_PHYSMAP  = 1 << 2,  /* read and keep the whole physical map */
   /* Totals alone, from the kernel's own smaps_rollup (source PGS_SOURCE_KERNEL): exact,
-   * and no page walk. Reads status, cmdline and smaps_rollup only (no maps, no cgroup);
-   * ignored with MAPPINGS or PAGES, which need the mappings or the pages. With PHYSMAP:
-   * these totals, and the physical map read whole. */
+   * and no page walk. Reads status, cmdline, stat (the start time) and smaps_rollup only
+   * (no maps, no cgroup); ignored with MAPPINGS or PAGES, which need the mappings or the
+   * pages. With PHYSMAP: these totals, and the physical map read whole. */
   PGS_SCAN_KERNEL_TOTALS = 1 << 3,
   /* With PHYSMAP: the physical map's counts read only where kpageflags says a frame is
    * mapped (pgs_physmap_read_fds_mapped), a sixth of kpagecount at rest; a frame mapped
