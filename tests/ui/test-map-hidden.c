@@ -10,7 +10,8 @@
  * Back on the map, in the same turn of the main loop (before any frame, so no empty map is
  * ever drawn), the pixels are there, byte for byte those of before, at the same zoom, with
  * the same renderer. A refresh meanwhile lets the map's renderer go, and the legend's. Then
- * the same for the physical maps, where there is a physical map.
+ * the same for the physical maps, where there is a physical map; and there a refresh lets the
+ * snapshot shown go, though the page-flag ledger still shows its figures.
  * Run under xvfb-run; without a display it skips (exit 77).
  */
 
@@ -18,6 +19,7 @@
 
 #include <string.h>
 
+#include "pgs-ledger-view.h"
 #include "pgs-ui-util.h"
 
 #define CHILD_PAGES 300
@@ -152,6 +154,65 @@ test_refresh_hidden (void)
                  pgs_window_get_snapshot (child.window));
 }
 
+/* The ledger beside the map (the page has another, for when there is no map). */
+static GtkWidget *
+mapped_ledger (GtkWidget *widget)
+{
+  if (PGS_IS_LEDGER_VIEW (widget) && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = mapped_ledger (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A refresh behind the page: nothing keeps the snapshot it showed (physical map and all)
+ * alive, not the map, not its legend, not the page-flag ledger beside it, which still
+ * shows the same figures. */
+static void
+refresh_lets_go (PgsView     view,
+                 const char *name)
+{
+  PgsMapPage *page = pgs_window_get_map_page (child.window, view);
+  PgsMapView *map = pgs_map_page_get_map_view (page);
+  PgsSnapshot *shown;
+  const PgsLedger *ledger = NULL;
+  PgsLedger before = { 0 };
+  GtkWidget *ledger_view = NULL;
+
+  pgs_window_set_view (child.window, name);
+  pgs_ui_wait_map_ready (map);
+  shown = pgs_renderer_get_snapshot (pgs_map_view_get_renderer (map));
+  g_object_add_weak_pointer (G_OBJECT (shown), (gpointer *) &shown);
+  if (view == PGS_VIEW_FLAGS)
+    {
+      ledger_view = mapped_ledger (GTK_WIDGET (page));
+      g_assert_nonnull (ledger_view);
+      g_assert_true (pgs_ledger_view_get_snapshot (PGS_LEDGER_VIEW (ledger_view)) == shown);
+      ledger = pgs_ledger_view_get_ledger (PGS_LEDGER_VIEW (ledger_view));
+      g_assert_nonnull (ledger);
+      before = *ledger;
+    }
+
+  pgs_window_set_view (child.window, "processes");
+  g_assert_true (pgs_ui_wait (unmapped, map, 5000));
+  pgs_window_refresh (child.window);
+  pgs_ui_wait_idle_scan (child.window);
+  g_assert_true (pgs_ui_wait (is_null, &shown, 10000));
+  if (ledger_view != NULL)
+    {
+      ledger = pgs_ledger_view_get_ledger (PGS_LEDGER_VIEW (ledger_view));
+      g_assert_nonnull (ledger);
+      g_assert_true (memcmp (ledger, &before, sizeof before) == 0);
+    }
+  pgs_window_set_view (child.window, name);
+  pgs_ui_wait_map_ready (map);
+}
+
 static void
 test_physical (void)
 {
@@ -168,6 +229,7 @@ test_physical (void)
     }
   check_hidden_and_back (PGS_VIEW_SHARING, "sharing");
   check_hidden_and_back (PGS_VIEW_FLAGS, "flags");
+  refresh_lets_go (PGS_VIEW_FLAGS, "flags");
 }
 
 int
