@@ -60,6 +60,7 @@ check_hidden_and_back (PgsView     view,
   GdkTexture *texture;
   PgsRenderer *renderer;
   double zoom;
+  gint64 start;
 
   pgs_window_set_view (child.window, name);
   pgs_ui_wait_map_ready (map);
@@ -85,8 +86,11 @@ check_hidden_and_back (PgsView     view,
   /* What the legend describes and the exports draw is kept. */
   g_assert_true (pgs_map_view_get_renderer (map) == renderer);
 
-  /* Back: mapped at once, and with its pixels before any frame is drawn. */
+  /* Back: mapped at once, and with its pixels before any frame is drawn (drawn again on
+   * the main thread: a warm render, said here). */
+  start = g_get_monotonic_time ();
   pgs_window_set_view (child.window, name);
+  g_test_message ("%s: shown again in %.1f ms", name, (g_get_monotonic_time () - start) / 1000.0);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (map)));
   texture = pgs_map_view_get_texture (map);
   g_assert_nonnull (texture);
