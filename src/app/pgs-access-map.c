@@ -188,6 +188,15 @@ pgs_access_map_css_changed (GtkWidget         *widget,
   gtk_widget_queue_draw (widget);
 }
 
+/* Behind another page no pixels are kept (nor, under GL, the driver's copy of them): the
+ * first snapshot after mapping draws them again, as after a resize. */
+static void
+pgs_access_map_unmap (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (pgs_access_map_parent_class)->unmap (widget);
+  g_clear_object (&PGS_ACCESS_MAP (widget)->texture);
+}
+
 static void
 pgs_access_map_dispose (GObject *object)
 {
@@ -206,6 +215,7 @@ pgs_access_map_class_init (PgsAccessMapClass *klass)
 
   object_class->dispose = pgs_access_map_dispose;
   widget_class->snapshot = pgs_access_map_snapshot;
+  widget_class->unmap = pgs_access_map_unmap;
   widget_class->css_changed = pgs_access_map_css_changed;
   gtk_widget_class_set_css_name (widget_class, "accessmap");
 

@@ -8,6 +8,10 @@
  * kernel colour: what the map cannot tell apart, the bar does not pretend to), and a table
  * in three blocks with each row's size and share, its source and kernel counter in the
  * tooltip. An unknown row is "—", never 0; the unexplained rest is a row of its own.
+ *
+ * The figures are worked out once per snapshot and hold nothing of it: the snapshot is
+ * only remembered (a weak reference), so that a page behind another, which is not told of
+ * new scans until it is shown, keeps no older scan alive through its ledger (issue 22).
  */
 
 #include "config.h"
@@ -31,7 +35,7 @@ struct _PgsLedgerView
 {
   GtkWidget       parent_instance;
 
-  PgsSnapshot    *snapshot;
+  GWeakRef        snapshot;      /* PgsSnapshot */
   PgsLedger      *ledger;
   PgsUnits        units;
   PgsRenderStyle  style;
@@ -535,13 +539,17 @@ pgs_ledger_view_set_snapshot (PgsLedgerView *self,
                               PgsSnapshot   *snapshot)
 {
   g_autoptr(GError) error = NULL;
+  PgsSnapshot *old;
 
   g_return_if_fail (PGS_IS_LEDGER_VIEW (self));
   g_return_if_fail (snapshot == NULL || PGS_IS_SNAPSHOT (snapshot));
 
+  old = g_weak_ref_get (&self->snapshot);
   /* The last reference to a scan frees it all: off the main thread. */
-  if (!pgs_set_object_release (&self->snapshot, snapshot))
+  pgs_release (old);
+  if (old == snapshot)
     return;
+  g_weak_ref_set (&self->snapshot, snapshot);
   g_clear_pointer (&self->ledger, pgs_ledger_free);
   /* One walk over the map's runs (a few ms for 24 GiB): no thread needed. */
   if (snapshot != NULL)
@@ -555,8 +563,14 @@ pgs_ledger_view_set_snapshot (PgsLedgerView *self,
 PgsSnapshot *
 pgs_ledger_view_get_snapshot (PgsLedgerView *self)
 {
+  PgsSnapshot *snapshot;
+
   g_return_val_if_fail (PGS_IS_LEDGER_VIEW (self), NULL);
-  return self->snapshot;
+  snapshot = g_weak_ref_get (&self->snapshot);
+  /* Whoever gave it holds it: the reference taken here is not the last. */
+  if (snapshot != NULL)
+    g_object_unref (snapshot);
+  return snapshot;
 }
 
 void
@@ -629,7 +643,7 @@ pgs_ledger_view_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_SNAPSHOT:
-      g_value_set_object (value, self->snapshot);
+      g_value_take_object (value, g_weak_ref_get (&self->snapshot));
       break;
     case PROP_UNITS:
       g_value_set_int (value, self->units);
@@ -670,7 +684,7 @@ pgs_ledger_view_dispose (GObject *object)
   /* GTK 4.8 leaves a template's unnamed top child in place. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
-  pgs_clear_release (&self->snapshot);
+  g_weak_ref_set (&self->snapshot, NULL);
   g_clear_pointer (&self->ledger, pgs_ledger_free);
 
   G_OBJECT_CLASS (pgs_ledger_view_parent_class)->dispose (object);

@@ -22,6 +22,7 @@ GtkWidget       *pgs_ledger_view_new          (void);
  * shows nothing. */
 void             pgs_ledger_view_set_snapshot (PgsLedgerView *self,
                                                PgsSnapshot   *snapshot);
+/* The snapshot last given, while someone else still holds it (the view does not), or NULL. */
 PgsSnapshot     *pgs_ledger_view_get_snapshot (PgsLedgerView *self);
 void             pgs_ledger_view_set_units    (PgsLedgerView *self,
                                                PgsUnits       units);

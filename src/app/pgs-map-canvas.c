@@ -151,8 +151,11 @@ render_done (GObject      *object,
   self->job_running = FALSE;
   pgs_set_object_release (&self->renderer, job->renderer);
   g_clear_object (&self->texture);
-  self->texture = gdk_memory_texture_new (job->params.width, job->params.height,
-                                          GDK_MEMORY_DEFAULT, job->pixels, job->stride);
+  /* Done behind another page: the renderer is kept, the pixels are drawn again when the
+   * canvas is shown (restore()). */
+  if (self->visible)
+    self->texture = gdk_memory_texture_new (job->params.width, job->params.height,
+                                            GDK_MEMORY_DEFAULT, job->pixels, job->stride);
   params_copy (&self->shown, &job->params);
   g_signal_emit (self, signals[RENDERED], 0);
 }
@@ -195,6 +198,26 @@ start_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Shown again after pgs_map_canvas_release(): the pixels of the renderer kept are drawn
+ * at once, on this thread: the same ones, in the first frame, as if they had never gone
+ * (a warm render is a few milliseconds; the renderer is never touched by a worker once it
+ * is the canvas's). Then, if something else is wanted, a render as usual. */
+static void
+restore (PgsMapCanvas *self)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  int width = self->shown.width, height = self->shown.height, stride;
+  guint8 *pixels;
+
+  if (self->texture != NULL || self->renderer == NULL || width <= 0 || height <= 0)
+    return;
+  stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, width);
+  pixels = g_malloc (stride * (gsize) height);
+  pgs_renderer_render (self->renderer, pixels, width, height, stride);
+  bytes = g_bytes_new_take (pixels, stride * (gsize) height);
+  self->texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
 void
 pgs_map_canvas_update (PgsMapCanvas *self,
                        gboolean      visible)
@@ -202,6 +225,8 @@ pgs_map_canvas_update (PgsMapCanvas *self,
   g_return_if_fail (PGS_IS_MAP_CANVAS (self));
 
   self->visible = visible;
+  if (visible)
+    restore (self);
   if (pgs_map_params_equal (&self->wanted, &self->shown))
     return;
   /* Hidden, a map out of date is not kept: its pixels and its renderer (and through it a
@@ -217,6 +242,18 @@ pgs_map_canvas_update (PgsMapCanvas *self,
    * for the second. Before the next frame all the same. */
   if (self->start_source == 0)
     self->start_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, start_idle, self, NULL);
+}
+
+void
+pgs_map_canvas_release (PgsMapCanvas *self)
+{
+  g_return_if_fail (PGS_IS_MAP_CANVAS (self));
+
+  /* A window-sized texture, and under GL the driver's copy of it (freed with the
+   * GdkTexture), for a page nobody sees. The renderer stays: it draws the same pixels
+   * again when shown (restore()), and it is what the legend and the exports describe. */
+  self->visible = FALSE;
+  g_clear_object (&self->texture);
 }
 
 static void

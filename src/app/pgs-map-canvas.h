@@ -40,9 +40,13 @@ PgsMapCanvas       *pgs_map_canvas_new          (PgsView       view);
 /* The parameters wanted: change them, then call pgs_map_canvas_update(). */
 PgsMapParams       *pgs_map_canvas_get_wanted   (PgsMapCanvas *self);
 /* Starts a render when what is wanted differs from what is shown and none runs. Not
- * @visible, nothing is rendered and pixels out of date are dropped. */
+ * @visible, nothing is rendered and pixels out of date are dropped, with their renderer. */
 void                pgs_map_canvas_update       (PgsMapCanvas *self,
                                                  gboolean      visible);
+/* Unmapped: the pixels are dropped (the renderer that drew them is kept) and nothing is
+ * rendered until pgs_map_canvas_update() says visible, which draws the same ones again at
+ * once. */
+void                pgs_map_canvas_release      (PgsMapCanvas *self);
 /* The renderer and the pixels on screen (NULL before the first render). */
 PgsRenderer        *pgs_map_canvas_get_renderer (PgsMapCanvas *self);
 GdkTexture         *pgs_map_canvas_get_texture  (PgsMapCanvas *self);

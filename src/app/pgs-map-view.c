@@ -4,14 +4,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A small container of objects, each with its own state: the viewport (zoom and centre),
- * the canvas (the pixels, rendered in a worker thread), and overlays drawn fresh on top
- * (the working-set marks, the fold markers, the hover outline, the focus ring), which
- * read the pixels only through the one hit test (pgs-map-overlay.c) and never each other.
- * The legend is a widget of its own beside the map (pgs-map-legend.c), bound to :renderer;
- * the input (pointer, wheel, keys and the map.* actions) an object of its own
- * (pgs-map-input.c). This file holds the properties a page binds and the status line
- * (its words from pgs-map-describe.c); calls go from here to the parts, which never call
- * back.
+ * the canvas (the pixels, rendered in a worker thread; none unmapped), and overlays
+ * drawn fresh on top (the working-set marks, the fold markers, the hover outline, the focus
+ * ring), which read the pixels only through the one hit test (pgs-map-overlay.c) and never
+ * each other. The legend is a widget of its own beside the map (pgs-map-legend.c), bound to
+ * :renderer; the input (pointer, wheel, keys and the map.* actions) an object of its own
+ * (pgs-map-input.c). This file holds the properties a page binds and the status line (its
+ * words from pgs-map-describe.c); calls go from here to the parts, which never call back.
  */
 
 #include "config.h"
@@ -90,16 +89,18 @@ static void
 invalidate (PgsMapView *self)
 {
   PgsMapParams *wanted = pgs_map_canvas_get_wanted (self->canvas);
+  PgsRenderer *was = pgs_map_canvas_get_renderer (self->canvas);
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 
-  /* Mapped but not yet allocated (0 x 0), nothing is rendered: a 1 x 1 map would be ready
-   * for a moment, and thrown away. */
+  /* Mapped but not yet allocated (0 x 0), nothing is rendered: a 1 x 1 map is waste. */
   wanted->width = gtk_widget_get_width (GTK_WIDGET (self)) * scale;
   wanted->height = gtk_widget_get_height (GTK_WIDGET (self)) * scale;
   wanted->zoom = pgs_map_viewport_get_zoom (self->viewport);
   wanted->center_x = pgs_map_viewport_get_center_x (self->viewport);
   wanted->center_y = pgs_map_viewport_get_center_y (self->viewport);
   pgs_map_canvas_update (self->canvas, gtk_widget_get_mapped (GTK_WIDGET (self)));
+  if (pgs_map_canvas_get_renderer (self->canvas) != was)   /* let go while hidden */
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RENDERER]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -187,8 +188,7 @@ pgs_map_view_snapshot (GtkWidget   *widget,
     return;
   pgs_map_view_get_map_area (self, &area);
   get_shown (self, &shown);
-  /* During a resize the old pixels stand in, at their own size, until the new ones
-   * arrive: stretching them would blur the cells. */
+  /* In a resize the old pixels stand in at their own size until the new ones arrive. */
   gtk_snapshot_push_clip (snapshot, &area);
   gtk_snapshot_append_texture (snapshot, texture,
                                &GRAPHENE_RECT_INIT (0, 0, gdk_texture_get_width (texture) / (float) scale,
@@ -479,6 +479,8 @@ pgs_map_view_init (PgsMapView *self)
   /* Device pixels change with the scale factor even when the size does not. */
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (invalidate), NULL);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+  g_signal_connect_object (self, "unmap", G_CALLBACK (pgs_map_canvas_release), self->canvas,
+                           G_CONNECT_SWAPPED);
   /* Plain GTK does not restyle when GNOME's setting changes (libadwaita does): follow it. */
   if (pgs_map_style_a11y_settings () != NULL)
     g_signal_connect_object (pgs_map_style_a11y_settings (), "changed::high-contrast",
