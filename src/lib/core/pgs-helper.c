@@ -783,6 +783,22 @@ pgs_helper_open_at (PgsHelper   *helper,
   return pgs_open_at (dirfd, name, O_RDONLY, error);
 }
 
+typedef char *(*ReadFd) (int fd, const char *name, gsize *len, GError **error);
+
+static char *
+read_at (PgsHelper   *helper,
+         int          dirfd,
+         int          pid,
+         const char  *name,
+         ReadFd       read,
+         gsize       *len,
+         GError     **error)
+{
+  g_auto(PgsFd) fd = pgs_helper_open_at (helper, dirfd, pid, name, error);
+
+  return fd >= 0 ? read (fd, name, len, error) : NULL;
+}
+
 char *
 pgs_helper_read_at (PgsHelper   *helper,
                     int          dirfd,
@@ -791,9 +807,7 @@ pgs_helper_read_at (PgsHelper   *helper,
                     gsize       *len,
                     GError     **error)
 {
-  g_auto(PgsFd) fd = pgs_helper_open_at (helper, dirfd, pid, name, error);
-
-  return fd >= 0 ? pgs_read_fd (fd, name, len, error) : NULL;
+  return read_at (helper, dirfd, pid, name, pgs_read_fd, len, error);
 }
 
 char *
@@ -804,7 +818,5 @@ pgs_helper_read_record_at (PgsHelper   *helper,
                            gsize       *len,
                            GError     **error)
 {
-  g_auto(PgsFd) fd = pgs_helper_open_at (helper, dirfd, pid, name, error);
-
-  return fd >= 0 ? pgs_read_record_fd (fd, name, len, error) : NULL;
+  return read_at (helper, dirfd, pid, name, pgs_read_record_fd, len, error);
 }

@@ -93,22 +93,6 @@ pgs_open_pid_dir (const char  *root,
   return fd;
 }
 
-/* Reads a whole file whose size stat() cannot tell (procfs reports 0). The buffer is
- * NUL-terminated so text parsers may treat it as a string. */
-char *
-pgs_read_file_at (int          dirfd,
-                  const char  *name,
-                  gsize       *len,
-                  GError     **error)
-{
-  g_auto(PgsFd) fd = -1;
-
-  fd = pgs_open_at (dirfd, name, O_RDONLY, error);
-  if (fd < 0)
-    return NULL;
-  return pgs_read_fd (fd, name, len, error);
-}
-
 static char *
 read_fd (int          fd,
          const char  *name,
@@ -152,6 +136,21 @@ read_fd (int          fd,
   return g_steal_pointer (&buf);
 }
 
+static char *
+read_at (int          dirfd,
+         const char  *name,
+         gboolean     one_record,
+         gsize       *len,
+         GError     **error)
+{
+  g_auto(PgsFd) fd = -1;
+
+  fd = pgs_open_at (dirfd, name, O_RDONLY, error);
+  if (fd < 0)
+    return NULL;
+  return read_fd (fd, name, one_record, len, error);
+}
+
 /* The same for an open fd (read from where it stands); NAME is for messages. */
 char *
 pgs_read_fd (int          fd,
@@ -183,12 +182,18 @@ pgs_read_record_at (int          dirfd,
                     gsize       *len,
                     GError     **error)
 {
-  g_auto(PgsFd) fd = -1;
+  return read_at (dirfd, name, TRUE, len, error);
+}
 
-  fd = pgs_open_at (dirfd, name, O_RDONLY, error);
-  if (fd < 0)
-    return NULL;
-  return read_fd (fd, name, TRUE, len, error);
+/* Reads a whole file whose size stat() cannot tell (procfs reports 0). The buffer is
+ * NUL-terminated so text parsers may treat it as a string. */
+char *
+pgs_read_file_at (int          dirfd,
+                  const char  *name,
+                  gsize       *len,
+                  GError     **error)
+{
+  return read_at (dirfd, name, FALSE, len, error);
 }
 
 /* Returns the number of bytes read, short only at end of file, or -1 with errno set. */
