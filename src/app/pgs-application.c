@@ -10,8 +10,6 @@
 
 #include "pgs-application.h"
 #include "pgs-background.h"
-#include "pgs-group-view.h"
-#include "pgs-library-view.h"
 #include "pgs-preferences-window.h"
 #include "pgs-session.h"
 #include "pgs-settings.h"
@@ -300,10 +298,6 @@ pgs_application_class_init (PgsApplicationClass *klass)
   app_class->activate = pgs_application_activate;
   app_class->open = pgs_application_open;
   app_class->handle_local_options = pgs_application_handle_local_options;
-
-  /* Built by the window's template, which follows the window's snapshot with bindings. */
-  g_type_ensure (PGS_TYPE_GROUP_VIEW);
-  g_type_ensure (PGS_TYPE_LIBRARY_VIEW);
 }
 
 static void

@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-access-page.h"
+#include "pgs-group-view.h"
 #include "pgs-page.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
@@ -222,9 +223,76 @@ on_timeline_export_finished (PgsWindow *self,
   _pgs_window_finish_export (self, file, error);
 }
 
+/* Pages built when first shown
+ *
+ * Every page but Processes is an empty AdwBin in the template: built there, the six hidden
+ * pages and the comparison were a third of the window's start-up before its first frame,
+ * for pages the first frame does not show. Each is built the first time it is shown or
+ * asked for (pgs_window_get_map_page()), with what the template gave it: the session,
+ * and the window's handlers of its signals. The comparison likewise (pgs-window-files.c). */
+
+static GtkWidget *
+build_page (PgsWindow  *self,
+            const char *name)
+{
+  static const char *const maps[] = { "residency", "sharing", "flags" };  /* PgsView order */
+  GtkWidget *page;
+
+  for (int view = PGS_VIEW_RESIDENCY; view <= PGS_VIEW_FLAGS; view++)
+    if (g_str_equal (name, maps[view]))
+      {
+        page = g_object_new (PGS_TYPE_MAP_PAGE, "view", view, "session", self->session, NULL);
+        g_signal_connect_object (page, "process-activated", G_CALLBACK (on_frame_user_activated),
+                                 self, G_CONNECT_SWAPPED);
+        return page;
+      }
+  if (g_str_equal (name, "groups"))
+    return g_object_new (PGS_TYPE_GROUP_VIEW, "session", self->session, NULL);
+  if (g_str_equal (name, "access"))
+    return g_object_new (PGS_TYPE_ACCESS_PAGE, "session", self->session, NULL);
+  g_assert (g_str_equal (name, "libraries"));
+  page = g_object_new (PGS_TYPE_LIBRARY_VIEW, "session", self->session, NULL);
+  g_signal_connect_object (page, "notify::highlight", G_CALLBACK (on_library_highlight_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "process-activated", G_CALLBACK (on_frame_user_activated),
+                           self, G_CONNECT_SWAPPED);
+  /* No sync: the session's highlight may be another's by now (a file's, set before), and
+   * the new view has chosen nothing. */
+  g_object_bind_property (page, "highlight", self->session, "highlight", G_BINDING_DEFAULT);
+  return page;
+}
+
+/* The page called @name, built if it was not. */
+static GtkWidget *
+ensure_page (PgsWindow  *self,
+             const char *name)
+{
+  GtkWidget *child = gtk_stack_get_child_by_name (self->stack, name);
+  GtkWidget *page;
+
+  if (!ADW_IS_BIN (child))
+    return child;
+  if ((page = adw_bin_get_child (ADW_BIN (child))) != NULL)
+    return page;
+  page = build_page (self, name);
+  adw_bin_set_child (ADW_BIN (child), page);
+  if (g_str_equal (name, "libraries"))
+    self->library_view = PGS_LIBRARY_VIEW (page);
+  else if (PGS_IS_MAP_PAGE (page))
+    {
+      PgsMapPage **slot[] = { &self->residency_page, &self->sharing_page, &self->flags_page };
+
+      *slot[pgs_map_page_get_view (PGS_MAP_PAGE (page))] = PGS_MAP_PAGE (page);
+    }
+  return page;
+}
+
 static void
 on_visible_child_changed (PgsWindow *self)
 {
+  /* NULL while the template is built: the session's view is shown once it is. */
+  if (self->stack != NULL)
+    ensure_page (self, gtk_stack_get_visible_child_name (self->stack));
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
@@ -444,11 +512,8 @@ pgs_window_class_init (PgsWindowClass *klass)
   _pgs_window_actions_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "win.show-pages", NULL, show_pages_action);
 
-  g_type_ensure (PGS_TYPE_ACCESS_PAGE);
   g_type_ensure (PGS_TYPE_PROCESS_LIST);
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
-  g_type_ensure (PGS_TYPE_MAP_PAGE);
-  g_type_ensure (PGS_TYPE_COMPARE_LIST);
   g_type_ensure (PGS_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -467,20 +532,13 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, record_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, processes_stack);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_detail);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, residency_page);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, sharing_page);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, flags_page);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, library_view);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_process_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_process_activated);
-  gtk_widget_class_bind_template_callback (widget_class, on_library_highlight_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_title_squeezed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
@@ -514,14 +572,12 @@ pgs_window_init (PgsWindow *self)
   _pgs_window_record_init (self);
 
   /* The list's choice goes to the session, which hands the process with its pages to the
-   * pages that show it; the stack shows the session's view; the library's file is the
-   * highlight of the physical maps. */
+   * pages that show it; the stack shows the session's view (its page built if it is not
+   * Processes); the library's file is the highlight of the physical maps (build_page()). */
   g_object_bind_property (self->process_list, "selected-process", self->session,
                           "chosen-process", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "view", self->stack, "visible-child-name",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_object_bind_property (self->library_view, "highlight", self->session, "highlight",
-                          G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "progress", self->progress_bar, "fraction",
                           G_BINDING_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
@@ -644,21 +700,25 @@ pgs_window_get_process_detail (PgsWindow *self)
   return self->process_detail;
 }
 
+GtkWidget *
+pgs_window_get_page (PgsWindow  *self,
+                     const char *view)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (gtk_stack_get_child_by_name (self->stack, view) != NULL, NULL);
+
+  return ensure_page (self, view);
+}
+
 PgsMapPage *
 pgs_window_get_map_page (PgsWindow *self,
                          PgsView    view)
 {
-  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  static const char *const names[] = { "residency", "sharing", "flags" };
 
-  switch (view)
-    {
-    case PGS_VIEW_RESIDENCY:
-      return self->residency_page;
-    case PGS_VIEW_SHARING:
-      return self->sharing_page;
-    case PGS_VIEW_FLAGS:
-      return self->flags_page;
-    default:
-      return NULL;
-    }
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (view >= PGS_VIEW_RESIDENCY && view <= PGS_VIEW_FLAGS, NULL);
+
+  return PGS_MAP_PAGE (ensure_page (self, names[view]));
 }
