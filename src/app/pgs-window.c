@@ -93,6 +93,8 @@ update_actions (PgsWindow *self)
 static void
 on_snapshot_changed (PgsWindow *self)
 {
+  if (pgs_session_get_snapshot (self->session) != NULL)
+    pgs_refresh_log_first_figures (GTK_WIDGET (self));
   /* The list has the new snapshot by now (it is a page): a PID asked for before it came. */
   if (self->pending_pid > 0 && pgs_process_list_select_pid (self->process_list, self->pending_pid))
     {
@@ -313,6 +315,39 @@ show_pages_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   pgs_window_set_view (PGS_WINDOW (widget), "residency");
+}
+
+/* The first frame
+ *
+ * The first scan runs beside the window's start-up and was often ready before its first
+ * frame: its snapshot went into the list first (it is dispatched before a redraw), and the
+ * first frame was the window and a list of hundreds of rows, a tenth of a second later. It
+ * now waits for the window's first frame and goes into the views right after it, so that
+ * the figures are in the next frame. */
+
+static gboolean
+release_live (gpointer data)
+{
+  pgs_session_hold_live (data, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_first_paint (GdkFrameClock *clock,
+                PgsWindow     *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_paint, self);
+  g_idle_add_full (G_PRIORITY_DEFAULT, release_live, g_object_ref (self->session),
+                   g_object_unref);
+}
+
+static void
+hold_live_until_painted (PgsWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, hold_live_until_painted, NULL);
+  pgs_session_hold_live (self->session, TRUE);
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (on_first_paint), self, 0);
 }
 
 /* GObject */
@@ -569,6 +604,7 @@ pgs_window_init (PgsWindow *self)
   self->session = pgs_session_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   pgs_refresh_log_first_frame (GTK_WIDGET (self));
+  g_signal_connect (self, "realize", G_CALLBACK (hold_live_until_painted), NULL);
   _pgs_window_record_init (self);
 
   /* The list's choice goes to the session, which hands the process with its pages to the
