@@ -350,6 +350,18 @@ hold_live_until_painted (PgsWindow *self)
                            G_CALLBACK (on_first_paint), self, 0);
 }
 
+/* The main menu's popover, some thirty items and three submenus, is built when the menu
+ * is first opened (a click, F10), not before the first frame. */
+static void
+create_primary_menu (GtkMenuButton *button,
+                     gpointer       user_data)
+{
+  PgsWindow *self = user_data;
+
+  gtk_menu_button_set_create_popup_func (button, NULL, NULL, NULL);
+  gtk_menu_button_set_menu_model (button, self->primary_menu);
+}
+
 /* GObject */
 
 static gboolean
@@ -566,6 +578,8 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, record_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, processes_stack);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);
@@ -605,6 +619,7 @@ pgs_window_init (PgsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   pgs_refresh_log_first_frame (GTK_WIDGET (self));
   g_signal_connect (self, "realize", G_CALLBACK (hold_live_until_painted), NULL);
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
   _pgs_window_record_init (self);
 
   /* The list's choice goes to the session, which hands the process with its pages to the
