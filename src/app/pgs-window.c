@@ -321,9 +321,10 @@ show_pages_action (GtkWidget  *widget,
  *
  * The first scan runs beside the window's start-up and was often ready before its first
  * frame: its snapshot went into the list first (it is dispatched before a redraw), and the
- * first frame was the window and a list of hundreds of rows, a tenth of a second later. It
- * now waits for the window's first frame and goes into the views right after it, so that
- * the figures are in the next frame. */
+ * first frame was the window with the list's rows built and drawn, a tenth of a second
+ * later. It now waits from the window's map (no frame is painted before, and one is after)
+ * to its first painted frame, and goes into the views right after it: the figures are in
+ * the next frame. */
 
 static gboolean
 release_live (gpointer data)
@@ -618,7 +619,7 @@ pgs_window_init (PgsWindow *self)
   self->session = pgs_session_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   pgs_refresh_log_first_frame (GTK_WIDGET (self));
-  g_signal_connect (self, "realize", G_CALLBACK (hold_live_until_painted), NULL);
+  g_signal_connect (self, "map", G_CALLBACK (hold_live_until_painted), NULL);
   gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
   _pgs_window_record_init (self);
 
