@@ -220,8 +220,8 @@ pgs_application_startup (GApplication *application)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
                                            accels[i].accels);
-
-  gtk_window_set_default_icon_name (APP_ID);
+  /* The windows' icon (APP_ID) is set by the first window once it has painted its first
+   * frame (pgs-window.c). */
 }
 
 static GtkWindow *

@@ -333,6 +333,17 @@ release_live (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The window manager's icon is not in the first frame either: under X11 it is the app's
+ * SVG drawn at several sizes as the window is realized (15 M instructions). It is set once
+ * the window has painted, for this window and the dialogs, after the figures. */
+static gboolean
+set_icon (gpointer data)
+{
+  gtk_window_set_default_icon_name (APP_ID);
+  gtk_window_set_icon_name (data, APP_ID);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_first_paint (GdkFrameClock *clock,
                 PgsWindow     *self)
@@ -340,6 +351,7 @@ on_first_paint (GdkFrameClock *clock,
   g_signal_handlers_disconnect_by_func (clock, on_first_paint, self);
   g_idle_add_full (G_PRIORITY_DEFAULT, release_live, g_object_ref (self->session),
                    g_object_unref);
+  g_idle_add_full (G_PRIORITY_LOW, set_icon, g_object_ref (self), g_object_unref);
 }
 
 static void
