@@ -10,8 +10,6 @@
 
 #include "pgs-application.h"
 #include "pgs-background.h"
-#include "pgs-group-view.h"
-#include "pgs-library-view.h"
 #include "pgs-preferences-window.h"
 #include "pgs-session.h"
 #include "pgs-settings.h"
@@ -222,8 +220,8 @@ pgs_application_startup (GApplication *application)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
                                            accels[i].accels);
-
-  gtk_window_set_default_icon_name (APP_ID);
+  /* The windows' icon (APP_ID) is set by the first window once it has painted its first
+   * frame (pgs-window.c). */
 }
 
 static GtkWindow *
@@ -300,10 +298,6 @@ pgs_application_class_init (PgsApplicationClass *klass)
   app_class->activate = pgs_application_activate;
   app_class->open = pgs_application_open;
   app_class->handle_local_options = pgs_application_handle_local_options;
-
-  /* Built by the window's template, which follows the window's snapshot with bindings. */
-  g_type_ensure (PGS_TYPE_GROUP_VIEW);
-  g_type_ensure (PGS_TYPE_LIBRARY_VIEW);
 }
 
 static void

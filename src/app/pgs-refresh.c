@@ -589,12 +589,23 @@ pgs_refresh_log_first_frame (GtkWidget *window)
   g_signal_connect (window, "realize", G_CALLBACK (on_realize), NULL);
 }
 
+static void
+on_figures_painted (GdkFrameClock *clock,
+                    gpointer       user_data)
+{
+  g_debug ("First figures shown at %" G_GINT64_FORMAT " µs (monotonic)", g_get_monotonic_time ());
+  g_signal_handlers_disconnect_by_func (clock, on_figures_painted, user_data);
+}
+
 void
-pgs_refresh_log_first_figures (void)
+pgs_refresh_log_first_figures (GtkWidget *window)
 {
   static gboolean logged;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
-  if (!logged)
-    g_debug ("First figures shown at %" G_GINT64_FORMAT " µs (monotonic)", g_get_monotonic_time ());
+  /* A window not shown yet paints nothing: its next snapshot is the first shown. */
+  if (logged || clock == NULL)
+    return;
   logged = TRUE;
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_figures_painted), NULL);
 }

@@ -71,8 +71,10 @@ PgsSnapshot  *pgs_refresh_complete_finish (GAsyncResult        *result,
                                            GError             **error);
 
 /* Logs (g_debug) the monotonic time of the window's first painted frame and of the first
- * figures shown: the figures bench-app-memory takes start-to-first-pixels from. */
+ * figures shown: the figures bench-app-memory takes start-to-first-pixels from. Call the
+ * second as the window's first snapshot goes into its views: the time logged is that of the
+ * frame painted next, the first to show them. */
 void          pgs_refresh_log_first_frame (GtkWidget *window);
-void          pgs_refresh_log_first_figures (void);
+void          pgs_refresh_log_first_figures (GtkWidget *window);
 
 G_END_DECLS

@@ -38,6 +38,8 @@ struct _PgsSession
   double            progress;
   gboolean          busy;
   gboolean          shut_down;       /* the window is closing: no scan any more */
+  gboolean          hold_live;       /* pgs_session_hold_live() */
+  PgsSnapshot      *held_live;       /* the live snapshot waiting for it */
 };
 
 enum {

@@ -135,7 +135,6 @@ show_live (PgsSession  *self,
    * history that moved first was a frame of the whole window of its own every interval. */
   pgs_history_add (self->history, snapshot);
   rescan = show_snapshot (self, snapshot);
-  pgs_refresh_log_first_figures ();
   g_debug ("Swapped the new snapshot in: %.1f ms", (g_get_monotonic_time () - t0) / 1000.0);
   if (rescan)
     pgs_session_refresh (self);
@@ -145,8 +144,27 @@ static void
 on_live_done (PgsSession  *self,
               PgsSnapshot *snapshot)
 {
-  if (!pgs_refresh_hold (self->refresh, snapshot))
+  if (self->hold_live)
+    pgs_set_object_release (&self->held_live, snapshot);
+  else if (!pgs_refresh_hold (self->refresh, snapshot))
     show_live (self, snapshot);
+}
+
+void
+pgs_session_hold_live (PgsSession *self,
+                       gboolean    hold)
+{
+  PgsSnapshot *held;
+
+  g_return_if_fail (PGS_IS_SESSION (self));
+
+  self->hold_live = hold;
+  if (hold || self->held_live == NULL)
+    return;
+  held = g_steal_pointer (&self->held_live);
+  if (!self->shut_down)
+    on_live_done (self, held);
+  pgs_release (held);
 }
 
 static void

@@ -47,6 +47,7 @@ pgs_session_dispose (GObject *object)
       g_clear_object (&self->replay);
     }
   pgs_clear_release (&self->snapshot);
+  pgs_clear_release (&self->held_live);
   g_clear_object (&self->chosen);
   g_clear_object (&self->selected);
   g_clear_pointer (&self->highlight, pgs_highlight_unref);

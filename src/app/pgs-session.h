@@ -64,6 +64,10 @@ void          pgs_session_set_helper         (PgsSession   *self,
 /* Scans the running system now (after the scan running, if one is). */
 void          pgs_session_refresh            (PgsSession   *self);
 void          pgs_session_cancel_scan        (PgsSession   *self);
+/* While held, what a live scan brings waits, the newest only, and goes into the views once
+ * released: the window holds it until its first frame is painted (pgs-window.c). */
+void          pgs_session_hold_live          (PgsSession   *self,
+                                              gboolean      hold);
 /* Shows @snapshot, a file's, instead of the live system until the next refresh. */
 void          pgs_session_show_file          (PgsSession   *self,
                                               PgsSnapshot  *snapshot);

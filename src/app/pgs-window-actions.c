@@ -24,6 +24,9 @@ _pgs_window_current_map_page (PgsWindow *self)
 {
   GtkWidget *child = gtk_stack_get_visible_child (self->stack);
 
+  /* A page other than Processes is in an AdwBin until built (pgs-window.c). */
+  if (ADW_IS_BIN (child))
+    child = adw_bin_get_child (ADW_BIN (child));
   return PGS_IS_MAP_PAGE (child) ? PGS_MAP_PAGE (child) : NULL;
 }
 

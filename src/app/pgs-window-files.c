@@ -217,6 +217,20 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadData, load_data_free)
 
 /* @picked (the file chosen in Compare With…) beside the snapshot shown: the older capture
  * is the old side, whichever was opened first (on a tie, the one picked). */
+/* Built when first shown, as the window's pages are (pgs-window.c). */
+static PgsCompareList *
+ensure_compare_list (PgsWindow *self)
+{
+  if (self->compare_list == NULL)
+    {
+      AdwBin *bin = ADW_BIN (gtk_stack_get_child_by_name (self->processes_stack, "compare"));
+
+      self->compare_list = g_object_new (PGS_TYPE_COMPARE_LIST, "session", self->session, NULL);
+      adw_bin_set_child (bin, GTK_WIDGET (self->compare_list));
+    }
+  return self->compare_list;
+}
+
 static void
 show_comparison (PgsWindow   *self,
                  PgsSnapshot *picked)
@@ -231,7 +245,8 @@ show_comparison (PgsWindow   *self,
   g_autofree char *text = g_strdup_printf (_("Old: %s. New: %s."), old_text, new_text);
 
   /* In place of the process list: the comparison is of the processes. */
-  pgs_compare_list_set_snapshots (self->compare_list, old_snapshot, new_snapshot, text);
+  pgs_compare_list_set_snapshots (ensure_compare_list (self), old_snapshot,
+                                  new_snapshot, text);
   g_set_object (&self->compared_snapshot, shown);
   gtk_stack_set_visible_child_name (self->processes_stack, "compare");
   pgs_session_set_view (self->session, "processes");
@@ -600,7 +615,8 @@ void
 _pgs_window_close_comparison (PgsWindow *self)
 {
   gtk_stack_set_visible_child_name (self->processes_stack, "list");
-  pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
+  if (self->compare_list != NULL)
+    pgs_compare_list_set_snapshots (self->compare_list, NULL, NULL, NULL);
   g_clear_object (&self->compared_snapshot);
 }
 
@@ -681,5 +697,5 @@ PgsCompareList *
 pgs_window_get_compare_list (PgsWindow *self)
 {
   g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
-  return self->compare_list;
+  return ensure_compare_list (self);
 }

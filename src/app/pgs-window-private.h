@@ -65,6 +65,8 @@ struct _PgsWindow
   GtkButton            *banner_button;
   GtkButton            *lock_button;
   GtkButton            *record_button;
+  GtkMenuButton        *menu_button;
+  GMenuModel           *primary_menu;
   GtkStack             *processes_stack;
   PgsCompareList       *compare_list;
   GtkRevealer          *progress_revealer;

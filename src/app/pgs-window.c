@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-access-page.h"
+#include "pgs-group-view.h"
 #include "pgs-page.h"
 #include "pgs-refresh.h"
 #include "pgs-release.h"
@@ -92,6 +93,8 @@ update_actions (PgsWindow *self)
 static void
 on_snapshot_changed (PgsWindow *self)
 {
+  if (pgs_session_get_snapshot (self->session) != NULL)
+    pgs_refresh_log_first_figures (GTK_WIDGET (self));
   /* The list has the new snapshot by now (it is a page): a PID asked for before it came. */
   if (self->pending_pid > 0 && pgs_process_list_select_pid (self->process_list, self->pending_pid))
     {
@@ -222,9 +225,76 @@ on_timeline_export_finished (PgsWindow *self,
   _pgs_window_finish_export (self, file, error);
 }
 
+/* Pages built when first shown
+ *
+ * Every page but Processes is an empty AdwBin in the template: built there, the six hidden
+ * pages and the comparison were a third of the window's start-up before its first frame,
+ * for pages the first frame does not show. Each is built the first time it is shown or
+ * asked for (pgs_window_get_map_page()), with what the template gave it: the session,
+ * and the window's handlers of its signals. The comparison likewise (pgs-window-files.c). */
+
+static GtkWidget *
+build_page (PgsWindow  *self,
+            const char *name)
+{
+  static const char *const maps[] = { "residency", "sharing", "flags" };  /* PgsView order */
+  GtkWidget *page;
+
+  for (int view = PGS_VIEW_RESIDENCY; view <= PGS_VIEW_FLAGS; view++)
+    if (g_str_equal (name, maps[view]))
+      {
+        page = g_object_new (PGS_TYPE_MAP_PAGE, "view", view, "session", self->session, NULL);
+        g_signal_connect_object (page, "process-activated", G_CALLBACK (on_frame_user_activated),
+                                 self, G_CONNECT_SWAPPED);
+        return page;
+      }
+  if (g_str_equal (name, "groups"))
+    return g_object_new (PGS_TYPE_GROUP_VIEW, "session", self->session, NULL);
+  if (g_str_equal (name, "access"))
+    return g_object_new (PGS_TYPE_ACCESS_PAGE, "session", self->session, NULL);
+  g_assert (g_str_equal (name, "libraries"));
+  page = g_object_new (PGS_TYPE_LIBRARY_VIEW, "session", self->session, NULL);
+  g_signal_connect_object (page, "notify::highlight", G_CALLBACK (on_library_highlight_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "process-activated", G_CALLBACK (on_frame_user_activated),
+                           self, G_CONNECT_SWAPPED);
+  /* No sync: the session's highlight may be another's by now (a file's, set before), and
+   * the new view has chosen nothing. */
+  g_object_bind_property (page, "highlight", self->session, "highlight", G_BINDING_DEFAULT);
+  return page;
+}
+
+/* The page called @name, built if it was not. */
+static GtkWidget *
+ensure_page (PgsWindow  *self,
+             const char *name)
+{
+  GtkWidget *child = gtk_stack_get_child_by_name (self->stack, name);
+  GtkWidget *page;
+
+  if (!ADW_IS_BIN (child))
+    return child;
+  if ((page = adw_bin_get_child (ADW_BIN (child))) != NULL)
+    return page;
+  page = build_page (self, name);
+  adw_bin_set_child (ADW_BIN (child), page);
+  if (g_str_equal (name, "libraries"))
+    self->library_view = PGS_LIBRARY_VIEW (page);
+  else if (PGS_IS_MAP_PAGE (page))
+    {
+      PgsMapPage **slot[] = { &self->residency_page, &self->sharing_page, &self->flags_page };
+
+      *slot[pgs_map_page_get_view (PGS_MAP_PAGE (page))] = PGS_MAP_PAGE (page);
+    }
+  return page;
+}
+
 static void
 on_visible_child_changed (PgsWindow *self)
 {
+  /* NULL while the template is built: the session's view is shown once it is. */
+  if (self->stack != NULL)
+    ensure_page (self, gtk_stack_get_visible_child_name (self->stack));
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
@@ -245,6 +315,64 @@ show_pages_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   pgs_window_set_view (PGS_WINDOW (widget), "residency");
+}
+
+/* The first frame
+ *
+ * The first scan runs beside the window's start-up and was often ready before its first
+ * frame: its snapshot went into the list first (it is dispatched before a redraw), and the
+ * first frame was the window with the list's rows built and drawn, a tenth of a second
+ * later. It now waits from the window's map (no frame is painted before, and one is after)
+ * to its first painted frame, and goes into the views right after it: the figures are in
+ * the next frame. */
+
+static gboolean
+release_live (gpointer data)
+{
+  pgs_session_hold_live (data, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+/* The window manager's icon is not in the first frame either: under X11 it is the app's
+ * SVG drawn at several sizes as the window is realized (15 M instructions). It is set once
+ * the window has painted, for this window and the dialogs, after the figures. */
+static gboolean
+set_icon (gpointer data)
+{
+  gtk_window_set_default_icon_name (APP_ID);
+  gtk_window_set_icon_name (data, APP_ID);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_first_paint (GdkFrameClock *clock,
+                PgsWindow     *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_paint, self);
+  g_idle_add_full (G_PRIORITY_DEFAULT, release_live, g_object_ref (self->session),
+                   g_object_unref);
+  g_idle_add_full (G_PRIORITY_LOW, set_icon, g_object_ref (self), g_object_unref);
+}
+
+static void
+hold_live_until_painted (PgsWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, hold_live_until_painted, NULL);
+  pgs_session_hold_live (self->session, TRUE);
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (on_first_paint), self, 0);
+}
+
+/* The main menu's popover, some thirty items and three submenus, is built when the menu
+ * is first opened (a click, F10), not before the first frame. */
+static void
+create_primary_menu (GtkMenuButton *button,
+                     gpointer       user_data)
+{
+  PgsWindow *self = user_data;
+
+  gtk_menu_button_set_create_popup_func (button, NULL, NULL, NULL);
+  gtk_menu_button_set_menu_model (button, self->primary_menu);
 }
 
 /* GObject */
@@ -444,11 +572,8 @@ pgs_window_class_init (PgsWindowClass *klass)
   _pgs_window_actions_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "win.show-pages", NULL, show_pages_action);
 
-  g_type_ensure (PGS_TYPE_ACCESS_PAGE);
   g_type_ensure (PGS_TYPE_PROCESS_LIST);
   g_type_ensure (PGS_TYPE_PROCESS_DETAIL);
-  g_type_ensure (PGS_TYPE_MAP_PAGE);
-  g_type_ensure (PGS_TYPE_COMPARE_LIST);
   g_type_ensure (PGS_TYPE_TIMELINE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -466,21 +591,16 @@ pgs_window_class_init (PgsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, banner_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, lock_button);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, record_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, PgsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, processes_stack);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, compare_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_list);
   gtk_widget_class_bind_template_child (widget_class, PgsWindow, process_detail);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, residency_page);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, sharing_page);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, flags_page);
-  gtk_widget_class_bind_template_child (widget_class, PgsWindow, library_view);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_process_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_process_activated);
-  gtk_widget_class_bind_template_callback (widget_class, on_library_highlight_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_frame_user_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_visible_child_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_title_squeezed);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_closed);
@@ -511,17 +631,17 @@ pgs_window_init (PgsWindow *self)
   self->session = pgs_session_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   pgs_refresh_log_first_frame (GTK_WIDGET (self));
+  g_signal_connect (self, "map", G_CALLBACK (hold_live_until_painted), NULL);
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
   _pgs_window_record_init (self);
 
   /* The list's choice goes to the session, which hands the process with its pages to the
-   * pages that show it; the stack shows the session's view; the library's file is the
-   * highlight of the physical maps. */
+   * pages that show it; the stack shows the session's view (its page built if it is not
+   * Processes); the library's file is the highlight of the physical maps (build_page()). */
   g_object_bind_property (self->process_list, "selected-process", self->session,
                           "chosen-process", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "view", self->stack, "visible-child-name",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
-  g_object_bind_property (self->library_view, "highlight", self->session, "highlight",
-                          G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "progress", self->progress_bar, "fraction",
                           G_BINDING_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
@@ -644,21 +764,25 @@ pgs_window_get_process_detail (PgsWindow *self)
   return self->process_detail;
 }
 
+GtkWidget *
+pgs_window_get_page (PgsWindow  *self,
+                     const char *view)
+{
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (gtk_stack_get_child_by_name (self->stack, view) != NULL, NULL);
+
+  return ensure_page (self, view);
+}
+
 PgsMapPage *
 pgs_window_get_map_page (PgsWindow *self,
                          PgsView    view)
 {
-  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  static const char *const names[] = { "residency", "sharing", "flags" };
 
-  switch (view)
-    {
-    case PGS_VIEW_RESIDENCY:
-      return self->residency_page;
-    case PGS_VIEW_SHARING:
-      return self->sharing_page;
-    case PGS_VIEW_FLAGS:
-      return self->flags_page;
-    default:
-      return NULL;
-    }
+  g_return_val_if_fail (PGS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (view >= PGS_VIEW_RESIDENCY && view <= PGS_VIEW_FLAGS, NULL);
+
+  return PGS_MAP_PAGE (ensure_page (self, names[view]));
 }

@@ -41,6 +41,10 @@ PgsProcessList   *pgs_window_get_process_list   (PgsWindow      *self);
 PgsProcessDetail *pgs_window_get_process_detail (PgsWindow      *self);
 PgsMapPage       *pgs_window_get_map_page       (PgsWindow      *self,
                                                  PgsView         view);
+/* The page of @view ("groups", "libraries"…), built if it was not yet: a page is built
+ * when first shown or asked for. */
+GtkWidget        *pgs_window_get_page           (PgsWindow      *self,
+                                                 const char     *view);
 /* The working-set dialog win.measure-wss opened, while it is open; else NULL. */
 PgsWssDialog     *pgs_window_get_wss_dialog     (PgsWindow      *self);
 /* The text of the banner shown when something cannot be measured, or NULL when hidden. */

@@ -321,6 +321,17 @@ GtkWidget *
 pgs_ui_find_widget (GtkWidget *widget,
                     GType      type)
 {
+  /* A window builds a page when it is first shown or asked for: asked for every one here,
+   * as a test may look for a page's widgets before showing it. */
+  if (PGS_IS_WINDOW (widget))
+    {
+      static const char *const views[] = {
+        "groups", "libraries", "residency", "sharing", "flags", "access",
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+        pgs_window_get_page (PGS_WINDOW (widget), views[i]);
+    }
   if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
     return widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
