@@ -157,7 +157,9 @@ static const PgsGrowthEntry *
 growth_entry (PgsProcess *process,
               PgsGrowth  *growth)
 {
-  if (process == NULL || growth == NULL)
+  /* A range of one sample (the live history's first, at launch) says nothing of growth:
+   * unknown, not 0 B. */
+  if (process == NULL || growth == NULL || pgs_growth_get_from (growth) == pgs_growth_get_to (growth))
     return NULL;
   return pgs_growth_lookup (growth, pgs_process_get_pid (process), pgs_process_get_start_time (process));
 }
@@ -189,6 +191,8 @@ growth_tip (gpointer    this,
     return NULL;
   if (growth == NULL)
     return g_strdup (_("Working out the growth over the range…"));
+  if (pgs_growth_get_from (growth) == pgs_growth_get_to (growth))
+    return g_strdup (_("Growth needs two samples: the next refresh takes the second"));
   if (entry == NULL)
     return g_strdup (_("Not running at any sample of the range"));
   tip = g_string_new (NULL);

@@ -150,6 +150,19 @@ assert_growth_cell (PgsWindow  *window,
     g_error ("no Growth cell says “%s”", text);
 }
 
+/* How many shown cells under @widget say @text. */
+static guint
+count_labels (GtkWidget  *widget,
+              const char *text)
+{
+  guint n = gtk_widget_get_mapped (widget) && g_strcmp0 (pgs_ui_widget_text (widget), text) == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child, text);
+  return n;
+}
+
 static void
 assert_entry (PgsGrowth *growth,
               int        pid,
@@ -253,6 +266,27 @@ test_growth (void)
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (pgs_process_list_get_column_view (pgs_window_get_process_list (window))),
                                   growth_column (window), GTK_SORT_DESCENDING);
   g_assert_cmpint (first_pid (window), ==, 10);
+
+  /* One sample (2 to 2), as the live history has at launch: nothing to compare, so each
+   * shown row's Growth cell says "—" (unknown), not "0 B": one "—" more a row than over
+   * samples 1 to 2, where every Growth cell has a figure. */
+  {
+    Range one = { window, 2, 2 };
+    GtkWidget *table = pgs_process_list_get_column_view (pgs_window_get_process_list (window));
+    guint rows = g_list_model_get_n_items (pgs_process_list_get_model (pgs_window_get_process_list (window)));
+    guint unknown_over_two;
+
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+    unknown_over_two = count_labels (table, PGS_UNKNOWN_TEXT);
+    pgs_replay_set_range (replay, 2, 2);
+    g_assert_true (pgs_ui_wait (has_growth, &one, 30000));
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+    g_assert_cmpuint (count_labels (table, PGS_UNKNOWN_TEXT), ==, unknown_over_two + rows);
+    g_assert_null (pgs_ui_find_label (table, plus_50));
+    pgs_replay_set_range (replay, 1, 2);
+    g_assert_true (pgs_ui_wait (has_growth, &later, 30000));
+    assert_growth_cell (window, plus_50);
+  }
 
   /* In bytes, as the other size cells, when the units say so: 50 × 2^20 = 52,428,800. */
   {
