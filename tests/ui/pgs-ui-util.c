@@ -249,6 +249,18 @@ pgs_ui_find_label (GtkWidget  *widget,
   return NULL;
 }
 
+guint
+pgs_ui_count_labels (GtkWidget  *widget,
+                     const char *text)
+{
+  guint n = gtk_widget_get_mapped (widget) && g_strcmp0 (pgs_ui_widget_text (widget), text) == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += pgs_ui_count_labels (child, text);
+  return n;
+}
+
 void
 pgs_ui_spin (guint ms)
 {
@@ -387,6 +399,12 @@ gboolean
 pgs_ui_flag_set (gpointer flag)
 {
   return *(gboolean *) flag;
+}
+
+void
+pgs_ui_count (gpointer counter)
+{
+  (*(guint *) counter)++;
 }
 
 void

@@ -41,6 +41,9 @@ const char *pgs_ui_widget_text   (GtkWidget   *widget);
  * NULL. */
 GtkWidget *pgs_ui_find_label     (GtkWidget   *widget,
                                   const char  *text);
+/* How many mapped labels or cells under @widget (itself included) say @text. */
+guint      pgs_ui_count_labels   (GtkWidget   *widget,
+                                  const char  *text);
 
 /* The process of the list's model with @pid, or NULL (the model holds the reference). */
 PgsProcess *pgs_ui_find_in_list  (PgsWindow   *window,
@@ -87,6 +90,8 @@ double     pgs_ui_rows_in_view   (PgsWindow   *window);
 
 /* For pgs_ui_wait: whether the gboolean at @flag is set. */
 gboolean   pgs_ui_flag_set       (gpointer     flag);
+/* A swapped signal handler: adds one to the guint at @counter. */
+void       pgs_ui_count          (gpointer     counter);
 /* A window's export-finished handler: asserts no error and sets the gboolean at @flag. */
 void       pgs_ui_export_done    (PgsWindow   *window,
                                   GFile       *file,

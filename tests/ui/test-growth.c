@@ -150,19 +150,6 @@ assert_growth_cell (PgsWindow  *window,
     g_error ("no Growth cell says “%s”", text);
 }
 
-/* How many shown cells under @widget say @text. */
-static guint
-count_labels (GtkWidget  *widget,
-              const char *text)
-{
-  guint n = gtk_widget_get_mapped (widget) && g_strcmp0 (pgs_ui_widget_text (widget), text) == 0;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n += count_labels (child, text);
-  return n;
-}
-
 static void
 assert_entry (PgsGrowth *growth,
               int        pid,
@@ -277,11 +264,11 @@ test_growth (void)
     guint unknown_over_two;
 
     gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-    unknown_over_two = count_labels (table, PGS_UNKNOWN_TEXT);
+    unknown_over_two = pgs_ui_count_labels (table, PGS_UNKNOWN_TEXT);
     pgs_replay_set_range (replay, 2, 2);
     g_assert_true (pgs_ui_wait (has_growth, &one, 30000));
     gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-    g_assert_cmpuint (count_labels (table, PGS_UNKNOWN_TEXT), ==, unknown_over_two + rows);
+    g_assert_cmpuint (pgs_ui_count_labels (table, PGS_UNKNOWN_TEXT), ==, unknown_over_two + rows);
     g_assert_null (pgs_ui_find_label (table, plus_50));
     pgs_replay_set_range (replay, 1, 2);
     g_assert_true (pgs_ui_wait (has_growth, &later, 30000));

@@ -12,12 +12,6 @@
 
 #define CHILD_PAGES 64
 
-static void
-count (gpointer counter)
-{
-  (*(guint *) counter)++;
-}
-
 /* Issue 22: a refresh on Sharing with a process selected renders the physical map once and
  * hands the selected process over once. The list used to take the new snapshot first and
  * the selected process's pages came after: the map was rendered for the old process and
@@ -52,8 +46,8 @@ test_one_render_per_refresh (void)
   view = pgs_map_page_get_map_view (pgs_window_get_map_page (window, PGS_VIEW_SHARING));
   pgs_ui_wait_map_ready (view);
 
-  render_id = g_signal_connect_swapped (view, "notify::renderer", G_CALLBACK (count), &renders);
-  hand_id = g_signal_connect_swapped (session, "notify::selected-process", G_CALLBACK (count),
+  render_id = g_signal_connect_swapped (view, "notify::renderer", G_CALLBACK (pgs_ui_count), &renders);
+  hand_id = g_signal_connect_swapped (session, "notify::selected-process", G_CALLBACK (pgs_ui_count),
                                       &handed);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.refresh", NULL));
   pgs_ui_wait_idle_scan (window);

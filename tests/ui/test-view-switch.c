@@ -8,12 +8,6 @@
 
 #include "pgs-ui-util.h"
 
-static void
-count (gpointer counter)
-{
-  (*(guint *) counter)++;
-}
-
 /* Frames the window paints in the 600 ms after a switch to VIEW. */
 static guint
 frames_after_switch (PgsWindow  *window,
@@ -23,7 +17,7 @@ frames_after_switch (PgsWindow  *window,
   guint frames = 0;
   gulong id;
 
-  id = g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (count), &frames);
+  id = g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (pgs_ui_count), &frames);
   pgs_window_set_view (window, view);
   pgs_ui_spin (600);
   g_signal_handler_disconnect (clock, id);
