@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,6 +299,40 @@ pgs_ui_child_stop (PgsUiChild *child)
   close (child->release_fd);
   waitpid (child->pid, &status, 0);
   child->pid = 0;
+}
+
+void
+pgs_ui_run_open (PgsUiRun    *run,
+                 int          pages,
+                 int         *argc,
+                 char      ***argv)
+{
+  pgs_ui_child_start (&run->proc, pages);
+  pgs_ui_init (argc, argv);
+  run->tmpdir = g_dir_make_tmp ("pagescope-ui-XXXXXX", NULL);
+  g_assert_nonnull (run->tmpdir);
+  run->window = pgs_ui_open_window (&run->app);
+}
+
+void
+pgs_ui_run_close (PgsUiRun *run)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  gtk_window_destroy (GTK_WINDOW (run->window));
+  g_clear_object (&run->app);
+  pgs_ui_child_stop (&run->proc);
+
+  dir = g_dir_open (run->tmpdir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (run->tmpdir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (run->tmpdir);
+  g_clear_pointer (&run->tmpdir, g_free);
 }
 
 /* @field ("Rss:", "Pss:") of @pid's smaps_rollup, in bytes. */

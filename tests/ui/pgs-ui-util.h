@@ -69,6 +69,25 @@ void       pgs_ui_child_start    (PgsUiChild  *child,
                                   int          pages);
 /* Lets the child exit and reaps it; nothing when it is not running. */
 void       pgs_ui_child_stop     (PgsUiChild  *child);
+
+/* What most ui tests run against: the child, and the app's window showing every process. */
+typedef struct
+{
+  PgsUiChild      proc;
+  PgsApplication *app;
+  PgsWindow      *window;
+  char           *tmpdir;  /* a new folder for the files a test writes */
+} PgsUiRun;
+
+/* Starts the child with @pages pages, then GTK (pgs_ui_init()), makes @run's tmpdir and
+ * opens the window (pgs_ui_open_window()). */
+void       pgs_ui_run_open       (PgsUiRun    *run,
+                                  int          pages,
+                                  int         *argc,
+                                  char      ***argv);
+/* Closes the window and the app, stops the child, and removes the tmpdir with the files in
+ * it: also after a failed test, whose g_test_run() still returns. */
+void       pgs_ui_run_close      (PgsUiRun    *run);
 /* The kernel's Rss for @pid, in bytes, from smaps_rollup. */
 guint64    pgs_ui_rollup_rss     (int          pid);
 /* The kernel's Pss for @pid, in bytes, from smaps_rollup. */

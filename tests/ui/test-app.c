@@ -28,13 +28,7 @@
 
 #define CHILD_PAGES 300
 
-static struct
-{
-  PgsUiChild      proc;        /* its buffer: CHILD_PAGES pages */
-  PgsApplication *app;
-  PgsWindow      *window;
-  char           *tmpdir;
-} child;
+static PgsUiRun child;
 
 /* The size of @pid's [vdso] mapping, from its maps. */
 static guint64
@@ -853,11 +847,7 @@ main (int   argc,
 {
   int status;
 
-  pgs_ui_child_start (&child.proc, CHILD_PAGES);
-
-  pgs_ui_init (&argc, &argv);
-  child.tmpdir = g_dir_make_tmp ("pagescope-ui-XXXXXX", NULL);
-  child.window = pgs_ui_open_window (&child.app);
+  pgs_ui_run_open (&child, CHILD_PAGES, &argc, &argv);
 
   g_test_add_func ("/pgs/ui/app/starts", test_starts);
   g_test_add_func ("/pgs/ui/app/sorted-by-pss", test_sorted_by_pss);
@@ -874,24 +864,6 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/app/cancel-and-auto-refresh", test_cancel_and_auto_refresh);
   status = g_test_run ();
 
-  gtk_window_destroy (GTK_WINDOW (child.window));
-  g_clear_object (&child.app);
-  pgs_ui_child_stop (&child.proc);
-  {
-    g_autoptr(GFile) dir = g_file_new_for_path (child.tmpdir);
-    g_autoptr(GFileEnumerator) children =
-      g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME, 0, NULL, NULL);
-    GFileInfo *info;
-
-    while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
-      {
-        g_autoptr(GFile) file = g_file_get_child (dir, g_file_info_get_name (info));
-
-        g_file_delete (file, NULL, NULL);
-        g_object_unref (info);
-      }
-    g_file_delete (dir, NULL, NULL);
-  }
-  g_free (child.tmpdir);
+  pgs_ui_run_close (&child);
   return status;
 }

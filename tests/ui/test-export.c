@@ -28,13 +28,7 @@
  * labels on their left. */
 #define PNG_MARGIN 12
 
-static struct
-{
-  PgsUiChild      proc;
-  PgsApplication *app;
-  PgsWindow      *window;
-  char           *tmpdir;
-} child;
+static PgsUiRun child;
 
 typedef struct
 {
@@ -277,13 +271,10 @@ main (int   argc,
 {
   int status;
 
-  pgs_ui_child_start (&child.proc, CHILD_PAGES);
   /* A large window (a 2560 x 1600 screen's): the export reaches its largest side before
    * a frame has a pixel, its factor then no power of two. */
   g_setenv ("PGS_UI_WINDOW_SIZE", "1900x1150", TRUE);
-  pgs_ui_init (&argc, &argv);
-  child.tmpdir = g_dir_make_tmp ("pagescope-ui-XXXXXX", NULL);
-  child.window = pgs_ui_open_window (&child.app);
+  pgs_ui_run_open (&child, CHILD_PAGES, &argc, &argv);
   pgs_ui_wait_idle_scan (child.window);
 
   g_test_add_func ("/pgs/ui/export/hilbert-as-screen", test_hilbert_as_screen);
@@ -292,10 +283,6 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/export/hilbert-labels", test_hilbert_labels);
   status = g_test_run ();
 
-  gtk_window_destroy (GTK_WINDOW (child.window));
-  g_clear_object (&child.app);
-  pgs_ui_child_stop (&child.proc);
-  g_rmdir (child.tmpdir);
-  g_free (child.tmpdir);
+  pgs_ui_run_close (&child);
   return status;
 }

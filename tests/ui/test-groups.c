@@ -30,12 +30,7 @@
 
 #define CHILD_PAGES 200
 
-static struct
-{
-  PgsUiChild      proc;
-  PgsApplication *app;
-  PgsWindow      *window;
-} child;
+static PgsUiRun child;
 
 /* Sums of @pid's smaps entries for @path: Size, Rss, Private_Clean + Private_Dirty. */
 static void
@@ -603,9 +598,7 @@ main (int   argc,
 {
   int status;
 
-  pgs_ui_child_start (&child.proc, CHILD_PAGES);
-  pgs_ui_init (&argc, &argv);
-  child.window = pgs_ui_open_window (&child.app);
+  pgs_ui_run_open (&child, CHILD_PAGES, &argc, &argv);
 
   g_test_add_func ("/pgs/ui/groups/by-parent", test_by_parent);
   g_test_add_func ("/pgs/ui/groups/switch", test_group_by_switch);
@@ -614,10 +607,6 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/groups/library-search", test_library_search);
   status = g_test_run ();
 
-  gtk_window_destroy (GTK_WINDOW (child.window));
-  g_clear_object (&child.app);
-  close (child.proc.release_fd);
-  kill (child.proc.pid, SIGTERM);
-  waitpid (child.proc.pid, NULL, 0);
+  pgs_ui_run_close (&child);
   return status;
 }

@@ -24,12 +24,7 @@
 
 #define CHILD_PAGES 300
 
-static struct
-{
-  PgsUiChild      proc;
-  PgsApplication *app;
-  PgsWindow      *window;
-} child;
+static PgsUiRun child;
 
 /* The texture's bytes, as gdk_texture_download() gives them. */
 static GBytes *
@@ -242,10 +237,7 @@ main (int   argc,
 {
   int status;
 
-  pgs_ui_child_start (&child.proc, CHILD_PAGES);
-
-  pgs_ui_init (&argc, &argv);
-  child.window = pgs_ui_open_window (&child.app);
+  pgs_ui_run_open (&child, CHILD_PAGES, &argc, &argv);
   pgs_ui_wait_idle_scan (child.window);
 
   g_test_add_func ("/pgs/ui/map-hidden/residency", test_residency);
@@ -253,8 +245,6 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/map-hidden/physical", test_physical);
   status = g_test_run ();
 
-  gtk_window_destroy (GTK_WINDOW (child.window));
-  g_clear_object (&child.app);
-  pgs_ui_child_stop (&child.proc);
+  pgs_ui_run_close (&child);
   return status;
 }

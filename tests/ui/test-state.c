@@ -23,12 +23,7 @@
 
 #define CHILD_PAGES 300
 
-static struct
-{
-  PgsUiChild      proc;
-  PgsApplication *app;
-  PgsWindow      *window;
-} child;
+static PgsUiRun child;
 
 /* The lowest and highest address (residency) or frame (physical) that a pixel of the
  * visible map shows, sampling every other pixel. */
@@ -339,11 +334,8 @@ main (int   argc,
 {
   int status;
 
-  pgs_ui_child_start (&child.proc, CHILD_PAGES);
-  pgs_ui_init (&argc, &argv);
-  child.window = pgs_ui_open_window (&child.app);
-  /* Refreshes come from the test alone. */
-  g_settings_set_uint (pgs_application_get_settings (child.app), "refresh-interval", 0);
+  /* Refreshes come from the test alone (pgs_ui_open_window()). */
+  pgs_ui_run_open (&child, CHILD_PAGES, &argc, &argv);
 
   g_test_add_func ("/pgs/ui/state/digit-grouping", test_digit_grouping);
   g_test_add_func ("/pgs/ui/state/residency-keeps-viewport", test_residency_keeps_viewport);
@@ -353,8 +345,6 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/state/exited-keeps-map", test_exited_keeps_map);
   status = g_test_run ();
 
-  gtk_window_destroy (GTK_WINDOW (child.window));
-  g_clear_object (&child.app);
-  pgs_ui_child_stop (&child.proc);
+  pgs_ui_run_close (&child);
   return status;
 }

@@ -24,12 +24,7 @@
 
 #define CHILD_PAGES 300
 
-static struct
-{
-  PgsUiChild      proc;
-  PgsApplication *app;
-  PgsWindow      *window;
-} child;
+static PgsUiRun child;
 
 /* WCAG relative luminance of an ARGB pixel, from its definition. */
 static double
@@ -322,10 +317,7 @@ main (int   argc,
 {
   int status;
 
-  pgs_ui_child_start (&child.proc, CHILD_PAGES);
-
-  pgs_ui_init (&argc, &argv);
-  child.window = pgs_ui_open_window (&child.app);
+  pgs_ui_run_open (&child, CHILD_PAGES, &argc, &argv);
   pgs_ui_wait_idle_scan (child.window);
 
   g_test_add_func ("/pgs/ui/style/light", test_light);
@@ -334,8 +326,6 @@ main (int   argc,
   g_test_add_func ("/pgs/ui/style/high-contrast", test_high_contrast);
   status = g_test_run ();
 
-  gtk_window_destroy (GTK_WINDOW (child.window));
-  g_clear_object (&child.app);
-  pgs_ui_child_stop (&child.proc);
+  pgs_ui_run_close (&child);
   return status;
 }
