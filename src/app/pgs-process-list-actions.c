@@ -241,6 +241,8 @@ update_menu (PgsProcessList *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "list.copy-cmdline",
                                  process != NULL && copy_cmdline == NULL);
 
+  if (self->menu == NULL)
+    return;
   pgs_process_menu_set_reason (self->menu, PGS_PROCESS_MENU_SHOW_PAGES, pages);
   pgs_process_menu_set_reason (self->menu, PGS_PROCESS_MENU_MEASURE_WSS, wss);
   pgs_process_menu_set_reason (self->menu, PGS_PROCESS_MENU_COPY_CMDLINE, copy_cmdline);
@@ -250,6 +252,17 @@ update_menu (PgsProcessList *self)
                                : NULL);
 }
 
+/* The context menu is made when first shown, not before the window's first frame. */
+static void
+ensure_menu (PgsProcessList *self)
+{
+  if (self->menu != NULL)
+    return;
+  self->menu = pgs_process_menu_new ();
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+  update_menu (self);
+}
+
 static void
 popup_at (PgsProcessList *self,
           double          x,
@@ -257,6 +270,7 @@ popup_at (PgsProcessList *self,
 {
   GdkRectangle rect = { (int) x, (int) y, 1, 1 };
 
+  ensure_menu (self);
   update_menu (self);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
   gtk_popover_popup (GTK_POPOVER (self->menu));
@@ -357,13 +371,31 @@ view_menu_new (PgsProcessList *self,
   return G_MENU_MODEL (menu);
 }
 
+static void
+set_view_menu (PgsProcessList *self)
+{
+  g_autoptr(GMenuModel) view_menu = view_menu_new (self, self->view_menu_file);
+
+  gtk_menu_button_set_menu_model (self->view_button, view_menu);
+}
+
+/* A menu model makes GtkMenuButton build its popover at once: some twenty items, 20 M
+ * instructions before the first frame. The first opening builds it instead. */
+static void
+create_view_menu (GtkMenuButton *button,
+                  gpointer       user_data)
+{
+  gtk_menu_button_set_create_popup_func (button, NULL, NULL, NULL);
+  set_view_menu (user_data);
+}
+
 void
 _pgs_process_list_update_view_menu (PgsProcessList *self,
                                     gboolean        file)
 {
-  g_autoptr(GMenuModel) view_menu = view_menu_new (self, file);
-
-  gtk_menu_button_set_menu_model (self->view_button, view_menu);
+  self->view_menu_file = file;
+  if (gtk_menu_button_get_menu_model (self->view_button) != NULL)
+    set_view_menu (self);
 }
 
 void
@@ -415,10 +447,8 @@ _pgs_process_list_init_actions (PgsProcessList *self)
     g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_settings_changed), self,
                              G_CONNECT_SWAPPED);
 
-  _pgs_process_list_update_view_menu (self, FALSE);
+  gtk_menu_button_set_create_popup_func (self->view_button, create_view_menu, self, NULL);
 
-  self->menu = pgs_process_menu_new ();
-  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
   g_signal_connect (click, "pressed", G_CALLBACK (on_right_click), self);
@@ -455,6 +485,7 @@ GtkWidget *
 pgs_process_list_get_context_menu (PgsProcessList *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_LIST (self), NULL);
+  ensure_menu (self);
   update_menu (self);
   return self->menu;
 }

@@ -27,7 +27,8 @@ struct _PgsProcessList
   PgsGrowth           *growth;       /* its Growth figures, for the Growth cells and sorter */
   GSettings           *settings;
   GSimpleActionGroup  *actions;      /* "proc": show-processes, tree, column-* */
-  GtkWidget           *menu;
+  GtkWidget           *menu;         /* the context menu, once first shown */
+  gboolean             view_menu_file; /* the view menu is for a snapshot file */
 
   GListStore          *store;        /* PgsRow of PgsProcess, in PID order like the snapshot */
   GtkFilterListModel  *filter_model;

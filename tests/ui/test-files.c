@@ -302,7 +302,7 @@ test_close_comparison_scroll (void)
 static GtkMenuButton *
 find_menu_button (GtkWidget *widget)
 {
-  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+  if (GTK_IS_MENU_BUTTON (widget))
     return GTK_MENU_BUTTON (widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -315,7 +315,8 @@ find_menu_button (GtkWidget *widget)
   return NULL;
 }
 
-/* The label of the view menu's first section (My/All Processes), NULL for none. */
+/* The label of the view menu's first section (My/All Processes), NULL for none: as a user
+ * sees it, with the menu opened (it is made when first opened). */
 static char *
 filter_section_label (void)
 {
@@ -324,7 +325,10 @@ filter_section_label (void)
   char *label = NULL;
 
   g_assert_nonnull (button);
+  gtk_menu_button_popup (button);
+  gtk_menu_button_popdown (button);
   menu = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (menu);
   g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label);
   return label;
 }
