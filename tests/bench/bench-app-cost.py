@@ -14,6 +14,9 @@
 #  - memory: the app after every view (Alt+1 … Alt+6, back to Alt+1) and 20 refreshes (F5,
 #    each waited out), the minimal window after its first frame; Anonymous and Pss of
 #    smaps_rollup, and the app minus the minimal window (goals 32 and 48 MiB);
+#  - the floor under both: pgs-skeleton-window, the app's header bar over an empty table of
+#    the Processes columns in GTK alone, to its first frame; and the same with 200 rows, the
+#    most GTK 4.8's list views keep, after its first frame: what one full table costs.
 #  - a refresh of Sharing: the whole process's CPU (every thread) from F5 until it is idle,
 #    against `cat /proc/kpagecount /proc/kpageflags > /dev/null` (goal 1.5x), interleaved;
 #  - idle: the whole process's CPU share over PGS_BENCH_IDLE_SECONDS (default 60) with the
@@ -115,6 +118,7 @@ def median(xs):
 def main():
     app = os.environ["PAGESCOPE_APP"]
     minimal = os.environ["PGS_MINIMAL_WINDOW"]
+    skeleton = os.environ["PGS_SKELETON_WINDOW"]
     rounds = int(os.environ.get("PGS_BENCH_ROUNDS", "5"))
     idle_s = float(os.environ.get("PGS_BENCH_IDLE_SECONDS", "60"))
     env = dict(os.environ)
@@ -126,12 +130,17 @@ def main():
     print("bench-app-cost (issue 22): %s against %s, renderer: %s, load %.1f" %
           (app, minimal, renderer, os.getloadavg()[0]))
     frames, figures, anon, pss, app_mem, min_mem = [], [], [], [], [], []
+    skel_frames, app_skel_frames, table_anon, table_pss = [], [], [], []
+    programs = {"minimal": [minimal], "skeleton": [skeleton],
+                "table": [skeleton, "--rows", "200"]}
     for r in range(rounds):
-        order = ("minimal", "app") if r % 2 == 0 else ("app", "minimal")
+        # Turned each round, so that the machine's drift hits every program alike.
+        order = ["minimal", "skeleton", "table", "app"]
+        order = order[r % 4:] + order[:r % 4]
         got = {}
         for which in order:
-            if which == "minimal":
-                p = Program([minimal], env, False)
+            if which in programs:
+                p = Program(programs[which], env, False)
                 time.sleep(1.0)
                 wait_idle(p.proc.pid)
                 got[which] = (p.frame, None, rollup(p.proc.pid))
@@ -146,17 +155,23 @@ def main():
                 got[which] = (p.frame, p.figures, rollup(p.proc.pid))
                 p.stop()
         (mf, _, mm), (af, afig, am) = got["minimal"], got["app"]
+        sf, tm = got["skeleton"][0], got["table"][2]
         frames.append(af / mf)
+        skel_frames.append(sf / mf)
+        app_skel_frames.append(af / sf)
+        table_anon.append((tm["Anonymous"] - mm["Anonymous"]) / MIB)
+        table_pss.append((tm["Pss"] - mm["Pss"]) / MIB)
         # Figures filled in before the first frame are on screen with it: 0 s after it.
         figures.append(max(0.0, afig - af))
         anon.append((am["Anonymous"] - mm["Anonymous"]) / MIB)
         pss.append((am["Pss"] - mm["Pss"]) / MIB)
         app_mem.append(am)
         min_mem.append(mm)
-        print("  round %d: first frame app %.3f s, minimal %.3f s (%.2fx); first figures at %.3f s;"
-              " app anonymous %.1f MiB pss %.1f MiB, minimal %.1f / %.1f MiB" %
-              (r + 1, af, mf, af / mf, afig, am["Anonymous"] / MIB, am["Pss"] / MIB,
-               mm["Anonymous"] / MIB, mm["Pss"] / MIB))
+        print("  round %d: first frame app %.3f s, minimal %.3f s (%.2fx), skeleton %.3f s;"
+              " first figures at %.3f s; app anonymous %.1f MiB pss %.1f MiB, minimal %.1f /"
+              " %.1f MiB, 200-row table %.1f / %.1f MiB" %
+              (r + 1, af, mf, af / mf, sf, afig, am["Anonymous"] / MIB, am["Pss"] / MIB,
+               mm["Anonymous"] / MIB, mm["Pss"] / MIB, tm["Anonymous"] / MIB, tm["Pss"] / MIB))
 
     print("  start to first frame, app / minimal   median %.2fx (goal 1.1x)" % median(frames))
     print("  first figures on screen after frame   median %.3f s (goal 0.15 s)" % median(figures))
@@ -168,6 +183,11 @@ def main():
     print("  minimal window                        anonymous %.1f MiB, pss %.1f MiB (medians)" %
           (median([m["Anonymous"] / MIB for m in min_mem]),
            median([m["Pss"] / MIB for m in min_mem])))
+    print("  floor: skeleton / minimal, first frame median %.2fx (the header bar and an empty"
+          " table in GTK alone)" % median(skel_frames))
+    print("  app / skeleton, first frame           median %.2fx" % median(app_skel_frames))
+    print("  floor: 200-row table − minimal        median %.1f MiB anonymous, %.1f MiB pss"
+          " (one full table in GTK alone)" % (median(table_anon), median(table_pss)))
 
     # A refresh of Sharing against reading both kpage files whole, pair by pair.
     p = Program(app_argv, env, True)
