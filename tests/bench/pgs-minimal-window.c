@@ -4,30 +4,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * An AdwApplicationWindow with one label, under whatever renderer GTK picks, as issue 22
- * names it. It logs the monotonic time of its first painted frame on stdout, in the words
- * the app uses ("First frame painted at N µs (monotonic)"), so that bench-app-cost.py reads
- * both the same way; then it stays until it is killed.
+ * names it. It logs its first painted frame as the app does (pgs-first-frame.h), then stays
+ * until it is killed.
  */
 
 #include <adwaita.h>
-#include <stdio.h>
 
-static void
-after_paint (GdkFrameClock *clock,
-             gpointer       user_data)
-{
-  printf ("First frame painted at %" G_GINT64_FORMAT " µs (monotonic)\n", g_get_monotonic_time ());
-  fflush (stdout);
-  g_signal_handlers_disconnect_by_func (clock, after_paint, user_data);
-}
-
-static void
-mapped (GtkWidget *window)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
-
-  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), NULL);
-}
+#include "pgs-first-frame.h"
 
 static void
 activate (GtkApplication *app)
@@ -38,7 +21,7 @@ activate (GtkApplication *app)
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 720);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window),
                                       gtk_label_new ("A minimal libadwaita window"));
-  g_signal_connect (window, "map", G_CALLBACK (mapped), NULL);
+  pgs_first_frame_log (window);
   gtk_window_present (GTK_WINDOW (window));
 }
 

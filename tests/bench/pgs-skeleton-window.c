@@ -12,30 +12,15 @@
  * later). With --rows 200 it holds as many rows of widgets as GTK 4.8's list views keep
  * around the view (GTK_LIST_VIEW_MAX_LIST_ITEMS): one full table's memory.
  *
- * Like pgs-minimal-window, it logs the monotonic time of its first painted frame on stdout
- * ("First frame painted at N µs (monotonic)") and stays until it is killed.
+ * Like pgs-minimal-window, it logs its first painted frame (pgs-first-frame.h) and stays
+ * until it is killed.
  */
 
 #include <adwaita.h>
-#include <stdio.h>
+
+#include "pgs-first-frame.h"
 
 static int n_rows;
-
-static void
-after_paint (GdkFrameClock *clock,
-             gpointer       user_data)
-{
-  printf ("First frame painted at %" G_GINT64_FORMAT " µs (monotonic)\n", g_get_monotonic_time ());
-  fflush (stdout);
-  g_signal_handlers_disconnect_by_func (clock, after_paint, user_data);
-}
-
-static void
-mapped (GtkWidget *window)
-{
-  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint),
-                    NULL);
-}
 
 static void
 setup_cell (GtkSignalListItemFactory *factory,
@@ -115,7 +100,7 @@ activate (GtkApplication *app)
   gtk_window_set_title (GTK_WINDOW (window), "Skeleton");
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 720);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
-  g_signal_connect (window, "map", G_CALLBACK (mapped), NULL);
+  pgs_first_frame_log (window);
   gtk_window_present (GTK_WINDOW (window));
 }
 
