@@ -3,27 +3,44 @@
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The mappings come from pgs_process_get_mappings(), which creates its PgsMapping objects
- * on first use: only the process the user looks at pays for them.
+ * What it shows of a process is a PgsDetailBody, its stack's "detail" page, built the first
+ * time a process is shown or a getter asks for it: at start no process is selected, and the
+ * first frame shows only the "empty" page. Until then the detail keeps what the body would
+ * show (units, working-set samples, the buttons' reasons) and hands it over when it builds
+ * one.
  */
 
 #include "config.h"
 
-#include <string.h>
-
-#include <glib/gi18n.h>
-
+#include "pgs-detail-body.h"
+#include "pgs-process-detail.h"
 #include "pgs-release.h"
-#include "pgs-memory-notes.h"
-#include "pgs-process-detail-private.h"
-#include "pgs-row.h"
-#include "pgs-tooltip.h"
-#include "pgs-wss-chart.h"
 
-static const PgsMetric metrics[] = {
-  PGS_METRIC_VSS, PGS_METRIC_RSS, PGS_METRIC_PSS, PGS_METRIC_USS, PGS_METRIC_SWAP
+struct _PgsProcessDetail
+{
+  PgsPage              parent_instance;
+
+  PgsProcess          *process;
+  PgsUnits             units;
+  gboolean             stale;      /* the process changed and the view has not caught up */
+  guint                update_source;
+
+  /* The last working-set series, of wss_pid: kept across refreshes while that PID is
+   * selected, dropped when another process is. */
+  int                  wss_pid;
+  GPtrArray           *wss_samples;   /* PgsWssSample, oldest first; NULL before any */
+  PgsPhysMap          *physmap;          /* the snapshot's, for the THP frames; or NULL */
+  /* Why the buttons' actions are disabled (NULL: they are not), for a body to come. */
+  char                *wss_blocked_reason;
+  char                *pages_blocked_reason;
+
+  /* The "detail" page, built the first time it is needed; NULL until then. */
+  PgsDetailBody       *body;
+
+  /* template children */
+  GtkStack            *stack;
+  GtkWidget           *scroller;
 };
-G_STATIC_ASSERT (G_N_ELEMENTS (metrics) == PGS_PROCESS_DETAIL_N_METRICS);
 
 enum {
   PROP_0,
@@ -52,177 +69,50 @@ last_wss_sample (PgsProcessDetail *self)
   return g_ptr_array_index (self->wss_samples, self->wss_samples->len - 1);
 }
 
-/* The library's reasons are sentences without the full stop: one follows each here. */
-static void
-end_sentence (GString *text)
+/* The "detail" page: built the first time it is needed, then kept. What it shows is
+ * handed over once here; afterwards each change as it comes. */
+static PgsDetailBody *
+ensure_body (PgsProcessDetail *self)
 {
-  if (text->len > 0 && !strchr (".!?", text->str[text->len - 1]))
-    g_string_append_c (text, '.');
-}
+  if (self->body != NULL)
+    return self->body;
 
-static void
-update_wss (PgsProcessDetail *self)
-{
-  PgsWssSample *last;
-  g_autofree char *referenced = NULL;
-  g_autofree char *rss = NULL;
-  g_autofree char *interval = NULL;
-  g_autofree char *total = NULL;
-  g_autoptr(GString) basis = NULL;
-  g_autoptr(GDateTime) when = NULL;
-  g_autofree char *when_text = NULL;
-  guint n;
-
-  n = self->wss_samples != NULL ? self->wss_samples->len : 0;
-  gtk_widget_set_visible (self->wss_box, n > 0);
-  pgs_wss_chart_set_samples (self->wss_chart, n > 0 ? self->wss_samples : NULL);
-  if (n == 0)
-    return;
-
-  last = g_ptr_array_index (self->wss_samples, n - 1);
-  referenced = pgs_units_format (self->units, pgs_wss_sample_get_referenced (last));
-  rss = pgs_units_format (self->units, pgs_wss_sample_get_rss (last));
-  interval = g_strdup_printf ("%.1f", pgs_wss_sample_get_elapsed (last) / 1e6);
-  when = g_date_time_new_from_unix_local (pgs_wss_sample_get_time (last) / G_USEC_PER_SEC);
-  when_text = when != NULL ? g_date_time_format (when, "%X") : g_strdup ("?");
-  /* Translators: "Working set 16.0 MiB of 104 MiB resident, used within 5.0 s (sample 1 of 1, 12:03:04)" */
-  total = g_strdup_printf (_("Working set %s of %s resident, used within %s s "
-                             "(sample %u of %u, %s)"),
-                           referenced, rss, interval, n, n, when_text);
-  /* Never a bare 0: say whether the process ran at all. */
-  if (pgs_wss_sample_get_referenced (last) == 0 ||
-      pgs_wss_sample_get_ran (last, NULL, NULL) == PGS_WSS_RAN_NO)
-    {
-      g_autofree char *figure = g_steal_pointer (&total);
-
-      /* Translators: a working-set figure, then whether the process ran during the interval */
-      total = g_strdup_printf (_("%s; %s"), figure,
-                               pgs_wss_ran_describe (pgs_wss_sample_get_ran (last, NULL, NULL)));
-    }
-  gtk_label_set_text (self->wss_total_label, total);
-
-  /* What may have made the figure too low, one line beside it. */
-  {
-    g_autoptr(GString) caveats = g_string_new (NULL);
-
-    for (guint i = 0; i < pgs_wss_sample_get_n_caveats (last); i++)
-      g_string_append_printf (caveats, "%s%s", i ? " " : "",
-                              pgs_wss_sample_get_caveat (last, i)->message);
-    gtk_label_set_text (self->wss_caveat_label, caveats->str);
-    gtk_widget_set_visible (GTK_WIDGET (self->wss_caveat_label), caveats->len > 0);
-  }
-
-  /* What the figure rests on, and what it cannot rest on here and why. */
-  basis = g_string_new (_("From the kernel’s smaps “Referenced”, per mapping: the pages "
-                          "the process touched since its referenced bits were cleared."));
-  if (!(pgs_wss_sample_get_page_sources (last) & PGS_WSS_PAGES_IDLE))
-    {
-      g_string_append_c (basis, ' ');
-      g_string_append_printf (basis, _("Which pages were used cannot be shown page by page: %s"),
-                              pgs_wss_sample_get_page_source_reason (last, PGS_WSS_PAGES_IDLE));
-      end_sentence (basis);
-    }
-  if (!(pgs_wss_sample_get_page_sources (last) & PGS_WSS_PAGES_SOFT_DIRTY))
-    {
-      g_string_append_c (basis, ' ');
-      g_string_append_printf (basis, _("Which pages were written cannot be shown either: %s"),
-                              pgs_wss_sample_get_page_source_reason (last,
-                                                                     PGS_WSS_PAGES_SOFT_DIRTY));
-      end_sentence (basis);
-    }
-  gtk_label_set_text (self->wss_basis_label, basis->str);
-}
-
-static const char *
-source_text (PgsSource source)
-{
-  switch (source)
-    {
-    case PGS_SOURCE_PAGES:
-      return _("Counted page by page from pagemap and kpagecount");
-    case PGS_SOURCE_KERNEL:
-      return _("From the kernel’s own smaps_rollup");
-    case PGS_SOURCE_STATUS:
-      return _("Only /proc/PID/status could be read: PSS and USS are unknown");
-    case PGS_SOURCE_NONE:
-    default:
-      return _("Nothing beyond the process’s name could be read");
-    }
-}
-
-static void
-update_numbers (PgsProcessDetail *self)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
-    {
-      g_autofree char *text = NULL;
-      const char *tooltip = NULL;
-
-      if (self->process == NULL)
-        text = g_strdup ("");
-      else if (pgs_process_is_known (self->process, metrics[i]))
-        text = pgs_units_format (self->units, pgs_process_get_metric (self->process, metrics[i]));
-      else
-        {
-          text = g_strdup (PGS_UNKNOWN_TEXT);
-          tooltip = pgs_process_get_unknown_reason (self->process);
-        }
-      gtk_label_set_text (self->metric_labels[i], text);
-      pgs_set_tooltip_text (GTK_WIDGET (self->metric_labels[i]), tooltip);
-    }
+  self->body = PGS_DETAIL_BODY (pgs_detail_body_new ());
+  pgs_detail_body_set_units (self->body, self->units);
+  pgs_detail_body_set_wss_samples (self->body, self->wss_samples);
+  pgs_detail_body_set_wss_blocked_reason (self->body, self->wss_blocked_reason);
+  pgs_detail_body_set_pages_blocked_reason (self->body, self->pages_blocked_reason);
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->body), "detail");
+  g_debug ("Process detail built");
+  return self->body;
 }
 
 static void
 update (PgsProcessDetail *self)
 {
-  g_autofree char *info = NULL;
-  const char *reason;
-  g_autoptr(GString) source = NULL;
-
-  update_numbers (self);
-
+  /* Nothing to show: the body, if one was ever built, lets its rows go. */
   if (self->process == NULL)
     {
-      pgs_row_store_assign (self->store, NULL, NULL);
+      if (self->body != NULL)
+        pgs_detail_body_show_process (self->body, NULL, NULL, self->units);
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
 
-  gtk_label_set_text (self->name_label, pgs_process_get_display_name (self->process));
-  /* Translators: under a process's name: "PID 1234 · user alice · 37 mappings" */
-  info = g_strdup_printf (ngettext ("PID %d · %s · %'u mapping", "PID %d · %s · %'u mappings",
-                                    pgs_process_get_n_mappings (self->process)),
-                          pgs_process_get_pid (self->process),
-                          pgs_process_get_user (self->process) ?
-                            pgs_process_get_display_user (self->process) : "?",
-                          pgs_process_get_n_mappings (self->process));
-  gtk_label_set_text (self->info_label, info);
-  gtk_label_set_text (self->cmdline_label, pgs_process_get_display_cmdline (self->process));
-  /* Command lines run long: the whole of it on hover. */
-  pgs_set_tooltip_text (GTK_WIDGET (self->cmdline_label),
-                               pgs_process_get_display_cmdline (self->process));
-  gtk_widget_set_visible (GTK_WIDGET (self->cmdline_label),
-                          pgs_process_get_cmdline (self->process) != NULL &&
-                          *pgs_process_get_cmdline (self->process) != '\0');
-
-  source = g_string_new (source_text (pgs_process_get_source (self->process)));
-  reason = pgs_process_get_unknown_reason (self->process);
-  if (pgs_process_get_known (self->process) != PGS_METRIC_ALL && reason != NULL)
-    g_string_append_printf (source, " — %s", reason);
-  gtk_label_set_text (self->source_label, source->str);
-  pgs_memory_notes_fill_label (self->notes_label, self->process, self->physmap, self->units);
-
-  /* By position, not by address: when a mapping comes or goes the rows after it take
-   * their neighbour's mapping and relabel their cells, which costs far less than GTK
-   * building new row widgets for every row a splice touches (a refresh of this test's own
-   * 650 mappings: a 43 ms frame). Nothing is selected in this table, so no row has an
-   * identity to keep. */
-  pgs_row_store_assign (self->store, pgs_process_get_mappings (self->process),
-                        pgs_process_detail_mapping_equal);
-  /* New numbers under the sorter: sort again where the order broke. */
-  pgs_row_resort_if_needed (G_LIST_MODEL (self->sort_model),
-                            gtk_column_view_get_sorter (self->column_view));
+  pgs_detail_body_show_process (ensure_body (self), self->process, self->physmap, self->units);
   gtk_stack_set_visible_child_name (self->stack, "detail");
+}
+
+/* What the body shows, up to date, for the getters (built if it was not). */
+static PgsDetailBody *
+shown_body (PgsProcessDetail *self)
+{
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      update (self);
+    }
+  return ensure_body (self);
 }
 
 static gboolean
@@ -262,14 +152,13 @@ pgs_process_detail_dispose (GObject *object)
   PgsProcessDetail *self = (PgsProcessDetail *) object;
 
   g_clear_handle_id (&self->update_source, g_source_remove);
-  if (self->store != NULL)
-    g_list_store_remove_all (self->store);
   gtk_widget_dispose_template (GTK_WIDGET (self), PGS_TYPE_PROCESS_DETAIL);
-  g_clear_object (&self->mappings);
-  g_clear_object (&self->store);
+  self->body = NULL;
   pgs_clear_release (&self->process);
   g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
   g_clear_pointer (&self->physmap, pgs_physmap_unref);
+  g_clear_pointer (&self->wss_blocked_reason, g_free);
+  g_clear_pointer (&self->pages_blocked_reason, g_free);
 
   G_OBJECT_CLASS (pgs_process_detail_parent_class)->dispose (object);
 }
@@ -371,77 +260,25 @@ pgs_process_detail_class_init (PgsProcessDetailClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/pagescope/Pagescope/"
                                                              "pgs-process-detail.ui");
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, stack);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, metrics_box);
   gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, scroller);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, name_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, info_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, cmdline_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, source_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, notes_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_button);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, pages_button);
-  gtk_widget_class_bind_template_child_full (widget_class, "vss_label", FALSE,
-                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[0]));
-  gtk_widget_class_bind_template_child_full (widget_class, "rss_label", FALSE,
-                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[1]));
-  gtk_widget_class_bind_template_child_full (widget_class, "pss_label", FALSE,
-                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[2]));
-  gtk_widget_class_bind_template_child_full (widget_class, "uss_label", FALSE,
-                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[3]));
-  gtk_widget_class_bind_template_child_full (widget_class, "swap_label", FALSE,
-                                             G_STRUCT_OFFSET (PgsProcessDetail, metric_labels[4]));
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, column_view);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, start_column);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, referenced_column);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_box);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_chart);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_total_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_basis_label);
-  gtk_widget_class_bind_template_child (widget_class, PgsProcessDetail, wss_caveat_label);
 
   widget_class->get_request_mode = pgs_process_detail_get_request_mode;
   widget_class->measure = pgs_process_detail_measure;
   widget_class->size_allocate = pgs_process_detail_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "processdetail");
 
-  pgs_process_detail_class_add_mapping_callbacks (widget_class);
-  g_type_ensure (PGS_TYPE_WSS_CHART);
-  g_type_ensure (PGS_TYPE_ROW);
-  g_type_ensure (PGS_TYPE_MAPPING);
   g_type_ensure (PGS_TYPE_WSS_SAMPLE);
 }
 
 static void
 pgs_process_detail_init (PgsProcessDetail *self)
 {
-  GtkNoSelection *selection;
-  GtkMapListModel *map;
-  GtkSorter *view_sorter;
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The figures flow only to wrap: a flow box's children are otherwise stops for Tab. */
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->metrics_box));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    gtk_widget_set_focusable (child, FALSE);
   /* The snapshot first: its physical map counts the process's huge-page frames. */
   g_signal_connect (self, "session-notify::snapshot", G_CALLBACK (on_session_changed), NULL);
   g_signal_connect (self, "session-notify::units", G_CALLBACK (on_session_changed), NULL);
   g_signal_connect (self, "session-notify::wss-sample", G_CALLBACK (on_session_changed), NULL);
   pgs_page_bind (PGS_PAGE (self), "selected-process", self, "process", G_BINDING_SYNC_CREATE);
-
-  self->store = g_list_store_new (PGS_TYPE_ROW);
-  view_sorter = gtk_column_view_get_sorter (self->column_view);
-  self->sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->store)),
-                                              g_object_ref (view_sorter));
-  map = gtk_map_list_model_new (g_object_ref (G_LIST_MODEL (self->sort_model)),
-                                pgs_row_map_to_item, NULL, NULL);
-  self->mappings = G_LIST_MODEL (map);
-  selection = gtk_no_selection_new (G_LIST_MODEL (self->sort_model));
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
-  g_object_unref (selection);
-
-  /* Address order, like the residency map next door reads. */
-  gtk_column_view_sort_by_column (self->column_view, self->start_column, GTK_SORT_ASCENDING);
   update (self);
 }
 
@@ -500,8 +337,8 @@ set_units (PgsProcessDetail *self,
   if (self->units == units)
     return;
   self->units = units;
-  update_numbers (self);
-  update_wss (self);
+  if (self->body != NULL)
+    pgs_detail_body_set_units (self->body, units);
 }
 
 const char *
@@ -509,29 +346,14 @@ pgs_process_detail_get_metric_text (PgsProcessDetail *self,
                                     PgsMetric         metric)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-
-  if (self->stale)
-    {
-      self->stale = FALSE;
-      update (self);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
-    if (metrics[i] == metric)
-      return gtk_label_get_text (self->metric_labels[i]);
-  return NULL;
+  return pgs_detail_body_get_metric_text (shown_body (self), metric);
 }
 
 GListModel *
 pgs_process_detail_get_mappings (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-
-  if (self->stale)
-    {
-      self->stale = FALSE;
-      update (self);
-    }
-  return self->mappings;
+  return pgs_detail_body_get_mappings (shown_body (self));
 }
 
 /* A working-set series of @pid (PgsWssSample, oldest first; NULL or empty for none): fills
@@ -554,14 +376,11 @@ set_wss_samples (PgsProcessDetail *self,
   g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
   self->wss_samples = samples;
   self->wss_pid = samples != NULL ? pid : 0;
-  /* A new sample: the Referenced cells follow it, and its sorter, which cannot watch. */
+  /* A new sample: the Referenced cells follow it. */
   if (changed)
-    {
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WSS_SAMPLE]);
-      gtk_sorter_changed (gtk_column_view_column_get_sorter (self->referenced_column),
-                          GTK_SORTER_CHANGE_DIFFERENT);
-    }
-  update_wss (self);
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WSS_SAMPLE]);
+  if (self->body != NULL)
+    pgs_detail_body_set_wss_samples (self->body, samples);
 }
 
 char *
@@ -569,13 +388,10 @@ pgs_process_detail_get_referenced_text (PgsProcessDetail  *self,
                                         PgsMapping        *mapping,
                                         const char       **tooltip)
 {
-  const char *unused;
-
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
   g_return_val_if_fail (PGS_IS_MAPPING (mapping), NULL);
 
-  return pgs_process_detail_referenced_text (last_wss_sample (self), mapping, self->units,
-                                             tooltip != NULL ? tooltip : &unused);
+  return pgs_detail_body_get_referenced_text (ensure_body (self), mapping, tooltip);
 }
 
 GPtrArray *
@@ -589,44 +405,44 @@ PgsWssChart *
 pgs_process_detail_get_wss_chart (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-  return self->wss_chart;
+  return pgs_detail_body_get_wss_chart (ensure_body (self));
 }
 
 const char *
 pgs_process_detail_get_wss_basis_text (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-  return gtk_widget_get_visible (self->wss_box) ? gtk_label_get_text (self->wss_basis_label) : NULL;
+  return pgs_detail_body_get_wss_basis_text (ensure_body (self));
 }
 
 const char *
 pgs_process_detail_get_wss_caveat_text (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->wss_caveat_label))
-         ? gtk_label_get_text (self->wss_caveat_label) : NULL;
+  return pgs_detail_body_get_wss_caveat_text (ensure_body (self));
 }
 
 const char *
 pgs_process_detail_get_wss_total_text (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-
-  return gtk_label_get_text (self->wss_total_label);
+  return pgs_detail_body_get_wss_total_text (ensure_body (self));
 }
 
+/* The buttons' reasons are kept for a body not built yet. */
 void
 pgs_process_detail_set_wss_blocked_reason (PgsProcessDetail *self,
                                            const char       *reason)
 {
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
 
-  /* GTK 4 shows the tooltip of an insensitive button: the reason is where the user looks. */
-  pgs_set_tooltip_text (GTK_WIDGET (self->wss_button),
-                               reason != NULL ? reason
-                               : _("Find out how much of its memory this process uses over a "
-                                   "few seconds"));
+  if (g_strcmp0 (reason, self->wss_blocked_reason) != 0)
+    {
+      g_free (self->wss_blocked_reason);
+      self->wss_blocked_reason = g_strdup (reason);
+    }
+  if (self->body != NULL)
+    pgs_detail_body_set_wss_blocked_reason (self->body, reason);
 }
 
 void
@@ -635,29 +451,34 @@ pgs_process_detail_set_pages_blocked_reason (PgsProcessDetail *self,
 {
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
 
-  pgs_set_tooltip_text (GTK_WIDGET (self->pages_button),
-                               reason != NULL ? reason : _("Show this process’s residency map"));
+  if (g_strcmp0 (reason, self->pages_blocked_reason) != 0)
+    {
+      g_free (self->pages_blocked_reason);
+      self->pages_blocked_reason = g_strdup (reason);
+    }
+  if (self->body != NULL)
+    pgs_detail_body_set_pages_blocked_reason (self->body, reason);
 }
 
 GtkWidget *
 pgs_process_detail_get_pages_button (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-  return GTK_WIDGET (self->pages_button);
+  return pgs_detail_body_get_pages_button (ensure_body (self));
 }
 
 const char *
 pgs_process_detail_get_wss_tooltip (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-  return gtk_widget_get_tooltip_text (GTK_WIDGET (self->wss_button));
+  return gtk_widget_get_tooltip_text (pgs_detail_body_get_wss_button (ensure_body (self)));
 }
 
 GtkWidget *
 pgs_process_detail_get_wss_button (PgsProcessDetail *self)
 {
   g_return_val_if_fail (PGS_IS_PROCESS_DETAIL (self), NULL);
-  return GTK_WIDGET (self->wss_button);
+  return pgs_detail_body_get_wss_button (ensure_body (self));
 }
 
 static void

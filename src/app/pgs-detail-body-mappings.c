@@ -1,10 +1,11 @@
-/* pgs-process-detail-mappings.c: the closures of the process detail's table of mappings
+/* pgs-detail-body-mappings.c: the closures of the process detail's table of mappings
  *
  * Copyright 2026 The Pagescope developers
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The columns are declared in ui/pgs-process-detail.ui. A list item's item is a PgsRow
- * whose "item" is the PgsMapping; a cell's "page" is the detail.
+ * The columns are declared in ui/pgs-detail-body.ui. A list item's item is a PgsRow
+ * whose "item" is the PgsMapping; a cell's "page" is the detail (PgsProcessDetail), whose
+ * "wss-sample" the Referenced cells read.
  */
 
 #include "config.h"
@@ -12,7 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "pgs-cell.h"
-#include "pgs-process-detail-private.h"
+#include "pgs-detail-body-private.h"
 
 /* The mapping's entry in @sample: the same VMA, not one that has since been split or
  * replaced at that address. */
@@ -32,10 +33,10 @@ lookup_wss_mapping (PgsWssSample *sample,
 }
 
 char *
-pgs_process_detail_referenced_text (PgsWssSample  *sample,
-                                    PgsMapping    *mapping,
-                                    PgsUnits       units,
-                                    const char   **tooltip)
+_pgs_detail_body_referenced_text (PgsWssSample  *sample,
+                                  PgsMapping    *mapping,
+                                  PgsUnits       units,
+                                  const char   **tooltip)
 {
   const PgsWssMapping *found;
 
@@ -110,14 +111,16 @@ display_label (gpointer    this,
   return mapping != NULL ? g_strdup (pgs_mapping_get_display_label (mapping)) : NULL;
 }
 
-/* Only an unknown size has a tooltip: why, as the process says, when it says. */
+/* Only an unknown size has a tooltip: why, as the process says, when it says. The cell
+ * is asked for its tooltip while it is shown, so inside the body. */
 static char *
 size_tip (gpointer    this,
           PgsMapping *mapping,
           const char *metric,
-          GtkWidget  *page)
+          GtkWidget  *cell)
 {
-  PgsProcessDetail *self = PGS_IS_PROCESS_DETAIL (page) ? PGS_PROCESS_DETAIL (page) : NULL;
+  GtkWidget *body = cell != NULL ? gtk_widget_get_ancestor (cell, PGS_TYPE_DETAIL_BODY) : NULL;
+  PgsDetailBody *self = body != NULL ? PGS_DETAIL_BODY (body) : NULL;
   const char *reason = NULL;
 
   if (mapping == NULL || pgs_mapping_is_known (mapping, pgs_cell_metric_named (metric)))
@@ -135,7 +138,8 @@ referenced (gpointer      this,
 {
   const char *tooltip;
 
-  return mapping != NULL ? pgs_process_detail_referenced_text (sample, mapping, units, &tooltip) : NULL;
+  return mapping != NULL ? _pgs_detail_body_referenced_text (sample, mapping, units, &tooltip)
+                         : NULL;
 }
 
 static char *
@@ -147,7 +151,7 @@ referenced_tip (gpointer      this,
   const char *tooltip = NULL;
 
   if (mapping != NULL)
-    text = pgs_process_detail_referenced_text (sample, mapping, PGS_UNITS_IEC, &tooltip);
+    text = _pgs_detail_body_referenced_text (sample, mapping, PGS_UNITS_IEC, &tooltip);
   return g_strdup (tooltip);
 }
 
@@ -163,7 +167,7 @@ referenced_key (gpointer      this,
 }
 
 void
-pgs_process_detail_class_add_mapping_callbacks (GtkWidgetClass *widget_class)
+_pgs_detail_body_class_add_mapping_callbacks (GtkWidgetClass *widget_class)
 {
   pgs_cell_class_add_callbacks (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, address);
@@ -178,8 +182,8 @@ pgs_process_detail_class_add_mapping_callbacks (GtkWidgetClass *widget_class)
 }
 
 gboolean
-pgs_process_detail_mapping_equal (gpointer a,
-                                  gpointer b)
+_pgs_detail_body_mapping_equal (gpointer a,
+                                gpointer b)
 {
   return pgs_mapping_get_end (a) == pgs_mapping_get_end (b) &&
          pgs_mapping_get_offset (a) == pgs_mapping_get_offset (b) &&
