@@ -288,6 +288,13 @@ pgs_process_detail_new (void)
   return g_object_new (PGS_TYPE_PROCESS_DETAIL, NULL);
 }
 
+void
+pgs_process_detail_prepare (PgsProcessDetail *self)
+{
+  g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
+  ensure_body (self);
+}
+
 PgsProcess *
 pgs_process_detail_get_process (PgsProcessDetail *self)
 {

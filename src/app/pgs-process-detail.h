@@ -22,6 +22,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (PgsProcessDetail, pgs_process_detail, PGS, PROCESS_DETAIL, PgsPage)
 
 GtkWidget  *pgs_process_detail_new          (void);
+/* Builds the body (what a shown process fills) now rather than when first needed: for a
+ * process chosen before the window is on screen (`--pid`), whose figures come in the frame
+ * after the first one. */
+void        pgs_process_detail_prepare      (PgsProcessDetail *self);
 PgsProcess *pgs_process_detail_get_process  (PgsProcessDetail *self);
 void        pgs_process_detail_set_process  (PgsProcessDetail *self,
                                              PgsProcess       *process);
