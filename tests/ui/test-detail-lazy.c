@@ -98,6 +98,48 @@ select_and_check (int pid)
   return body;
 }
 
+/* What the detail says while nothing is selected is all in view with the pane at its least
+ * height, 100 px, about what it has in the default window with the timeline shown: a
+ * placeholder with a 64 px icon had its title cut in half there (seen in a screenshot). */
+static void
+test_empty_state_fits (void)
+{
+  GtkWidget *detail = GTK_WIDGET (pgs_window_get_process_detail (child.window));
+  GtkWidget *paned = gtk_widget_get_ancestor (detail, GTK_TYPE_PANED);
+  const char *const texts[] = { "No Process Selected", NULL };
+  GtkWidget *labels[2];
+  int height, position;
+
+  /* The divider as far down as it goes: the paned keeps the detail at its least height. */
+  g_assert_nonnull (paned);
+  position = gtk_paned_get_position (GTK_PANED (paned));
+  gtk_paned_set_position (GTK_PANED (paned), gtk_widget_get_height (paned));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+  height = gtk_widget_get_height (detail);
+  g_test_message ("the detail is %d px high", height);
+  g_assert_cmpint (height, <=, 110);
+
+  g_assert_null (pgs_process_detail_get_process (PGS_PROCESS_DETAIL (detail)));
+  labels[0] = pgs_ui_find_label (detail, texts[0]);
+  g_assert_nonnull (labels[0]);
+  /* The line under the title, its sibling. */
+  labels[1] = gtk_widget_get_next_sibling (labels[0]);
+  g_assert_true (GTK_IS_LABEL (labels[1]));
+  g_assert_cmpint (height, >, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (labels[i], detail, &bounds));
+      g_test_message ("%s: %.0f to %.0f of %d px", gtk_label_get_text (GTK_LABEL (labels[i])),
+                      bounds.origin.y, bounds.origin.y + bounds.size.height, height);
+      g_assert_cmpfloat (bounds.origin.y, >=, 0);
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, height);
+    }
+  gtk_paned_set_position (GTK_PANED (paned), position);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (child.window));
+}
+
 static void
 test_lazy (void)
 {
@@ -148,6 +190,7 @@ main (int   argc,
   pgs_ui_run_open (&child, CHILD_PAGES, &argc, &argv);
   pgs_ui_wait_idle_scan (child.window);
 
+  g_test_add_func ("/pgs/ui/detail-lazy/empty-state-fits", test_empty_state_fits);
   g_test_add_func ("/pgs/ui/detail-lazy/built-when-shown", test_lazy);
   status = g_test_run ();
 
