@@ -245,6 +245,23 @@ pgs_detail_body_set_units (PgsDetailBody *self,
   update_wss (self);
 }
 
+gboolean
+pgs_wss_series_replace (GPtrArray **series,
+                        GPtrArray  *samples)
+{
+  gboolean changed;
+
+  if (samples != NULL && samples->len == 0)
+    samples = NULL;
+  /* Compared while the old series is held: a new one cannot be at its address. */
+  changed = samples != *series;
+  if (samples != NULL)
+    g_ptr_array_ref (samples);
+  g_clear_pointer (series, g_ptr_array_unref);
+  *series = samples;
+  return changed;
+}
+
 void
 pgs_detail_body_set_wss_samples (PgsDetailBody *self,
                                  GPtrArray     *samples)
@@ -253,14 +270,7 @@ pgs_detail_body_set_wss_samples (PgsDetailBody *self,
 
   g_return_if_fail (PGS_IS_DETAIL_BODY (self));
 
-  if (samples != NULL && samples->len == 0)
-    samples = NULL;
-  /* Compared while the old series is held: a new one cannot be at its address. */
-  changed = samples != self->wss_samples;
-  if (samples != NULL)
-    g_ptr_array_ref (samples);
-  g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
-  self->wss_samples = samples;
+  changed = pgs_wss_series_replace (&self->wss_samples, samples);
   /* A new sample: the Referenced sorter follows it, which cannot watch. */
   if (changed)
     {

@@ -32,6 +32,10 @@ void        pgs_detail_body_show_process     (PgsDetailBody *self,
                                               PgsUnits       units);
 void        pgs_detail_body_set_units        (PgsDetailBody *self,
                                               PgsUnits       units);
+/* Keeps @samples (a working-set series, PgsWssSample; NULL or empty for none) in @series,
+ * holding a reference; TRUE when it is another series than before. */
+gboolean    pgs_wss_series_replace           (GPtrArray    **series,
+                                              GPtrArray     *samples);
 /* A working-set series (PgsWssSample, oldest first; NULL or empty for none). */
 void        pgs_detail_body_set_wss_samples  (PgsDetailBody *self,
                                               GPtrArray     *samples);

@@ -374,20 +374,13 @@ set_wss_samples (PgsProcessDetail *self,
 
   g_return_if_fail (PGS_IS_PROCESS_DETAIL (self));
 
-  if (samples != NULL && samples->len == 0)
-    samples = NULL;
-  /* Compared while the old series is held: a new one cannot be at its address. */
-  changed = samples != self->wss_samples;
-  if (samples != NULL)
-    g_ptr_array_ref (samples);
-  g_clear_pointer (&self->wss_samples, g_ptr_array_unref);
-  self->wss_samples = samples;
-  self->wss_pid = samples != NULL ? pid : 0;
+  changed = pgs_wss_series_replace (&self->wss_samples, samples);
+  self->wss_pid = self->wss_samples != NULL ? pid : 0;
   /* A new sample: the Referenced cells follow it. */
   if (changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WSS_SAMPLE]);
   if (self->body != NULL)
-    pgs_detail_body_set_wss_samples (self->body, samples);
+    pgs_detail_body_set_wss_samples (self->body, self->wss_samples);
 }
 
 char *
