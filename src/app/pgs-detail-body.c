@@ -40,14 +40,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (PgsDetailBody, pgs_detail_body, GTK_TYPE_WIDGET)
 
-/* The last sample of the working-set series shown (its "wss-sample"), or NULL. */
-static PgsWssSample *
-last_wss_sample (PgsDetailBody *self)
-{
-  if (self->wss_samples == NULL || self->wss_samples->len == 0)
-    return NULL;
-  return g_ptr_array_index (self->wss_samples, self->wss_samples->len - 1);
-}
 
 /* The library's reasons are sentences without the full stop: one follows each here. */
 static void
@@ -245,6 +237,14 @@ pgs_detail_body_set_units (PgsDetailBody *self,
   update_wss (self);
 }
 
+PgsWssSample *
+pgs_wss_series_last (GPtrArray *series)
+{
+  if (series == NULL || series->len == 0)
+    return NULL;
+  return g_ptr_array_index (series, series->len - 1);
+}
+
 gboolean
 pgs_wss_series_replace (GPtrArray **series,
                         GPtrArray  *samples)
@@ -314,8 +314,8 @@ pgs_detail_body_get_referenced_text (PgsDetailBody  *self,
   g_return_val_if_fail (PGS_IS_DETAIL_BODY (self), NULL);
   g_return_val_if_fail (PGS_IS_MAPPING (mapping), NULL);
 
-  return _pgs_detail_body_referenced_text (last_wss_sample (self), mapping, self->units,
-                                           tooltip != NULL ? tooltip : &unused);
+  return _pgs_detail_body_referenced_text (pgs_wss_series_last (self->wss_samples), mapping,
+                                           self->units, tooltip != NULL ? tooltip : &unused);
 }
 
 const char *
@@ -409,7 +409,7 @@ pgs_detail_body_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_WSS_SAMPLE:
-      g_value_set_boxed (value, last_wss_sample (self));
+      g_value_set_boxed (value, pgs_wss_series_last (self->wss_samples));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -32,6 +32,8 @@ void        pgs_detail_body_show_process     (PgsDetailBody *self,
                                               PgsUnits       units);
 void        pgs_detail_body_set_units        (PgsDetailBody *self,
                                               PgsUnits       units);
+/* The last sample of a working-set series (the "wss-sample" shown), or NULL. */
+PgsWssSample *pgs_wss_series_last            (GPtrArray     *series);
 /* Keeps @samples (a working-set series, PgsWssSample; NULL or empty for none) in @series,
  * holding a reference; TRUE when it is another series than before. */
 gboolean    pgs_wss_series_replace           (GPtrArray    **series,

@@ -60,14 +60,6 @@ static void set_wss_samples    (PgsProcessDetail *self,
                                 int               pid,
                                 GPtrArray        *samples);
 
-/* The last sample of the working-set series shown (its "wss-sample"), or NULL. */
-static PgsWssSample *
-last_wss_sample (PgsProcessDetail *self)
-{
-  if (self->wss_samples == NULL || self->wss_samples->len == 0)
-    return NULL;
-  return g_ptr_array_index (self->wss_samples, self->wss_samples->len - 1);
-}
 
 /* The "detail" page: built the first time it is needed, then kept. What it shows is
  * handed over once here; afterwards each change as it comes. */
@@ -177,7 +169,7 @@ pgs_process_detail_get_property (GObject    *object,
       g_value_set_object (value, self->process);
       break;
     case PROP_WSS_SAMPLE:
-      g_value_set_boxed (value, last_wss_sample (self));
+      g_value_set_boxed (value, pgs_wss_series_last (self->wss_samples));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
