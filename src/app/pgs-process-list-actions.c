@@ -252,7 +252,8 @@ update_menu (PgsProcessList *self)
                                : NULL);
 }
 
-/* The context menu is made when first shown, not before the window's first frame. */
+/* The context menu is made when first shown, not before the window's first frame. Its
+ * callers then bring it up to date (update_menu()). */
 static void
 ensure_menu (PgsProcessList *self)
 {
@@ -260,7 +261,6 @@ ensure_menu (PgsProcessList *self)
     return;
   self->menu = pgs_process_menu_new ();
   gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
-  update_menu (self);
 }
 
 static void
